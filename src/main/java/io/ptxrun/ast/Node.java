@@ -1,0 +1,6 @@
+package io.ptxrun.ast;
+
+/** Every AST node knows where it came from. */
+public interface Node {
+    SourcePos pos();
+}

@@ -1,0 +1,32 @@
+package io.ptxrun.ast;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A kernel or function parameter: `.param .align 64 .b8 tmap[128]`,
+ * `.param .u64 .ptr.shared.align 8 p`, or an old-style `.reg .b32 x`.
+ */
+public record Param(SourcePos pos, StateSpace space, int align, DataType type,
+                    Optional<PointerAttribute> pointer, String name, List<Long> dims) implements Node {
+    public Param {
+        dims = List.copyOf(dims);
+    }
+
+    /** Size in bytes of the parameter as passed. */
+    public long sizeBytes() {
+        long n = type.bytes();
+        for (long d : dims) {
+            n *= d;
+        }
+        return n;
+    }
+
+    /** Alignment in bytes: the explicit `.align` or the natural alignment of the type. */
+    public int effectiveAlign() {
+        return align > 0 ? align : Math.max(1, type.bytes());
+    }
+
+    /** `.ptr.space.align N` on a kernel pointer parameter (5.1.6.1). */
+    public record PointerAttribute(StateSpace space, int align) {}
+}

@@ -1,0 +1,93 @@
+package io.ptxrun.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ptxrun.ast.Module;
+import io.ptxrun.check.DeclarationChecker;
+import io.ptxrun.diag.Diagnostic;
+import io.ptxrun.diag.DiagnosticRenderer;
+import io.ptxrun.diag.Diagnostics;
+import io.ptxrun.diag.SourceText;
+import io.ptxrun.syntax.PtxParser;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** `ptxrun check FILE...`: report every problem of each file; exit 1 if any file has errors. */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = "Check PTX files for syntax and declaration errors without running them.")
+final class CheckCommand implements Callable<Integer> {
+    enum Format { text, json }
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "PTX files to check.")
+    List<Path> files = new ArrayList<>();
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Option(names = "--Werror", description = "Treat warnings as errors.")
+    boolean warningsAreErrors;
+
+    @Spec
+    CommandSpec spec;
+
+    /** The result of checking one file. */
+    record FileReport(SourceText source, List<Diagnostic> diagnostics) {}
+
+    static FileReport check(SourceText source) {
+        PtxParser.Parsed<Module> parsed = PtxParser.parseModule(source.name(), source.text());
+        List<Diagnostic> all = new ArrayList<>(parsed.diagnostics());
+        if (parsed.ok() && parsed.value() != null) {
+            Diagnostics more = new Diagnostics();
+            new DeclarationChecker(more).check(parsed.value());
+            all.addAll(more.list());
+        }
+        return new FileReport(source, all);
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        boolean failed = false;
+        boolean unreadable = false;
+        ArrayNode jsonFiles = DiagnosticRenderer.mapper().createArrayNode();
+        for (Path file : files) {
+            SourceText source;
+            try {
+                source = Inputs.read(file);
+            } catch (Inputs.InputException e) {
+                err.println("ptxrun: error: " + e.getMessage());
+                unreadable = true;
+                continue;
+            }
+            FileReport report = check(source);
+            boolean bad = report.diagnostics().stream()
+                    .anyMatch(d -> d.isError() || warningsAreErrors);
+            failed |= bad;
+            if (format == Format.json) {
+                jsonFiles.add(DiagnosticRenderer.json(file.toString(), report.diagnostics()));
+            } else {
+                for (Diagnostic d : report.diagnostics()) {
+                    err.print(DiagnosticRenderer.text(d, source));
+                }
+            }
+        }
+        if (format == Format.json) {
+            ObjectNode root = DiagnosticRenderer.mapper().createObjectNode();
+            root.set("files", jsonFiles);
+            out.println(root.toPrettyString());
+        }
+        out.flush();
+        err.flush();
+        return unreadable ? ExitCode.USAGE : failed ? ExitCode.INPUT_ERROR : ExitCode.OK;
+    }
+}

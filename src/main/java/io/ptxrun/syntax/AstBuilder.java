@@ -1,0 +1,699 @@
+package io.ptxrun.syntax;
+
+import io.ptxrun.ast.Block;
+import io.ptxrun.ast.DataType;
+import io.ptxrun.ast.Function;
+import io.ptxrun.ast.FunctionDirective;
+import io.ptxrun.ast.Guard;
+import io.ptxrun.ast.Initializer;
+import io.ptxrun.ast.Instruction;
+import io.ptxrun.ast.Linkage;
+import io.ptxrun.ast.Module;
+import io.ptxrun.ast.ModuleItem;
+import io.ptxrun.ast.Opcode;
+import io.ptxrun.ast.Operand;
+import io.ptxrun.ast.Param;
+import io.ptxrun.ast.Pragma;
+import io.ptxrun.ast.Qual;
+import io.ptxrun.ast.SourcePos;
+import io.ptxrun.ast.SpecialRegister;
+import io.ptxrun.ast.StateSpace;
+import io.ptxrun.ast.Statement;
+import io.ptxrun.ast.VarDecl;
+import io.ptxrun.diag.Diagnostics;
+import io.ptxrun.syntax.generated.PTXParser;
+import io.ptxrun.syntax.generated.PTXParser.*;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.tree.TerminalNode;
+
+/**
+ * Builds the typed AST from the parse tree in one pass: folds constant expressions, classifies
+ * opcodes and qualifiers, and tells registers from other names using the `.reg` declarations in
+ * scope (registers are declared before use, 5.4). Problems become diagnostics, never exceptions.
+ */
+final class AstBuilder {
+    private final String file;
+    private final Diagnostics diagnostics;
+    /** Register names declared in each enclosing scope; ranges (`%r<40>`) by prefix. */
+    private final Deque<Scope> scopes = new ArrayDeque<>();
+
+    AstBuilder(String file, Diagnostics diagnostics) {
+        this.file = file;
+        this.diagnostics = diagnostics;
+    }
+
+    private static final class Scope {
+        final Set<String> names = new HashSet<>();
+        final Map<String, Integer> ranges = new HashMap<>();
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Module level
+
+    Module module(ModuleContext ctx) {
+        List<ModuleItem> items = new ArrayList<>();
+        for (ModuleItemContext item : ctx.moduleItem()) {
+            moduleItem(item, items);
+        }
+        return new Module(new SourcePos(file, 1, 1), items);
+    }
+
+    /** A statement list (code examples): module directives and statements in one block. */
+    Block statementList(StatementListContext ctx) {
+        scopes.push(new Scope());
+        List<Statement> out = new ArrayList<>();
+        for (int i = 0; i < ctx.getChildCount(); i++) {
+            if (ctx.getChild(i) instanceof StatementContext s) {
+                statement(s, out);
+            } else if (ctx.getChild(i) instanceof DirectiveContext d) {
+                List<ModuleItem> items = new ArrayList<>();
+                directive(d, items);
+                for (ModuleItem m : items) {
+                    if (m instanceof Function f) {
+                        out.add(new Block(f.pos(), f.body().map(Block::statements).orElse(List.of())));
+                    }
+                }
+            }
+        }
+        scopes.pop();
+        return new Block(new SourcePos(file, 1, 1), out);
+    }
+
+    private void moduleItem(ModuleItemContext ctx, List<ModuleItem> out) {
+        if (ctx.directive() != null) {
+            directive(ctx.directive(), out);
+        } else if (ctx.varDecl() != null) {
+            out.add(varDecl(ctx.varDecl(), linkage(ctx.linkage())));
+        } else if (ctx.pragma() != null) {
+            out.add(pragma(ctx.pragma()));
+        }
+    }
+
+    private void directive(DirectiveContext ctx, List<ModuleItem> out) {
+        SourcePos pos = pos(ctx);
+        if (ctx instanceof VersionDirectiveContext v) {
+            String text = v.DEC_FLOAT().getText();
+            if (!text.matches("[0-9]+\\.[0-9]")) {
+                diagnostics.error(pos(v.DEC_FLOAT().getSymbol()), "syntax.version",
+                        "malformed .version '" + text + "': expected major.minor, e.g. 8.7");
+                return;
+            }
+            int dot = text.indexOf('.');
+            out.add(new ModuleItem.Version(pos, Integer.parseInt(text.substring(0, dot)),
+                    Integer.parseInt(text.substring(dot + 1))));
+        } else if (ctx instanceof TargetDirectiveContext t) {
+            out.add(new ModuleItem.Target(pos, t.IDENT().stream().map(TerminalNode::getText).toList()));
+        } else if (ctx instanceof AddressSizeDirectiveContext a) {
+            out.add(new ModuleItem.AddressSize(pos, (int) intLiteral(a.INT().getSymbol())));
+        } else if (ctx instanceof FileDirectiveContext f) {
+            List<Long> extra = new ArrayList<>();
+            for (int i = 1; i < f.INT().size(); i++) {
+                extra.add(intLiteral(f.INT(i).getSymbol()));
+            }
+            out.add(new ModuleItem.FileDecl(pos, (int) intLiteral(f.INT(0).getSymbol()),
+                    unquote(f.STRING().getText()), extra));
+        } else if (ctx instanceof SectionDirectiveContext s) {
+            out.add(section(s, pos));
+        } else if (ctx instanceof AliasDirectiveContext a) {
+            out.add(new ModuleItem.Alias(pos, a.IDENT(0).getText(), a.IDENT(1).getText()));
+        } else if (ctx instanceof FunctionDirectiveContext f) {
+            out.add(function(f.function(), linkage(f.linkage()), pos));
+        }
+    }
+
+    private ModuleItem.Section section(SectionDirectiveContext s, SourcePos pos) {
+        List<ModuleItem.SectionEntry> entries = new ArrayList<>();
+        for (SectionItemContext item : s.sectionItem()) {
+            if (item.DWARF_LINE() != null) {
+                entries.add(new ModuleItem.DwarfLine(item.DWARF_LINE().getText()));
+            } else if (item.IDENT() != null) {
+                entries.add(new ModuleItem.SectionLabel(item.IDENT().getText()));
+            } else {
+                List<Object> values = new ArrayList<>();
+                for (SectionValueContext v : item.sectionValue()) {
+                    values.add(v.dotWord() != null ? v.dotWord().getText() : valueOperand(v.expr()));
+                }
+                entries.add(new ModuleItem.SectionData(item.dotWord().getText(), values));
+            }
+        }
+        return new ModuleItem.Section(pos, s.dotWord().getText(), entries);
+    }
+
+    private Set<Linkage> linkage(List<LinkageContext> list) {
+        Set<Linkage> out = EnumSet.noneOf(Linkage.class);
+        for (LinkageContext l : list) {
+            out.add(Linkage.valueOf(l.getText().substring(1).toUpperCase()));
+        }
+        return out;
+    }
+
+    private Pragma pragma(PragmaContext ctx) {
+        return new Pragma(pos(ctx), ctx.STRING().stream().map(s -> unquote(s.getText())).toList());
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Functions
+
+    private Function function(FunctionContext ctx, Set<Linkage> linkage, SourcePos pos) {
+        boolean entry = ctx.kind.getType() == PTXParser.ENTRY;
+        List<Param> results = ctx.results == null ? List.of() : params(ctx.results);
+        List<Param> params = ctx.inputs == null ? List.of() : params(ctx.inputs);
+        List<FunctionDirective> directives = new ArrayList<>();
+        for (FuncDirectiveContext d : ctx.funcDirective()) {
+            directives.add(funcDirective(d));
+        }
+        Optional<Block> body = Optional.empty();
+        if (ctx.block() != null) {
+            Scope scope = new Scope();
+            for (Param p : results) {
+                if (p.space() == StateSpace.REG) {
+                    scope.names.add(p.name());
+                }
+            }
+            for (Param p : params) {
+                if (p.space() == StateSpace.REG) {
+                    scope.names.add(p.name());
+                }
+            }
+            scopes.push(scope);
+            body = Optional.of(block(ctx.block(), false));
+            scopes.pop();
+        }
+        return new Function(pos, linkage, entry, results, ctx.name.getText(), params, directives, body);
+    }
+
+    private FunctionDirective funcDirective(FuncDirectiveContext d) {
+        List<Long> values = new ArrayList<>();
+        for (TerminalNode n : d.INT()) {
+            values.add(intLiteral(n.getSymbol()));
+        }
+        String spelling = d.DOT_WORD().getText();
+        return new FunctionDirective(pos(d), FunctionDirective.Kind.of(spelling), spelling, values);
+    }
+
+    private List<Param> params(ParamListContext ctx) {
+        List<Param> out = new ArrayList<>();
+        for (ParamContext p : ctx.param()) {
+            out.add(param(p));
+        }
+        return out;
+    }
+
+    private Param param(ParamContext p) {
+        StateSpace space = p.space.getType() == PTXParser.PARAM ? StateSpace.PARAM : StateSpace.REG;
+        int align = 0;
+        DataType type = null;
+        boolean pointer = false;
+        StateSpace pointee = StateSpace.GENERIC;
+        int pointeeAlign = 0;
+        for (DeclAttrContext a : p.declAttr()) {
+            if (a.ALIGN() != null) {
+                int n = (int) intLiteral(a.INT().getSymbol());
+                if (pointer) {
+                    pointeeAlign = n;
+                } else {
+                    align = n;
+                }
+                continue;
+            }
+            String w = a.dotWord().getText();
+            DataType t = DataType.ofSpelling(w);
+            StateSpace s = StateSpace.ofSpelling(w);
+            if (t != null && type == null) {
+                type = t;
+            } else if (w.equals(".ptr")) {
+                pointer = true;
+            } else if (pointer && s != null) {
+                pointee = s;
+            } else {
+                diagnostics.error(pos(a), "syntax.param", "unexpected '" + w + "' in parameter declaration");
+            }
+        }
+        if (type == null) {
+            diagnostics.error(pos(p), "syntax.param", "parameter '" + p.IDENT().getText() + "' has no type");
+            type = DataType.B32;
+        }
+        return new Param(pos(p), space, align, type,
+                pointer ? Optional.of(new Param.PointerAttribute(pointee, pointeeAlign)) : Optional.empty(),
+                p.IDENT().getText(), dims(p.arrayDim()));
+    }
+
+    private List<Long> dims(List<ArrayDimContext> list) {
+        List<Long> out = new ArrayList<>(list.size());
+        for (ArrayDimContext d : list) {
+            if (d.expr() == null) {
+                out.add(0L);
+            } else {
+                Value v = eval(d.expr());
+                if (v instanceof Value.Int i && i.v >= 0) {
+                    out.add(i.v);
+                } else {
+                    diagnostics.error(pos(d), "syntax.array", "array size must be a non-negative integer constant");
+                    out.add(0L);
+                }
+            }
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Declarations
+
+    private VarDecl varDecl(VarDeclContext ctx, Set<Linkage> linkage) {
+        StateSpace space = StateSpace.ofSpelling(ctx.stateSpace().getText());
+        int align = 0;
+        int vector = 1;
+        DataType type = null;
+        for (DeclAttrContext a : ctx.declAttr()) {
+            if (a.ALIGN() != null) {
+                align = (int) intLiteral(a.INT().getSymbol());
+                continue;
+            }
+            String w = a.dotWord().getText();
+            DataType t = DataType.ofSpelling(w);
+            if (t != null && type == null) {
+                type = t;
+            } else if (w.equals(".v2") || w.equals(".v4") || w.equals(".v8")) {
+                vector = w.charAt(2) - '0';
+            } else {
+                diagnostics.error(pos(a), "syntax.decl", "unexpected '" + w + "' in variable declaration");
+            }
+        }
+        if (type == null) {
+            diagnostics.error(pos(ctx), "syntax.decl", "variable declaration has no type");
+            type = DataType.B32;
+        }
+        List<VarDecl.Declarator> declarators = new ArrayList<>();
+        for (DeclaratorContext d : ctx.declarator()) {
+            String name = d.IDENT().getText();
+            int range = d.INT() == null ? -1 : (int) intLiteral(d.INT().getSymbol());
+            Initializer init = d.initializer() == null ? null : initializer(d.initializer());
+            declarators.add(new VarDecl.Declarator(pos(d), name, range, dims(d.arrayDim()), init));
+            if (space == StateSpace.REG && !scopes.isEmpty()) {
+                if (range >= 0) {
+                    scopes.peek().ranges.merge(name, range, Math::max);
+                } else {
+                    scopes.peek().names.add(name);
+                }
+            }
+        }
+        return new VarDecl(pos(ctx), linkage, space, align, vector, type, declarators);
+    }
+
+    private Initializer initializer(InitializerContext ctx) {
+        if (ctx.expr() != null) {
+            return new Initializer.Value(valueOperand(ctx.expr()));
+        }
+        List<Initializer> elements = new ArrayList<>();
+        for (InitializerContext e : ctx.initializer()) {
+            elements.add(initializer(e));
+        }
+        return new Initializer.Braced(elements);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Statements
+
+    private Block block(BlockContext ctx, boolean newScope) {
+        if (newScope) {
+            scopes.push(new Scope());
+        }
+        List<Statement> out = new ArrayList<>();
+        for (StatementContext s : ctx.statement()) {
+            statement(s, out);
+        }
+        if (newScope) {
+            scopes.pop();
+        }
+        return new Block(pos(ctx), out);
+    }
+
+    private void statement(StatementContext ctx, List<Statement> out) {
+        SourcePos pos = pos(ctx);
+        if (ctx instanceof LabelStatementContext l) {
+            String name = l.IDENT().getText();
+            LabelDirectiveContext d = l.labelDirective();
+            if (d == null) {
+                out.add(new Statement.Label(pos, name));
+            } else if (d instanceof CallPrototypeContext c) {
+                out.add(new Statement.CallPrototype(pos, name,
+                        c.protoReturn == null ? List.of() : params(c.protoReturn),
+                        c.protoParams == null ? List.of() : params(c.protoParams)));
+            } else if (d instanceof TargetListContext t) {
+                out.add(new Statement.TargetList(pos, name, t.kind.getType() == PTXParser.BRANCHTARGETS,
+                        t.IDENT().stream().map(TerminalNode::getText).toList()));
+            }
+        } else if (ctx instanceof DeclStatementContext d) {
+            out.add(varDecl(d.varDecl(), linkage(d.linkage())));
+        } else if (ctx instanceof InstructionStatementContext i) {
+            Instruction ins = instruction(i, pos);
+            if (ins != null) {
+                out.add(ins);
+            }
+        } else if (ctx instanceof BlockStatementContext b) {
+            out.add(block(b.block(), true));
+        } else if (ctx instanceof PragmaStatementContext p) {
+            out.add(pragma(p.pragma()));
+        } else if (ctx instanceof LocStatementContext l) {
+            List<String> attrs = new ArrayList<>();
+            for (LocAttributeContext a : l.locAttribute()) {
+                StringBuilder sb = new StringBuilder();
+                for (int k = 0; k < a.getChildCount(); k++) {
+                    if (k > 0 && !a.getChild(k).getText().equals("+") && !a.getChild(k - 1).getText().equals("+")) {
+                        sb.append(' ');
+                    }
+                    sb.append(a.getChild(k).getText());
+                }
+                attrs.add(sb.toString());
+            }
+            out.add(new Statement.Loc(pos, (int) intLiteral(l.INT(0).getSymbol()),
+                    (int) intLiteral(l.INT(1).getSymbol()), (int) intLiteral(l.INT(2).getSymbol()), attrs));
+        }
+    }
+
+    private Instruction instruction(InstructionStatementContext ctx, SourcePos pos) {
+        List<QualifierContext> quals = ctx.qualifier();
+        // The opcode is the longest known dotted prefix of `word.q1.q2...` (see Opcode).
+        String head = ctx.opcode.getText();
+        Opcode opcode = null;
+        int used = 0;
+        for (int n = Math.min(quals.size(), Opcode.MAX_WORDS - 1); n >= 0 && opcode == null; n--) {
+            StringBuilder sb = new StringBuilder(head);
+            for (int k = 0; k < n; k++) {
+                sb.append(quals.get(k).getText());
+            }
+            opcode = Opcode.lookup(sb.toString());
+            used = n;
+        }
+        if (opcode == null) {
+            diagnostics.error(pos(ctx.opcode), "syntax.opcode", "unknown instruction '" + head + "'");
+            return null;
+        }
+        List<Qual> qualifiers = new ArrayList<>(quals.size() - used);
+        for (int k = used; k < quals.size(); k++) {
+            qualifiers.add(Qual.of(pos(quals.get(k)), quals.get(k).getText()));
+        }
+        Guard guard = null;
+        if (ctx.guard() != null) {
+            GuardContext g = ctx.guard();
+            guard = new Guard(pos(g), name(g.IDENT().getSymbol()), g.negated != null);
+        }
+        List<Operand> operands = new ArrayList<>();
+        for (OperandContext o : ctx.operand()) {
+            operands.add(operand(o, opcode == Opcode.CALL));
+        }
+        return new Instruction(pos, guard, opcode, qualifiers, operands);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Operands
+
+    private Operand operand(OperandContext ctx, boolean inCall) {
+        SourcePos pos = pos(ctx);
+        if (ctx instanceof VectorOperandContext v) {
+            List<Operand> elements = new ArrayList<>();
+            for (OperandContext e : v.operand()) {
+                elements.add(operand(e, false));
+            }
+            Operand vector = new Operand.Vector(pos, elements);
+            return v.pred == null ? vector : new Operand.PredPair(pos, vector, name(v.pred));
+        }
+        if (ctx instanceof AddressOperandContext a) {
+            String suffix = a.suffix == null ? "" : a.suffix.getText();
+            if (a.operand().size() == 1 && a.operand(0) instanceof ExprOperandContext e) {
+                return address(eval(e.expr()), pos, suffix);
+            }
+            List<Operand> elements = new ArrayList<>();
+            for (OperandContext e : a.operand()) {
+                elements.add(operand(e, false));
+            }
+            return new Operand.TensorRef(pos, elements);
+        }
+        if (ctx instanceof ListOperandContext l) {
+            List<Operand> elements = new ArrayList<>();
+            for (OperandContext e : l.operand()) {
+                elements.add(operand(e, false));
+            }
+            // Outside `call`, `(x)` is a parenthesised operand, not a list.
+            if (!inCall && elements.size() == 1) {
+                return elements.get(0);
+            }
+            return new Operand.ArgList(pos, elements);
+        }
+        if (ctx instanceof ComponentOperandContext c) {
+            Operand base = name(c.IDENT().getSymbol());
+            String component = c.component.getText();
+            if (base instanceof Operand.SpecialReg s && s.register().isVector && component.matches("\\.[xyz]")) {
+                return new Operand.SpecialReg(pos, s.register(), s.index(), component.charAt(1));
+            }
+            return new Operand.Selected(pos, base, component);
+        }
+        ExprContext expr = ((ExprOperandContext) ctx).expr();
+        // `p|q` names two predicate destinations (setp, ...), not a constant OR.
+        if (expr instanceof BinaryExprContext b && b.op.getText().equals("|") && isName(b.expr(0))
+                && isName(b.expr(1))) {
+            return new Operand.PredPair(pos, name(((NameExprContext) b.expr(0)).IDENT().getSymbol()),
+                    name(((NameExprContext) b.expr(1)).IDENT().getSymbol()));
+        }
+        if (expr instanceof UnaryExprContext u && isName(u.expr()) && !u.op.getText().equals("~")) {
+            return new Operand.Negated(pos, name(((NameExprContext) u.expr()).IDENT().getSymbol()),
+                    u.op.getText().equals("-"));
+        }
+        return valueOperand(expr);
+    }
+
+    private static boolean isName(ExprContext e) {
+        return e instanceof NameExprContext;
+    }
+
+    /** A register, special register, sink or symbol, by what the name denotes in scope. */
+    private Operand name(Token t) {
+        String name = t.getText();
+        SourcePos pos = pos(t);
+        if (name.equals("_")) {
+            return new Operand.Sink(pos);
+        }
+        if (isRegister(name)) {
+            return new Operand.Register(pos, name);
+        }
+        SpecialRegister s = SpecialRegister.lookup(name);
+        if (s != null) {
+            return new Operand.SpecialReg(pos, s, SpecialRegister.indexOf(name), (char) 0);
+        }
+        return new Operand.Symbol(pos, name, 0, false);
+    }
+
+    private boolean isRegister(String name) {
+        int split = name.length();
+        while (split > 0 && Character.isDigit(name.charAt(split - 1))) {
+            split--;
+        }
+        String prefix = name.substring(0, split);
+        String digits = name.substring(split);
+        boolean canonical = !digits.isEmpty() && digits.length() <= 9
+                && (digits.length() == 1 || digits.charAt(0) != '0');
+        for (Scope s : scopes) {
+            if (s.names.contains(name)) {
+                return true;
+            }
+            if (canonical) {
+                Integer n = s.ranges.get(prefix);
+                if (n != null && Integer.parseInt(digits) < n) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private Operand address(Value v, SourcePos pos, String suffix) {
+        if (v instanceof Value.Int i) {
+            return new Operand.Address(pos, null, i.v, suffix);
+        }
+        if (v instanceof Value.Sym s) {
+            Operand base = s.generic ? new Operand.Symbol(s.pos, s.name, 0, true) : name(s.token);
+            return new Operand.Address(pos, base, s.offset, suffix);
+        }
+        diagnostics.error(pos, "syntax.address", "an address must be a register or symbol plus a constant offset");
+        return new Operand.Address(pos, null, 0, suffix);
+    }
+
+    /** An operand that is a constant expression: immediate, name, or `sym+imm`. */
+    private Operand valueOperand(ExprContext ctx) {
+        Value v = eval(ctx);
+        SourcePos pos = pos(ctx);
+        if (v instanceof Value.Int i) {
+            return new Operand.IntImm(pos, i.v);
+        }
+        if (v instanceof Value.Flt f) {
+            return new Operand.FloatImm(pos, f.bits, f.single);
+        }
+        if (v instanceof Value.Idx x) {
+            return new Operand.Indexed(pos, name(x.sym.token), x.index);
+        }
+        Value.Sym s = (Value.Sym) v;
+        if (s.generic) {
+            return new Operand.Symbol(pos, s.name, s.offset, true);
+        }
+        Operand n = name(s.token);
+        if (s.offset == 0) {
+            return n;
+        }
+        if (n instanceof Operand.Symbol) {
+            return new Operand.Symbol(pos, s.name, s.offset, false);
+        }
+        diagnostics.error(pos, "syntax.operand", "only a symbol can have a constant offset outside an address");
+        return n;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Constant expressions (4.6.2): integers are 64-bit; a symbol may carry a constant offset.
+
+    private sealed interface Value permits Value.Int, Value.Flt, Value.Sym, Value.Idx {
+        record Int(long v) implements Value {}
+
+        record Flt(long bits, boolean single) implements Value {}
+
+        record Sym(Token token, SourcePos pos, String name, long offset, boolean generic) implements Value {}
+
+        record Idx(Sym sym, long index) implements Value {}
+    }
+
+    private Value eval(ExprContext ctx) {
+        if (ctx instanceof IntExprContext i) {
+            return new Value.Int(intLiteral(i.INT().getSymbol()));
+        }
+        if (ctx instanceof FloatExprContext f) {
+            return floatLiteral(f.getStart());
+        }
+        if (ctx instanceof NameExprContext n) {
+            Token t = n.IDENT().getSymbol();
+            return new Value.Sym(t, pos(t), t.getText(), 0, false);
+        }
+        if (ctx instanceof ParenExprContext p) {
+            return eval(p.expr());
+        }
+        if (ctx instanceof CallExprContext c) {
+            if (!c.IDENT(0).getText().equals("generic")) {
+                diagnostics.error(pos(c), "syntax.expr", "unknown operator '" + c.IDENT(0).getText()
+                        + "(...)': only generic(var) is allowed");
+            }
+            Token t = c.IDENT(1).getSymbol();
+            return new Value.Sym(t, pos(t), t.getText(), 0, true);
+        }
+        if (ctx instanceof IndexExprContext x) {
+            Token t = x.IDENT().getSymbol();
+            return new Value.Idx(new Value.Sym(t, pos(t), t.getText(), 0, false), asInt(eval(x.expr()), x));
+        }
+        if (ctx instanceof UnaryExprContext u) {
+            Value v = eval(u.expr());
+            String op = u.op.getText();
+            if (v instanceof Value.Flt f && op.equals("-")) {
+                return new Value.Flt(f.single ? (f.bits ^ 0x80000000L) : (f.bits ^ Long.MIN_VALUE), f.single);
+            }
+            long x = asInt(v, u);
+            return new Value.Int(switch (op) {
+                case "-" -> -x;
+                case "~" -> ~x;
+                default -> x == 0 ? 1 : 0;
+            });
+        }
+        BinaryExprContext b = (BinaryExprContext) ctx;
+        Value l = eval(b.expr(0));
+        Value r = eval(b.expr(1));
+        String op = b.op.getText();
+        if (l instanceof Value.Sym s && (op.equals("+") || op.equals("-"))) {
+            long k = asInt(r, b);
+            return new Value.Sym(s.token, s.pos, s.name, op.equals("+") ? s.offset + k : s.offset - k, s.generic);
+        }
+        if (r instanceof Value.Sym s && op.equals("+")) {
+            return new Value.Sym(s.token, s.pos, s.name, s.offset + asInt(l, b), s.generic);
+        }
+        long x = asInt(l, b.expr(0));
+        long y = asInt(r, b.expr(1));
+        return new Value.Int(switch (op) {
+            case "+" -> x + y;
+            case "-" -> x - y;
+            case "*" -> x * y;
+            case "/", "%" -> {
+                if (y == 0) {
+                    diagnostics.error(pos(b), "syntax.expr", "division by zero in constant expression");
+                    yield 0;
+                }
+                yield op.equals("/") ? x / y : x % y;
+            }
+            case "<<" -> x << y;
+            case ">>" -> x >> y;
+            case "&" -> x & y;
+            case "^" -> x ^ y;
+            default -> x | y;
+        });
+    }
+
+    private long asInt(Value v, ParserRuleContext where) {
+        if (v instanceof Value.Int i) {
+            return i.v;
+        }
+        diagnostics.error(pos(where), "syntax.expr", "expected an integer constant here");
+        return 0;
+    }
+
+    /** Integer literals (4.5.1): hex, octal, binary, decimal; 64-bit, U suffix allowed. */
+    private long intLiteral(Token t) {
+        String s = t.getText();
+        if (s.endsWith("U")) {
+            s = s.substring(0, s.length() - 1);
+        }
+        int radix = 10;
+        if (s.length() > 1 && (s.charAt(1) == 'x' || s.charAt(1) == 'X')) {
+            radix = 16;
+            s = s.substring(2);
+        } else if (s.length() > 1 && (s.charAt(1) == 'b' || s.charAt(1) == 'B')) {
+            radix = 2;
+            s = s.substring(2);
+        } else if (s.length() > 1 && s.charAt(0) == '0') {
+            radix = 8;
+            s = s.substring(1);
+        }
+        try {
+            return Long.parseUnsignedLong(s, radix);
+        } catch (NumberFormatException e) {
+            diagnostics.error(pos(t), "syntax.literal", "integer literal '" + t.getText() + "' does not fit in 64 bits");
+            return 0;
+        }
+    }
+
+    private Value floatLiteral(Token t) {
+        String s = t.getText();
+        if (t.getType() == PTXParser.HEX_FLOAT) {
+            boolean single = s.charAt(1) == 'f' || s.charAt(1) == 'F';
+            return new Value.Flt(Long.parseUnsignedLong(s.substring(2), 16), single);
+        }
+        return new Value.Flt(Double.doubleToRawLongBits(Double.parseDouble(s)), false);
+    }
+
+    // ------------------------------------------------------------------------------------------
+
+    private static String unquote(String s) {
+        return s.substring(1, s.length() - 1);
+    }
+
+    private SourcePos pos(ParserRuleContext ctx) {
+        return pos(ctx.getStart());
+    }
+
+    private SourcePos pos(Token t) {
+        return new SourcePos(file, t.getLine(), t.getCharPositionInLine() + 1);
+    }
+}
