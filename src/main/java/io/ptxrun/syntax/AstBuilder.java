@@ -142,7 +142,7 @@ final class AstBuilder {
             } else {
                 List<Object> values = new ArrayList<>();
                 for (SectionValueContext v : item.sectionValue()) {
-                    values.add(v.dotWord() != null ? v.dotWord().getText() : valueOperand(v.expr()));
+                    values.add(v.dotWord() != null ? v.getText() : valueOperand(v.expr()));
                 }
                 entries.add(new ModuleItem.SectionData(item.dotWord().getText(), values));
             }
