@@ -43,7 +43,7 @@ sectionItem
     | IDENT ':'
     | DWARF_LINE
     ;
-sectionValue : dotWord | expr ;
+sectionValue : dotWord (('+' | '-') INT)? | expr ;
 
 pragma : PRAGMA STRING (',' STRING)* ';' ;
 
