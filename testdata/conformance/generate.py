@@ -19,7 +19,7 @@ VERSIONS = ["2.0", "2.3", "3.0", "4.0", "5.0", "6.0", "6.5", "7.0", "7.1", "7.5"
 TARGETS = ["sm_30", "sm_50", "sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_90a",
            "sm_100", "sm_100a", "sm_100f", "sm_103a", "sm_120", "sm_120a"]
 # lowest .version each .target needs (used to pick sweep companions)
-TARGET_MIN_VERSION = {"sm_30": "2.3", "sm_50": "4.0", "sm_70": "6.0", "sm_75": "6.3",
+TARGET_MIN_VERSION = {"sm_20": "2.0", "sm_30": "2.3", "sm_50": "4.0", "sm_70": "6.0", "sm_75": "6.3",
                       "sm_80": "7.0", "sm_86": "7.1", "sm_89": "7.8", "sm_90": "7.8",
                       "sm_90a": "8.0", "sm_100": "8.6", "sm_100a": "8.6", "sm_100f": "8.8",
                       "sm_103a": "8.8", "sm_120": "8.7", "sm_120a": "8.7"}
@@ -146,7 +146,7 @@ def fam_bar():
           ("barrier.cta.red.popc", "barrier.cta.red.popc.u32 %r5, 1, %p1;", "7.8", "sm_30"),
           ("bar.warp.sync", "bar.warp.sync 0xffffffff;", "6.0", "sm_30")]
     for feat, body, v, t in sw:
-        f.sweep(feat, body, v, t, sec, vtarget="sm_70" if vkey(v) >= (6, 0) else "sm_30")
+        f.sweep(feat, body, v, t, sec, vtarget="sm_70" if vkey(v) >= (6, 0) else "sm_20")
     return f
 
 
