@@ -122,20 +122,23 @@ operand
 // ---------------------------------------------------------------------------------------------
 // Constant expressions (4.6.2), used for immediates, offsets, array sizes and initializers
 
-expr
-    : op=('-' | '~' | '!') expr                                # unaryExpr
-    | expr op=('*' | '/' | '%') expr                           # binaryExpr
-    | expr op=('+' | '-') expr                                 # binaryExpr
-    | expr op=('<<' | '>>') expr                               # binaryExpr
-    | expr op='&' expr                                         # binaryExpr
-    | expr op='^' expr                                         # binaryExpr
-    | expr op='|' expr                                         # binaryExpr
-    | '(' expr ')'                                             # parenExpr
-    | IDENT '(' IDENT ')'                                      # callExpr
-    | IDENT '[' expr ']'                                       # indexExpr
-    | IDENT                                                    # nameExpr
-    | INT                                                      # intExpr
-    | (HEX_FLOAT | DEC_FLOAT)                                  # floatExpr
+/**
+ * A flat chain `term op term op ...`: the builder applies C precedence. Keeping this rule free of
+ * left recursion (and so of precedence predicates) lets SLL prediction cache every decision,
+ * which is most of the parser's speed: nearly every operand passes through here.
+ */
+expr : term (binaryOp term)* ;
+
+binaryOp : '*' | '/' | '%' | '+' | '-' | '<<' | '>>' | '&' | '^' | '|' ;
+
+term
+    : op=('-' | '~' | '!') term                                # unaryTerm
+    | '(' expr ')'                                             # parenTerm
+    | IDENT '(' IDENT ')'                                      # callTerm
+    | IDENT '[' expr ']'                                       # indexTerm
+    | IDENT                                                    # nameTerm
+    | INT                                                      # intTerm
+    | (HEX_FLOAT | DEC_FLOAT)                                  # floatTerm
     ;
 
 /** Any `.word`; the keywords below are also qualifiers (`ld.global`, `fence.proxy.alias`, ...). */

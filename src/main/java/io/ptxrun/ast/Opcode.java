@@ -208,6 +208,8 @@ public enum Opcode {
     }
 
     private static final Map<String, Opcode> BY_SPELLING = new HashMap<>();
+    /** First words of the dotted opcodes (`cp`, `mbarrier`, ...): only these need a longest match. */
+    private static final java.util.Set<String> COMPOUND_HEADS = new java.util.HashSet<>();
     /** Longest opcode, in dotted words, so lookups try at most that many prefixes. */
     public static final int MAX_WORDS;
 
@@ -215,6 +217,10 @@ public enum Opcode {
         int max = 1;
         for (Opcode op : values()) {
             BY_SPELLING.put(op.spelling, op);
+            int dot = op.spelling.indexOf('.');
+            if (dot > 0) {
+                COMPOUND_HEADS.add(op.spelling.substring(0, dot));
+            }
             max = Math.max(max, op.spelling.split("\\.").length);
         }
         MAX_WORDS = max;
@@ -223,6 +229,10 @@ public enum Opcode {
     /** The opcode spelled exactly so, or null. */
     public static Opcode lookup(String spelling) {
         return BY_SPELLING.get(spelling);
+    }
+
+    public static boolean isCompoundHead(String word) {
+        return COMPOUND_HEADS.contains(word);
     }
 
     public int words() {

@@ -388,7 +388,8 @@ final class AstBuilder {
         String head = ctx.opcode.getText();
         Opcode opcode = null;
         int used = 0;
-        for (int n = Math.min(quals.size(), Opcode.MAX_WORDS - 1); n >= 0 && opcode == null; n--) {
+        int longest = Opcode.isCompoundHead(head) ? Math.min(quals.size(), Opcode.MAX_WORDS - 1) : 0;
+        for (int n = longest; n >= 0 && opcode == null; n--) {
             StringBuilder sb = new StringBuilder(head);
             for (int k = 0; k < n; k++) {
                 sb.append(quals.get(k).getText());
@@ -460,21 +461,17 @@ final class AstBuilder {
             return new Operand.Selected(pos, base, component);
         }
         ExprContext expr = ((ExprOperandContext) ctx).expr();
+        List<TermContext> terms = expr.term();
         // `p|q` names two predicate destinations (setp, ...), not a constant OR.
-        if (expr instanceof BinaryExprContext b && b.op.getText().equals("|") && isName(b.expr(0))
-                && isName(b.expr(1))) {
-            return new Operand.PredPair(pos, name(((NameExprContext) b.expr(0)).IDENT().getSymbol()),
-                    name(((NameExprContext) b.expr(1)).IDENT().getSymbol()));
+        if (terms.size() == 2 && expr.binaryOp(0).getText().equals("|")
+                && terms.get(0) instanceof NameTermContext a && terms.get(1) instanceof NameTermContext b) {
+            return new Operand.PredPair(pos, name(a.IDENT().getSymbol()), name(b.IDENT().getSymbol()));
         }
-        if (expr instanceof UnaryExprContext u && isName(u.expr()) && !u.op.getText().equals("~")) {
-            return new Operand.Negated(pos, name(((NameExprContext) u.expr()).IDENT().getSymbol()),
-                    u.op.getText().equals("-"));
+        if (terms.size() == 1 && terms.get(0) instanceof UnaryTermContext u && u.term() instanceof NameTermContext n
+                && !u.op.getText().equals("~")) {
+            return new Operand.Negated(pos, name(n.IDENT().getSymbol()), u.op.getText().equals("-"));
         }
         return valueOperand(expr);
-    }
-
-    private static boolean isName(ExprContext e) {
-        return e instanceof NameExprContext;
     }
 
     /** A register, special register, sink or symbol, by what the name denotes in scope. */
@@ -570,21 +567,61 @@ final class AstBuilder {
         record Idx(Sym sym, long index) implements Value {}
     }
 
+    /** Folds `t0 op t1 op ...` with C precedence (precedence climbing over the flat chain). */
     private Value eval(ExprContext ctx) {
-        if (ctx instanceof IntExprContext i) {
+        if (ctx.getChildCount() == 1) {
+            return eval((TermContext) ctx.getChild(0));
+        }
+        List<TermContext> terms = ctx.term();
+        List<BinaryOpContext> ops = ctx.binaryOp();
+        int[] next = {1};
+        return climb(terms, ops, eval(terms.get(0)), 0, next, ctx);
+    }
+
+    private static int precedence(String op) {
+        return switch (op) {
+            case "*", "/", "%" -> 6;
+            case "+", "-" -> 5;
+            case "<<", ">>" -> 4;
+            case "&" -> 3;
+            case "^" -> 2;
+            default -> 1;
+        };
+    }
+
+    private Value climb(List<TermContext> terms, List<BinaryOpContext> ops, Value lhs, int minPrec, int[] next,
+                        ExprContext ctx) {
+        while (next[0] < terms.size()) {
+            String op = ops.get(next[0] - 1).getText();
+            int prec = precedence(op);
+            if (prec < minPrec) {
+                break;
+            }
+            Value rhs = eval(terms.get(next[0]));
+            next[0]++;
+            while (next[0] < terms.size() && precedence(ops.get(next[0] - 1).getText()) > prec) {
+                rhs = climb(terms, ops, rhs, prec + 1, next, ctx);
+            }
+            lhs = apply(op, lhs, rhs, ctx);
+        }
+        return lhs;
+    }
+
+    private Value eval(TermContext ctx) {
+        if (ctx instanceof IntTermContext i) {
             return new Value.Int(intLiteral(i.INT().getSymbol()));
         }
-        if (ctx instanceof FloatExprContext f) {
+        if (ctx instanceof FloatTermContext f) {
             return floatLiteral(f.getStart());
         }
-        if (ctx instanceof NameExprContext n) {
+        if (ctx instanceof NameTermContext n) {
             Token t = n.IDENT().getSymbol();
             return new Value.Sym(t, pos(t), t.getText(), 0, false);
         }
-        if (ctx instanceof ParenExprContext p) {
+        if (ctx instanceof ParenTermContext p) {
             return eval(p.expr());
         }
-        if (ctx instanceof CallExprContext c) {
+        if (ctx instanceof CallTermContext c) {
             if (!c.IDENT(0).getText().equals("generic")) {
                 diagnostics.error(pos(c), "syntax.expr", "unknown operator '" + c.IDENT(0).getText()
                         + "(...)': only generic(var) is allowed");
@@ -592,43 +629,41 @@ final class AstBuilder {
             Token t = c.IDENT(1).getSymbol();
             return new Value.Sym(t, pos(t), t.getText(), 0, true);
         }
-        if (ctx instanceof IndexExprContext x) {
+        if (ctx instanceof IndexTermContext x) {
             Token t = x.IDENT().getSymbol();
             return new Value.Idx(new Value.Sym(t, pos(t), t.getText(), 0, false), asInt(eval(x.expr()), x));
         }
-        if (ctx instanceof UnaryExprContext u) {
-            Value v = eval(u.expr());
-            String op = u.op.getText();
-            if (v instanceof Value.Flt f && op.equals("-")) {
-                return new Value.Flt(f.single ? (f.bits ^ 0x80000000L) : (f.bits ^ Long.MIN_VALUE), f.single);
-            }
-            long x = asInt(v, u);
-            return new Value.Int(switch (op) {
-                case "-" -> -x;
-                case "~" -> ~x;
-                default -> x == 0 ? 1 : 0;
-            });
+        UnaryTermContext u = (UnaryTermContext) ctx;
+        Value v = eval(u.term());
+        String op = u.op.getText();
+        if (v instanceof Value.Flt f && op.equals("-")) {
+            return new Value.Flt(f.single ? (f.bits ^ 0x80000000L) : (f.bits ^ Long.MIN_VALUE), f.single);
         }
-        BinaryExprContext b = (BinaryExprContext) ctx;
-        Value l = eval(b.expr(0));
-        Value r = eval(b.expr(1));
-        String op = b.op.getText();
+        long x = asInt(v, u);
+        return new Value.Int(switch (op) {
+            case "-" -> -x;
+            case "~" -> ~x;
+            default -> x == 0 ? 1 : 0;
+        });
+    }
+
+    private Value apply(String op, Value l, Value r, ParserRuleContext where) {
         if (l instanceof Value.Sym s && (op.equals("+") || op.equals("-"))) {
-            long k = asInt(r, b);
+            long k = asInt(r, where);
             return new Value.Sym(s.token, s.pos, s.name, op.equals("+") ? s.offset + k : s.offset - k, s.generic);
         }
         if (r instanceof Value.Sym s && op.equals("+")) {
-            return new Value.Sym(s.token, s.pos, s.name, s.offset + asInt(l, b), s.generic);
+            return new Value.Sym(s.token, s.pos, s.name, s.offset + asInt(l, where), s.generic);
         }
-        long x = asInt(l, b.expr(0));
-        long y = asInt(r, b.expr(1));
+        long x = asInt(l, where);
+        long y = asInt(r, where);
         return new Value.Int(switch (op) {
             case "+" -> x + y;
             case "-" -> x - y;
             case "*" -> x * y;
             case "/", "%" -> {
                 if (y == 0) {
-                    diagnostics.error(pos(b), "syntax.expr", "division by zero in constant expression");
+                    diagnostics.error(pos(where), "syntax.expr", "division by zero in constant expression");
                     yield 0;
                 }
                 yield op.equals("/") ? x / y : x % y;
