@@ -179,6 +179,9 @@ def fam_mbarrier():
                 for tx in ["512", "%r1", "%rd1"]:
                     f.add(f"{op}/{sem or 'nosem'}/{sp or 'generic'}/{slug(tx)}", f"mbarrier.{op}{sem}{sp}.b64 {a}, {tx};",
                           f"mbarrier.{op} sem/scope {sem or 'none'} space {sp or 'generic'} txCount {tx}")
+                    if sem:
+                        f.add(f"{op}/{sem}/{sp or 'generic'}/{slug(tx)}/v8.6", f"mbarrier.{op}{sem}{sp}.b64 {a}, {tx};",
+                              f"mbarrier.{op} sem/scope {sem} space {sp or 'generic'} txCount {tx} at .version 8.6", "8.6")
             f.add(f"{op}/missing-tx/{sp or 'generic'}", f"mbarrier.{op}{sp}.b64 {a};", f"mbarrier.{op} without txCount")
         for sem in SEMS_ARRIVE:
             for kind, ops in [("arrive", ["%rd5, A", "_, A", "%rd5, A, 1", "_, A, %r1", "%r5, A", "%rd5, A, %rd1", "%p2, A"]),
@@ -192,6 +195,9 @@ def fam_mbarrier():
                     o2 = o.replace("A", a)
                     f.add(f"{kind}/{sem or 'nosem'}/{sp or 'generic'}/{slug(o)}", f"mbarrier.{kind}{sem}{sp}.b64 {o2};",
                           f"mbarrier.{kind} sem/scope {sem or 'none'} space {sp or 'generic'} operands ({o})")
+                    if "relaxed" in sem:
+                        f.add(f"{kind}/{sem}/{sp or 'generic'}/{slug(o)}/v8.6", f"mbarrier.{kind}{sem}{sp}.b64 {o2};",
+                              f"mbarrier.{kind} sem/scope {sem} space {sp or 'generic'} operands ({o}) at .version 8.6", "8.6")
         for sem in SEMS_WAIT:
             for kind, ops in [("test_wait", ["%p2, A, %rd4", "%r5, A, %rd4", "_, A, %rd4", "%p2, A"]),
                               ("test_wait.parity", ["%p2, A, %r1", "%p2, A, %rd4", "%p2, A, 1"]),
@@ -201,6 +207,9 @@ def fam_mbarrier():
                     o2 = o.replace("A", a)
                     f.add(f"{kind}/{sem or 'nosem'}/{sp or 'generic'}/{slug(o)}", f"mbarrier.{kind}{sem}{sp}.b64 {o2};",
                           f"mbarrier.{kind} sem/scope {sem or 'none'} space {sp or 'generic'} operands ({o})")
+                    if "relaxed" in sem:
+                        f.add(f"{kind}/{sem}/{sp or 'generic'}/{slug(o)}/v8.6", f"mbarrier.{kind}{sem}{sp}.b64 {o2};",
+                              f"mbarrier.{kind} sem/scope {sem} space {sp or 'generic'} operands ({o}) at .version 8.6", "8.6")
     for ins in ["mbarrier.arrive.shared.release.cta.b64 %rd5, [mbar]", "mbarrier.noComplete.arrive.shared.b64 %rd5, [mbar], 1",
                 "mbarrier.arrive.arrive.shared.b64 %rd5, [mbar]", "mbarrier.arrive.shared.b64.b64 %rd5, [mbar]",
                 "mbarrier.arrive.expect_tx.expect_tx.shared.b64 %rd5, [mbar], 1", "mbarrier.test_wait.parity.parity.shared.b64 %p2, [mbar], %r1",
