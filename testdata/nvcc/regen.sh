@@ -12,8 +12,9 @@
 # The script fails if any file is rejected.
 #
 # Output is deterministic: nvcc writes the source path (and a hash of it, in the names of internal
-# functions) into the PTX, so the sources are compiled from a fixed staging directory, not from
-# wherever this checkout lives.
+# functions and variables) into the PTX, so the sources are compiled from a fixed staging directory,
+# not from wherever this checkout lives; and -frandom-seed=<name> replaces the random part nvcc
+# otherwise puts into those names (without it they change from one compile to the next).
 #
 # Usage: testdata/nvcc/regen.sh [--time-large]
 #   --time-large  also measure ptxas on the large file (/usr/bin/time -v) into large/ptxas-time.txt
@@ -33,12 +34,11 @@ exec 9>"/tmp/ptxrun-nvcc-regen.lock"
 flock 9
 
 rm -rf "$STAGE"
-mkdir -p "$STAGE/src" "$STAGE/large"
+mkdir -p "$STAGE/src" "$STAGE/large" "$STAGE/out/large"
 cp "$HERE"/src/*.cu "$STAGE/src/"
 cp "$HERE"/large/*.cu "$STAGE/large/"
-
-# Remove earlier outputs so that files of deleted sources do not linger.
-rm -f "$HERE"/*.ptx "$HERE"/large/*.ptx
+touch -d '2000-01-01 00:00:00 UTC' "$STAGE"/src/*.cu "$STAGE"/large/*.cu
+OUTDIR="$STAGE/out"
 
 targets_of() {
     local t
@@ -56,16 +56,16 @@ jobs_file="$STAGE/jobs.txt"
 for src in "$HERE"/src/*.cu; do
     name=$(basename "$src" .cu)
     for target in $(targets_of "$src"); do
-        echo "$STAGE/src $name.cu $target plain $HERE/$name.$target.ptx" >>"$jobs_file"
+        echo "$STAGE/src $name.cu $target plain $OUTDIR/$name.$target.ptx" >>"$jobs_file"
         case "$target" in
             sm_90|sm_90a)
-                echo "$STAGE/src $name.cu $target lineinfo $HERE/$name.$target.lineinfo.ptx" >>"$jobs_file"
-                echo "$STAGE/src $name.cu $target G $HERE/$name.$target.G.ptx" >>"$jobs_file"
+                echo "$STAGE/src $name.cu $target lineinfo $OUTDIR/$name.$target.lineinfo.ptx" >>"$jobs_file"
+                echo "$STAGE/src $name.cu $target G $OUTDIR/$name.$target.G.ptx" >>"$jobs_file"
                 ;;
         esac
     done
 done
-echo "$STAGE/large radix_sort_many.cu sm_90 plain $HERE/large/radix_sort_many.sm_90.ptx" >>"$jobs_file"
+echo "$STAGE/large radix_sort_many.cu sm_90 plain $OUTDIR/large/radix_sort_many.sm_90.ptx" >>"$jobs_file"
 
 compile_one() {
     local dir=$1 file=$2 target=$3 variant=$4 out=$5
@@ -74,7 +74,7 @@ compile_one() {
         lineinfo) extra=(-lineinfo) ;;
         G) extra=(-G) ;;
     esac
-    (cd "$dir" && "$NVCC" -std=c++17 -arch="$target" -ptx "${extra[@]}" "$file" -o "$out.tmp" 2>"$out.log") || {
+    (cd "$dir" && "$NVCC" -std=c++17 -arch="$target" -ptx -frandom-seed="${file%.cu}" "${extra[@]}" "$file" -o "$out.tmp" 2>"$out.log") || {
         echo "regen.sh: nvcc failed for $file ($target, $variant):" >&2
         cat "$out.log" >&2
         rm -f "$out.log" "$out.tmp"
@@ -89,6 +89,11 @@ export NVCC
 
 echo "compiling with $("$NVCC" --version | tail -n 1)"
 xargs -P "$JOBS" -L 1 bash -c 'compile_one "$@"' _ <"$jobs_file"
+
+# Everything compiled: replace the previous outputs (files of deleted sources do not linger).
+rm -f "$HERE"/*.ptx "$HERE"/large/*.ptx
+mv "$OUTDIR"/*.ptx "$HERE/"
+mv "$OUTDIR"/large/*.ptx "$HERE/large/"
 
 # ptxas verdicts
 verdicts="$HERE/ptxas-verdicts.tsv"
