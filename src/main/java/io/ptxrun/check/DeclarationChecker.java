@@ -108,7 +108,7 @@ public final class DeclarationChecker {
             if (s instanceof VarDecl v) {
                 for (VarDecl.Declarator d : v.declarators()) {
                     if (!local.add(d.name())) {
-                        diagnostics.error(d.pos(), "decl.duplicate", "'" + d.name() + "' is already declared in this scope");
+                        diagnostics.error(d.pos(), "decl.duplicate", "'" + (d.isRange() ? d.name() + "<" + d.rangeCount() + ">" : d.name()) + "' is already declared in this scope");
                     }
                 }
             } else if (s instanceof Block b) {

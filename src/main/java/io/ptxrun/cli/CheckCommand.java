@@ -2,13 +2,10 @@ package io.ptxrun.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.ptxrun.ast.Module;
-import io.ptxrun.check.DeclarationChecker;
+import io.ptxrun.check.Checker;
 import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.diag.DiagnosticRenderer;
-import io.ptxrun.diag.Diagnostics;
 import io.ptxrun.diag.SourceText;
-import io.ptxrun.syntax.PtxParser;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,20 +36,6 @@ final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** The result of checking one file. */
-    record FileReport(SourceText source, List<Diagnostic> diagnostics) {}
-
-    static FileReport check(SourceText source) {
-        PtxParser.Parsed<Module> parsed = PtxParser.parseModule(source.name(), source.text());
-        List<Diagnostic> all = new ArrayList<>(parsed.diagnostics());
-        if (parsed.ok() && parsed.value() != null) {
-            Diagnostics more = new Diagnostics();
-            new DeclarationChecker(more).check(parsed.value());
-            all.addAll(more.list());
-        }
-        return new FileReport(source, all);
-    }
-
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -69,14 +52,14 @@ final class CheckCommand implements Callable<Integer> {
                 unreadable = true;
                 continue;
             }
-            FileReport report = check(source);
-            boolean bad = report.diagnostics().stream()
+            List<Diagnostic> diagnostics = Checker.check(source);
+            boolean bad = diagnostics.stream()
                     .anyMatch(d -> d.isError() || warningsAreErrors);
             failed |= bad;
             if (format == Format.json) {
-                jsonFiles.add(DiagnosticRenderer.json(file.toString(), report.diagnostics()));
+                jsonFiles.add(DiagnosticRenderer.json(file.toString(), diagnostics));
             } else {
-                for (Diagnostic d : report.diagnostics()) {
+                for (Diagnostic d : diagnostics) {
                     err.print(DiagnosticRenderer.text(d, source));
                 }
             }
