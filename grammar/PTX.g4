@@ -88,7 +88,10 @@ block : '{' statement* '}' ;
 statement
     : IDENT ':' labelDirective?                                # labelStatement
     | linkage* varDecl                                         # declStatement
-    | guard? opcode=IDENT qualifier* (operand (',' operand)*)? ';'  # instructionStatement
+    | guard? opcode=IDENT quals+=(DOT_WORD | REG | SREG | LOCAL | SHARED | GLOBAL | CONST | PARAM | TEX
+          | ALIGN | VERSION | TARGET | ADDRESS_SIZE | FILE | LOC | SECTION | PRAGMA | ALIAS | ENTRY | FUNC
+          | VISIBLE | EXTERN | WEAK | COMMON | CALLPROTOTYPE | CALLTARGETS | BRANCHTARGETS)*
+      (operand (',' operand)*)? ';'                            # instructionStatement
     | block                                                    # blockStatement
     | pragma                                                   # pragmaStatement
     | LOC INT INT INT (',' locAttribute)*                      # locStatement
@@ -105,18 +108,21 @@ locAttribute : IDENT (INT INT INT | IDENT ('+' INT)?) ;
 
 guard : '@' negated='!'? IDENT ;
 
-qualifier : dotWord ;
-
 /**
  * One operand. Plain names, immediates and `sym+imm` are expressions; `p|q` is an expression
- * too and becomes a predicate pair in the builder. `(a, b)` lists are call arguments.
+ * too and becomes a predicate pair in the builder. `(a, b)` lists are call arguments. A lone
+ * name or integer (most operands) takes the short alternatives: SLL prediction resolves their
+ * overlap with termOperand to the first alternative, and the parse tree stays one node deep.
  */
 operand
     : '{' operand (',' operand)* '}' ('|' pred=IDENT)?        # vectorOperand
     | '[' operand (',' operand)* ']' suffix=DOT_WORD?          # addressOperand
     | '(' (operand (',' operand)*)? ')'                        # listOperand
     | IDENT component=DOT_WORD                                 # componentOperand
-    | expr                                                     # exprOperand
+    | IDENT                                                    # nameOperand
+    | INT                                                      # intOperand
+    | term (binaryOp term)+                                    # exprOperand
+    | term                                                     # termOperand
     ;
 
 // ---------------------------------------------------------------------------------------------
@@ -141,7 +147,10 @@ term
     | (HEX_FLOAT | DEC_FLOAT)                                  # floatTerm
     ;
 
-/** Any `.word`; the keywords below are also qualifiers (`ld.global`, `fence.proxy.alias`, ...). */
+/**
+ * Any `.word`; the keywords below are also qualifiers (`ld.global`, `ld.weak`, `fence.proxy.alias`).
+ * instructionStatement lists the same set inline, so qualifiers are bare tokens in the tree.
+ */
 dotWord
     : DOT_WORD | REG | SREG | LOCAL | SHARED | GLOBAL | CONST | PARAM | TEX | ALIGN
     | VERSION | TARGET | ADDRESS_SIZE | FILE | LOC | SECTION | PRAGMA | ALIAS

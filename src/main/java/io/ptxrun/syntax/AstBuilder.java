@@ -383,7 +383,7 @@ final class AstBuilder {
     }
 
     private Instruction instruction(InstructionStatementContext ctx, SourcePos pos) {
-        List<QualifierContext> quals = ctx.qualifier();
+        List<Token> quals = ctx.quals;
         // The opcode is the longest known dotted prefix of `word.q1.q2...` (see Opcode).
         String head = ctx.opcode.getText();
         Opcode opcode = null;
@@ -403,7 +403,8 @@ final class AstBuilder {
         }
         List<Qual> qualifiers = new ArrayList<>(quals.size() - used);
         for (int k = used; k < quals.size(); k++) {
-            qualifiers.add(Qual.of(pos(quals.get(k)), quals.get(k).getText()));
+            Token q = quals.get(k);
+            qualifiers.add(Qual.of(pos(q), q.getText()));
         }
         Guard guard = null;
         if (ctx.guard() != null) {
@@ -432,8 +433,12 @@ final class AstBuilder {
         }
         if (ctx instanceof AddressOperandContext a) {
             String suffix = a.suffix == null ? "" : a.suffix.getText();
-            if (a.operand().size() == 1 && a.operand(0) instanceof ExprOperandContext e) {
-                return address(eval(e.expr()), pos, suffix);
+            List<OperandContext> inner = a.operand();
+            if (inner.size() == 1) {
+                Value v = scalar(inner.get(0));
+                if (v != null) {
+                    return address(v, pos, suffix);
+                }
             }
             List<Operand> elements = new ArrayList<>();
             for (OperandContext e : a.operand()) {
@@ -460,18 +465,45 @@ final class AstBuilder {
             }
             return new Operand.Selected(pos, base, component);
         }
-        ExprContext expr = ((ExprOperandContext) ctx).expr();
-        List<TermContext> terms = expr.term();
+        if (ctx instanceof NameOperandContext n) {
+            return name(n.IDENT().getSymbol());
+        }
+        if (ctx instanceof IntOperandContext i) {
+            return new Operand.IntImm(pos, intLiteral(i.INT().getSymbol()));
+        }
+        if (ctx instanceof TermOperandContext t) {
+            if (t.term() instanceof UnaryTermContext u && u.term() instanceof NameTermContext n
+                    && !u.op.getText().equals("~")) {
+                return new Operand.Negated(pos, name(n.IDENT().getSymbol()), u.op.getText().equals("-"));
+            }
+            return operandOf(eval(t.term()), pos);
+        }
+        ExprOperandContext e = (ExprOperandContext) ctx;
+        List<TermContext> terms = e.term();
         // `p|q` names two predicate destinations (setp, ...), not a constant OR.
-        if (terms.size() == 2 && expr.binaryOp(0).getText().equals("|")
+        if (terms.size() == 2 && e.binaryOp(0).getText().equals("|")
                 && terms.get(0) instanceof NameTermContext a && terms.get(1) instanceof NameTermContext b) {
             return new Operand.PredPair(pos, name(a.IDENT().getSymbol()), name(b.IDENT().getSymbol()));
         }
-        if (terms.size() == 1 && terms.get(0) instanceof UnaryTermContext u && u.term() instanceof NameTermContext n
-                && !u.op.getText().equals("~")) {
-            return new Operand.Negated(pos, name(n.IDENT().getSymbol()), u.op.getText().equals("-"));
+        return operandOf(fold(terms, e.binaryOp(), e), pos);
+    }
+
+    /** The constant value of a name, integer or expression operand; null for other forms. */
+    private Value scalar(OperandContext ctx) {
+        if (ctx instanceof NameOperandContext n) {
+            Token t = n.IDENT().getSymbol();
+            return new Value.Sym(t, pos(t), t.getText(), 0, false);
         }
-        return valueOperand(expr);
+        if (ctx instanceof IntOperandContext i) {
+            return new Value.Int(intLiteral(i.INT().getSymbol()));
+        }
+        if (ctx instanceof TermOperandContext t) {
+            return eval(t.term());
+        }
+        if (ctx instanceof ExprOperandContext e) {
+            return fold(e.term(), e.binaryOp(), e);
+        }
+        return null;
     }
 
     /** A register, special register, sink or symbol, by what the name denotes in scope. */
@@ -528,8 +560,10 @@ final class AstBuilder {
 
     /** An operand that is a constant expression: immediate, name, or `sym+imm`. */
     private Operand valueOperand(ExprContext ctx) {
-        Value v = eval(ctx);
-        SourcePos pos = pos(ctx);
+        return operandOf(eval(ctx), pos(ctx));
+    }
+
+    private Operand operandOf(Value v, SourcePos pos) {
         if (v instanceof Value.Int i) {
             return new Operand.IntImm(pos, i.v);
         }
@@ -572,8 +606,10 @@ final class AstBuilder {
         if (ctx.getChildCount() == 1) {
             return eval((TermContext) ctx.getChild(0));
         }
-        List<TermContext> terms = ctx.term();
-        List<BinaryOpContext> ops = ctx.binaryOp();
+        return fold(ctx.term(), ctx.binaryOp(), ctx);
+    }
+
+    private Value fold(List<TermContext> terms, List<BinaryOpContext> ops, ParserRuleContext ctx) {
         int[] next = {1};
         return climb(terms, ops, eval(terms.get(0)), 0, next, ctx);
     }
@@ -590,7 +626,7 @@ final class AstBuilder {
     }
 
     private Value climb(List<TermContext> terms, List<BinaryOpContext> ops, Value lhs, int minPrec, int[] next,
-                        ExprContext ctx) {
+                        ParserRuleContext ctx) {
         while (next[0] < terms.size()) {
             String op = ops.get(next[0] - 1).getText();
             int prec = precedence(op);
