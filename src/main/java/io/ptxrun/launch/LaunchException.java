@@ -10,49 +10,49 @@ package io.ptxrun.launch;
  * the value sits in the file adds the outer part with {@link #at(String)}.
  */
 public final class LaunchException extends RuntimeException {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  private final String path;
-  private final String problem;
+    private final String path;
+    private final String problem;
 
-  public LaunchException(String path, String problem) {
-    this(path.isEmpty() ? problem : path + ": " + problem, path, problem);
-  }
-
-  private LaunchException(String message, String path, String problem) {
-    super(message, null, false, false);
-    this.path = path;
-    this.problem = problem;
-  }
-
-  /** A problem not tied to a place in the description (yet). */
-  public LaunchException(String problem) {
-    this("", problem);
-  }
-
-  /** The JSON path of the offending value, or "" when the problem is about the whole input. */
-  public String path() {
-    return path;
-  }
-
-  /** What is wrong, without the path. */
-  public String problem() {
-    return problem;
-  }
-
-  /** The same problem, seen from the value at {@code outerPath} that contains this one. */
-  public LaunchException at(String outerPath) {
-    if (outerPath.isEmpty()) {
-      return this;
+    public LaunchException(String path, String problem) {
+        this(path.isEmpty() ? problem : path + ": " + problem, path, problem);
     }
-    return new LaunchException(JsonPaths.join(outerPath, path), problem);
-  }
 
-  /**
-   * The same problem with the message prefixed by the file it is in ({@code launch.json: grid:
-   * ...}); {@link #path()} and {@link #problem()} stay as they were.
-   */
-  public LaunchException inFile(String source) {
-    return new LaunchException(source + ": " + getMessage(), path, problem);
-  }
+    private LaunchException(String message, String path, String problem) {
+        super(message, null, false, false);
+        this.path = path;
+        this.problem = problem;
+    }
+
+    /** A problem not tied to a place in the description (yet). */
+    public LaunchException(String problem) {
+        this("", problem);
+    }
+
+    /** The JSON path of the offending value, or "" when the problem is about the whole input. */
+    public String path() {
+        return path;
+    }
+
+    /** What is wrong, without the path. */
+    public String problem() {
+        return problem;
+    }
+
+    /** The same problem, seen from the value at {@code outerPath} that contains this one. */
+    public LaunchException at(String outerPath) {
+        if (outerPath.isEmpty()) {
+            return this;
+        }
+        return new LaunchException(JsonPaths.join(outerPath, path), problem);
+    }
+
+    /**
+     * The same problem with the message prefixed by the file it is in ({@code launch.json: grid:
+     * ...}); {@link #path()} and {@link #problem()} stay as they were.
+     */
+    public LaunchException inFile(String source) {
+        return new LaunchException(source + ": " + getMessage(), path, problem);
+    }
 }

@@ -16,15 +16,15 @@ import java.util.Optional;
  * @param stats free-form counters (numbers, strings); hardware results have none
  */
 public record RunResult(
-    Optional<String> kernel,
-    RunStatus status,
-    Map<String, ResultBuffer> buffers,
-    List<ResultDiagnostic> diagnostics,
-    Map<String, Object> stats) {
+        Optional<String> kernel,
+        RunStatus status,
+        Map<String, ResultBuffer> buffers,
+        List<ResultDiagnostic> diagnostics,
+        Map<String, Object> stats) {
 
-  public RunResult {
-    buffers = ImmutableMap.copyOf(buffers);
-    diagnostics = List.copyOf(diagnostics);
-    stats = Collections.unmodifiableMap(new LinkedHashMap<>(stats));
-  }
+    public RunResult {
+        buffers = ImmutableMap.copyOf(buffers);
+        diagnostics = List.copyOf(diagnostics);
+        stats = Collections.unmodifiableMap(new LinkedHashMap<>(stats));
+    }
 }
