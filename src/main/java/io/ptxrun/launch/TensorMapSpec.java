@@ -12,8 +12,8 @@ import java.util.List;
  * 1 .. rank-1, box, element strides and the four options). The global address is only known once
  * buffers are placed, so {@link #encode(long)} takes it.
  *
- * <p>The constructor checks the driver's rules ({@link TensorMap#checkLayout}); failures name the
- * field relative to the tensor map ({@code box[0]: ...}).
+ * <p>The constructor checks the driver's rules (the same as {@link TensorMap}'s, but for the
+ * address); failures name the field relative to the tensor map ({@code box[0]: ...}).
  */
 public record TensorMapSpec(
         String buffer,
