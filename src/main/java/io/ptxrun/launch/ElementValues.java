@@ -9,11 +9,14 @@ import java.util.regex.Pattern;
  * (numpy) applies where they are sound, and an error where numpy would silently change the value:
  *
  * <ul>
- *   <li>integer types take integers in range only: numpy raises for an out-of-range Python int,
- *       and would truncate 2.5 or wrap 300.0 without a word, so those are errors here;
+ *   <li>integer types take integral numbers in range only ({@code 7.0} is 7): numpy raises for an
+ *       out-of-range Python int, and would truncate 2.5 or wrap 300.0 without a word, so those
+ *       are errors here;
  *   <li>float types take any number, rounded first to {@code double} (JSON numbers are Python
  *       floats, and numpy converts big Python ints through {@code double} too) and then to the
- *       element type; a finite number too large for the type is an error rather than infinity.
+ *       element type; a finite {@code double} too large for {@code f32} is an error rather than
+ *       infinity (a JSON literal beyond the {@code double} range reads as infinity already, as it
+ *       does in Python).
  * </ul>
  */
 final class ElementValues {

@@ -16,12 +16,13 @@ import java.util.Set;
  * <p>Launch files are read with {@link #read(Path)} or {@link #parse(String)}; the command line
  * builds the same record through {@link LaunchArgs}. Either way the constructor checks what spans
  * several parts (parameters naming declared buffers, cluster shape dividing the grid, tensor maps
- * fitting in their buffer, the hardware's launch limits), so every {@code LaunchFile} can be run.
+ * fitting in their buffer, the hardware's launch limits): a {@code LaunchFile} is consistent in
+ * itself, and only what needs the PTX module (the kernel's parameters) is left to check.
  *
  * @param kernel the {@code .entry} to launch; empty means the module's only one
  * @param cluster CTAs per cluster; empty means {@code [1,1,1]} or the kernel's
  *     {@code .reqnctapercluster}
- * @param buffers buffers by name, in declaration order (the order they are placed in memory)
+ * @param buffers buffers by name, in declaration order (the order the harness allocates them)
  * @param dump the buffers written to the result, in order; every buffer unless the file says
  * @param tolerance the float tolerance for comparing results (not part of the launch itself)
  * @param warnings near misses noticed while reading (a misspelt key, an ignored tolerance)
