@@ -54,7 +54,13 @@ public final class PtxParser {
         ErrorCollector errors = new ErrorCollector(file, diagnostics);
         PTXLexer lexer = new PTXLexer(CharStreams.fromString(text, file));
         lexer.removeErrorListeners();
-        CommonTokenStream tokens = new CommonTokenStream(lexer);
+        CommonTokenStream tokens = new CommonTokenStream(lexer) {
+            {
+                // nvcc output has about one token per four characters; growing the list by
+                // copying it is otherwise the costliest step of reading a large module.
+                this.tokens = new java.util.ArrayList<>(text.length() / 4 + 16);
+            }
+        };
         PTXParser parser = new PTXParser(tokens);
         parser.removeErrorListeners();
         parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
