@@ -1,0 +1,1248 @@
+package io.ptxrun.exec;
+
+import io.ptxrun.ast.DataType;
+import io.ptxrun.ast.Function;
+import io.ptxrun.ast.SourcePos;
+import io.ptxrun.ast.SpecialRegister;
+import io.ptxrun.diag.Diagnostic;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.ptxrun.exec.Decoder.CONST_WINDOW;
+import static io.ptxrun.exec.Decoder.LOCAL_WINDOW;
+import static io.ptxrun.exec.Decoder.PARAM_WINDOW;
+import static io.ptxrun.exec.Decoder.SHARED_WINDOW;
+import static io.ptxrun.exec.Decoder.WINDOW_SIZE;
+import static io.ptxrun.exec.FloatOps.bits32;
+import static io.ptxrun.exec.FloatOps.bits64;
+import static io.ptxrun.exec.FloatOps.f32;
+import static io.ptxrun.exec.FloatOps.f64;
+
+/**
+ * Runs one launch: CTAs one after another; within a CTA, warps round-robin in time slices; within
+ * a warp, the lanes at the lowest program counter run together (which reconverges diverged lanes
+ * where their paths meet).
+ */
+final class Engine {
+    /** Ops a warp runs before the next warp gets a turn (spin loops across warps need turns). */
+    private static final int SLICE = 256;
+    private static final int MAX_CALL_DEPTH = 4096;
+    private static final int MAX_LOCAL_BYTES = 16 << 20;
+
+    /** Ends the run; carries the status and the diagnostic. */
+    static final class Stop extends RuntimeException {
+        final ExecStatus status;
+        final List<Diagnostic> diagnostics;
+
+        Stop(ExecStatus status, List<Diagnostic> diagnostics) {
+            super(null, null, false, false);
+            this.status = status;
+            this.diagnostics = diagnostics;
+        }
+    }
+
+    private final KernelLaunch launch;
+    private final GlobalMemory global;
+    private final byte[] params;
+    private final long maxInstructions;
+    private Decoder.Program program;
+    private Op[] ops;
+    private long executed;
+
+    // The CTA in flight.
+    private final int[] ctaid = new int[3];
+    private byte[] shared;
+    private Warp[] warps;
+    private int liveThreads;
+    private final int[] barArrived = new int[16];
+    private final int[] barCount = new int[16];
+    private int lane;
+
+    Engine(KernelLaunch launch) {
+        this.launch = launch;
+        this.global = launch.memory();
+        this.params = launch.paramBlock();
+        this.maxInstructions = launch.limits().maxInstructions();
+    }
+
+    ExecResult run() {
+        Function kernel = launch.module().function(launch.kernel()).orElse(null);
+        if (kernel == null || !kernel.isEntry()) {
+            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(launch.module().pos(), "exec.kernel",
+                    "no kernel (.entry with a body) named '" + launch.kernel() + "'")), 0);
+        }
+        try {
+            program = Decoder.decode(launch.module(), global);
+        } catch (Decoder.DecodeError e) {
+            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(e.pos, "exec.decode", e.getMessage())), 0);
+        } catch (MemoryFault e) {
+            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(launch.module().pos(), "exec.fault",
+                    e.getMessage())), 0);
+        }
+        ops = program.ops;
+        Decoder.FuncInfo entry = program.byName.get(kernel.name());
+        int[] g = launch.grid();
+        try {
+            for (int z = 0; z < g[2]; z++) {
+                for (int y = 0; y < g[1]; y++) {
+                    for (int x = 0; x < g[0]; x++) {
+                        ctaid[0] = x;
+                        ctaid[1] = y;
+                        ctaid[2] = z;
+                        runCta(entry);
+                    }
+                }
+            }
+        } catch (Stop s) {
+            return new ExecResult(s.status, s.diagnostics, executed);
+        }
+        return new ExecResult(ExecStatus.OK, List.of(), executed);
+    }
+
+    // ---------------------------------------------------------------- CTA
+
+    private void runCta(Decoder.FuncInfo entry) {
+        int[] b = launch.block();
+        int threads = b[0] * b[1] * b[2];
+        shared = new byte[(int) (program.sharedStatic + launch.sharedBytes())];
+        int nw = (threads + 31) / 32;
+        warps = new Warp[nw];
+        liveThreads = threads;
+        java.util.Arrays.fill(barArrived, 0);
+        java.util.Arrays.fill(barCount, 0);
+        for (int w = 0; w < nw; w++) {
+            Warp warp = new Warp(w, entry.numRegs);
+            for (int l = 0; l < 32; l++) {
+                int t = w * 32 + l;
+                if (t >= threads) {
+                    break;
+                }
+                warp.live |= 1 << l;
+                warp.tidX[l] = t % b[0];
+                warp.tidY[l] = (t / b[0]) % b[1];
+                warp.tidZ[l] = t / (b[0] * b[1]);
+                warp.pc[l] = entry.entryPc;
+                warp.ensureLocal(l, entry.frameBytes);
+            }
+            warps[w] = warp;
+        }
+        while (true) {
+            boolean progress = false;
+            boolean anyLive = false;
+            for (Warp w : warps) {
+                for (int s = 0; s < SLICE && step(w); s++) {
+                    progress = true;
+                }
+                anyLive |= w.live != 0;
+            }
+            if (!anyLive) {
+                return;
+            }
+            if (!progress) {
+                deadlock();
+            }
+        }
+    }
+
+    private void deadlock() {
+        List<Diagnostic> ds = new ArrayList<>();
+        for (Warp w : warps) {
+            int m = w.blocked & w.live;
+            if (m == 0) {
+                continue;
+            }
+            int l = Integer.numberOfTrailingZeros(m);
+            Op op = ops[w.blockedAt[l]];
+            ds.add(Diagnostic.error(op.pos, "exec.deadlock", String.format(
+                    "deadlock: %d thread(s) of warp %d wait at barrier %d ('%s') that can never complete; first %s",
+                    Integer.bitCount(m), w.id, w.barrierOf[l], op.mnemonic(), where(w, l))));
+        }
+        throw new Stop(ExecStatus.DEADLOCK, ds);
+    }
+
+    private String where(Warp w, int l) {
+        return String.format("thread tid (%d,%d,%d), warp %d, CTA ctaid (%d,%d,%d)",
+                w.tidX[l], w.tidY[l], w.tidZ[l], w.id, ctaid[0], ctaid[1], ctaid[2]);
+    }
+
+    private Stop stop(ExecStatus status, String rule, Op op, Warp w, int l, String message) {
+        return new Stop(status, List.of(Diagnostic.error(op.pos, rule, message + " (" + where(w, l) + ")")));
+    }
+
+    // ---------------------------------------------------------------- warp step
+
+    /** Runs the lowest-PC group of runnable lanes one op; false when no lane can run. */
+    private boolean step(Warp w) {
+        int runnable = w.live & ~w.blocked;
+        if (runnable == 0) {
+            return false;
+        }
+        int pc = Integer.MAX_VALUE;
+        int mask = 0;
+        final int[] pcs = w.pc;
+        for (int m = runnable; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int p = pcs[l];
+            if (p < pc) {
+                pc = p;
+                mask = 1 << l;
+            } else if (p == pc) {
+                mask |= 1 << l;
+            }
+        }
+        Op op = ops[pc];
+        executed += Integer.bitCount(mask);
+        if (executed > maxInstructions) {
+            throw stop(ExecStatus.TIMEOUT, "exec.timeout", op, w, Integer.numberOfTrailingZeros(mask),
+                    "instruction budget of " + maxInstructions + " thread-instructions exhausted at '" + op.mnemonic() + "'");
+        }
+        int exec = mask;
+        if (op.guard >= 0) {
+            exec = 0;
+            for (int m = mask; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                boolean p = w.regs[((w.regBase[l] + op.guard) << 5) | l] != 0;
+                if (p != op.guardNegated) {
+                    exec |= 1 << l;
+                }
+            }
+        }
+        try {
+            execute(w, op, pc, mask, exec);
+        } catch (MemoryFault f) {
+            throw stop(ExecStatus.ERROR, "exec.fault", op, w, lane, f.getMessage() + " in '" + op.mnemonic() + "'");
+        } catch (ArithmeticException | ArrayIndexOutOfBoundsException | NegativeArraySizeException e) {
+            throw stop(ExecStatus.ERROR, "exec.fault", op, w, lane, "invalid operation in '" + op.mnemonic() + "': " + e);
+        }
+        return true;
+    }
+
+    private void advance(Warp w, int mask, int next) {
+        for (int m = mask; m != 0; m &= m - 1) {
+            w.pc[Integer.numberOfTrailingZeros(m)] = next;
+        }
+    }
+
+    private void execute(Warp w, Op op, int pc, int mask, int exec) {
+        switch (op.code) {
+            case BRA -> {
+                advance(w, mask & ~exec, pc + 1);
+                advance(w, exec, op.target);
+            }
+            case EXIT -> {
+                advance(w, mask & ~exec, pc + 1);
+                exitLanes(w, exec);
+            }
+            case RET -> {
+                advance(w, mask & ~exec, pc + 1);
+                for (int m = exec; m != 0; m &= m - 1) {
+                    lane = Integer.numberOfTrailingZeros(m);
+                    ret(w, lane);
+                }
+            }
+            case CALL -> {
+                advance(w, mask & ~exec, pc + 1);
+                for (int m = exec; m != 0; m &= m - 1) {
+                    lane = Integer.numberOfTrailingZeros(m);
+                    call(w, op, pc, lane);
+                }
+            }
+            case BAR, BAR_ARRIVE -> {
+                advance(w, mask, pc + 1);
+                if (exec != 0) {
+                    barrier(w, op, pc, exec);
+                }
+            }
+            case TRAP -> {
+                advance(w, mask, pc + 1);
+                if (exec != 0) {
+                    throw stop(ExecStatus.TRAP, "exec.trap", op, w, Integer.numberOfTrailingZeros(exec), "trap executed");
+                }
+            }
+            case UNSUPPORTED -> {
+                if (exec != 0) {
+                    throw stop(ExecStatus.ERROR, "exec.unsupported", op, w, Integer.numberOfTrailingZeros(exec),
+                            program.unsupported.getOrDefault(op, "instruction '" + op.mnemonic() + "' is not supported"));
+                }
+                advance(w, mask, pc + 1);
+            }
+            case SHFL -> {
+                shfl(w, op, exec);
+                advance(w, mask, pc + 1);
+            }
+            case VOTE -> {
+                vote(w, op, exec);
+                advance(w, mask, pc + 1);
+            }
+            case ACTIVEMASK -> {
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    write(w, op, 0, l, exec & 0xffffffffL);
+                }
+                advance(w, mask, pc + 1);
+            }
+            case NOP, BAR_WARP -> advance(w, mask, pc + 1);
+            default -> {
+                for (int m = exec; m != 0; m &= m - 1) {
+                    lane = Integer.numberOfTrailingZeros(m);
+                    lane(w, op, lane);
+                }
+                advance(w, mask, pc + 1);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- control
+
+    private void exitLanes(Warp w, int lanes) {
+        if (lanes == 0) {
+            return;
+        }
+        w.live &= ~lanes;
+        liveThreads -= Integer.bitCount(lanes);
+        for (int id = 0; id < 16; id++) {
+            tryRelease(id);
+        }
+    }
+
+    private void call(Warp w, Op op, int pc, int l) {
+        Decoder.FuncInfo caller = program.funcs.get(op.owner);
+        Decoder.FuncInfo callee = program.funcs.get(op.callee);
+        int d = w.depth[l];
+        if (d >= MAX_CALL_DEPTH) {
+            throw stop(ExecStatus.ERROR, "exec.stack", op, w, l, "call stack overflow (" + d + " frames)");
+        }
+        int[] st = w.stack[l];
+        if (st == null || st.length < (d + 1) * Warp.FRAME_INTS) {
+            st = w.stack[l] = java.util.Arrays.copyOf(st == null ? new int[0] : st, Math.max(8, (d + 1) * Warp.FRAME_INTS * 2));
+        }
+        int oldLocal = w.localBase[l];
+        int newRegBase = w.regBase[l] + caller.numRegs;
+        int newLocal = oldLocal + caller.frameBytes;
+        if (newLocal + callee.frameBytes > MAX_LOCAL_BYTES) {
+            throw stop(ExecStatus.ERROR, "exec.stack", op, w, l, "local memory stack overflow");
+        }
+        st[d * 4] = pc + 1;
+        st[d * 4 + 1] = w.regBase[l];
+        st[d * 4 + 2] = oldLocal;
+        st[d * 4 + 3] = pc;
+        w.depth[l] = d + 1;
+        w.ensureRegs(newRegBase + callee.numRegs);
+        w.ensureLocal(l, newLocal + callee.frameBytes);
+        byte[] mem = w.local[l];
+        int n = Math.min(op.argOffsets.length, callee.paramOffsets.length);
+        for (int k = 0; k < n; k++) {
+            System.arraycopy(mem, oldLocal + op.argOffsets[k], mem, newLocal + callee.paramOffsets[k], callee.paramSizes[k]);
+        }
+        w.regBase[l] = newRegBase;
+        w.localBase[l] = newLocal;
+        w.pc[l] = op.target;
+    }
+
+    private void ret(Warp w, int l) {
+        int d = w.depth[l];
+        if (d == 0) {
+            exitLanes(w, 1 << l);
+            return;
+        }
+        d--;
+        int[] st = w.stack[l];
+        Op callOp = ops[st[d * 4 + 3]];
+        Decoder.FuncInfo callee = program.funcs.get(callOp.callee);
+        int calleeLocal = w.localBase[l];
+        int callerLocal = st[d * 4 + 2];
+        byte[] mem = w.local[l];
+        int n = Math.min(callOp.resultOffsets.length, callee.resultOffsets.length);
+        for (int k = 0; k < n; k++) {
+            System.arraycopy(mem, calleeLocal + callee.resultOffsets[k], mem, callerLocal + callOp.resultOffsets[k],
+                    callee.resultSizes[k]);
+        }
+        w.pc[l] = st[d * 4];
+        w.regBase[l] = st[d * 4 + 1];
+        w.localBase[l] = callerLocal;
+        w.depth[l] = d;
+    }
+
+    private void barrier(Warp w, Op op, int pc, int exec) {
+        int l0 = Integer.numberOfTrailingZeros(exec);
+        int id = op.sources() > 0 ? (int) read(w, op, 0, l0) : 0;
+        int count = op.sources() > 1 ? (int) read(w, op, 1, l0) : 0;
+        if (id < 0 || id > 15) {
+            throw stop(ExecStatus.ERROR, "exec.barrier", op, w, l0, "barrier id " + id + " outside 0..15");
+        }
+        if (count != 0) {
+            barCount[id] = count;
+        }
+        barArrived[id] += Integer.bitCount(exec);
+        if (op.code == OpCode.BAR) {
+            w.blocked |= exec;
+            for (int m = exec; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                w.barrierOf[l] = id;
+                w.blockedAt[l] = pc;
+            }
+        }
+        tryRelease(id);
+    }
+
+    private void tryRelease(int id) {
+        if (barArrived[id] == 0) {
+            return;
+        }
+        int need = barCount[id] > 0 ? barCount[id] : liveThreads;
+        if (barArrived[id] < need) {
+            return;
+        }
+        barArrived[id] = 0;
+        barCount[id] = 0;
+        for (Warp w : warps) {
+            for (int m = w.blocked; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                if (w.barrierOf[l] == id) {
+                    w.blocked &= ~(1 << l);
+                }
+            }
+        }
+    }
+
+    private void shfl(Warp w, Op op, int exec) {
+        long[] vals = new long[32];
+        boolean[] ok = new boolean[32];
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int b = (int) read(w, op, 1, l) & 31;
+            int c = (int) read(w, op, 2, l);
+            int seg = (c >>> 8) & 31;
+            int maxLane = (l & seg) | (c & 31 & ~seg);
+            int minLane = l & seg;
+            int j;
+            boolean p;
+            switch (op.sub) {
+                case 0 -> {
+                    j = l - b;
+                    p = j >= maxLane;
+                }
+                case 1 -> {
+                    j = l + b;
+                    p = j <= maxLane;
+                }
+                case 2 -> {
+                    j = l ^ b;
+                    p = j <= maxLane;
+                }
+                default -> {
+                    j = minLane | (b & ~seg);
+                    p = j <= maxLane;
+                }
+            }
+            if (!p) {
+                j = l;
+            }
+            vals[l] = read(w, op, 0, j) & 0xffffffffL;
+            ok[l] = p;
+        }
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            write(w, op, 0, l, vals[l]);
+            if (op.dst.length > 1) {
+                write(w, op, 1, l, ok[l] ? 1 : 0);
+            }
+        }
+    }
+
+    private void vote(Warp w, Op op, int exec) {
+        int ballot = 0;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if ((read(w, op, 0, l) & 1) != 0) {
+                ballot |= 1 << l;
+            }
+        }
+        long r = switch (op.sub) {
+            case 0 -> ballot == exec ? 1 : 0;
+            case 1 -> ballot != 0 ? 1 : 0;
+            case 2 -> ballot == 0 || ballot == exec ? 1 : 0;
+            default -> ballot & 0xffffffffL;
+        };
+        for (int m = exec; m != 0; m &= m - 1) {
+            write(w, op, 0, Integer.numberOfTrailingZeros(m), r);
+        }
+    }
+
+    // ---------------------------------------------------------------- operands
+
+    private long read(Warp w, Op op, int k, int l) {
+        switch (op.srcKind[k]) {
+            case Op.REG: {
+                long v = w.regs[((w.regBase[l] + op.src[k]) << 5) | l];
+                return op.srcNegated[k] ? v ^ 1 : v;
+            }
+            case Op.IMM:
+                return op.imm[k];
+            case Op.FRAME:
+                return w.localBase[l] + op.imm[k];
+            default:
+                return special(w, op.sreg[k], op.sregComp[k], l);
+        }
+    }
+
+    private void write(Warp w, Op op, int k, int l, long v) {
+        int r = op.dst[k];
+        if (r >= 0) {
+            w.regs[((w.regBase[l] + r) << 5) | l] = v;
+        }
+    }
+
+    private long special(Warp w, SpecialRegister r, char c, int l) {
+        int[] blk = launch.block();
+        int[] grid = launch.grid();
+        int[] cl = launch.cluster();
+        int ci = c == 'y' ? 1 : c == 'z' ? 2 : 0;
+        return switch (r) {
+            case TID -> ci == 0 ? w.tidX[l] : ci == 1 ? w.tidY[l] : w.tidZ[l];
+            case NTID -> blk[ci];
+            case CTAID -> ctaid[ci];
+            case NCTAID -> grid[ci];
+            case LANEID -> l;
+            case WARPID -> w.id;
+            case NWARPID -> warps.length;
+            case CLUSTER_CTAID -> ctaid[ci] % cl[ci];
+            case CLUSTER_NCTAID -> cl[ci];
+            case CLUSTERID -> ctaid[ci] / cl[ci];
+            case NCLUSTERID -> grid[ci] / cl[ci];
+            case CLUSTER_CTARANK -> (ctaid[0] % cl[0]) + cl[0] * ((ctaid[1] % cl[1]) + cl[1] * (ctaid[2] % cl[2]));
+            case CLUSTER_NCTARANK -> cl[0] * cl[1] * cl[2];
+            case IS_EXPLICIT_CLUSTER -> cl[0] * cl[1] * cl[2] > 1 ? 1 : 0;
+            case LANEMASK_EQ -> (1L << l) & 0xffffffffL;
+            case LANEMASK_LE -> ((2L << l) - 1) & 0xffffffffL;
+            case LANEMASK_LT -> ((1L << l) - 1) & 0xffffffffL;
+            case LANEMASK_GE -> (~((1L << l) - 1)) & 0xffffffffL;
+            case LANEMASK_GT -> (~((2L << l) - 1)) & 0xffffffffL;
+            // A virtual clock: thread-instructions executed so far, so runs are reproducible.
+            case CLOCK -> executed & 0xffffffffL;
+            case CLOCK_HI -> (executed >>> 32) & 0xffffffffL;
+            case CLOCK64 -> executed;
+            case GLOBALTIMER -> executed * 1000;
+            case GLOBALTIMER_LO -> (executed * 1000) & 0xffffffffL;
+            case GLOBALTIMER_HI -> (executed * 1000) >>> 32;
+            case SMID, GRIDID, PM, PM_64, ENVREG -> 0;
+            case NSMID -> 132;
+            case DYNAMIC_SMEM_SIZE -> launch.sharedBytes();
+            case TOTAL_SMEM_SIZE, AGGR_SMEM_SIZE -> shared.length;
+            default -> 0;
+        };
+    }
+
+    // ---------------------------------------------------------------- memory
+
+    private long address(Warp w, Op op, int l) {
+        return switch (op.addrKind) {
+            case Op.A_REG -> w.regs[((w.regBase[l] + op.addrReg) << 5) | l] + op.addrOffset;
+            case Op.A_ABS -> op.addrOffset;
+            case Op.A_FRAME -> w.localBase[l] + op.addrOffset;
+            default -> LOCAL_WINDOW + w.localBase[l] + op.addrOffset;
+        };
+    }
+
+    /** Resolves a generic address to {space, address in that space}. */
+    private static int genericSpace(long a) {
+        if (a >= SHARED_WINDOW && a < SHARED_WINDOW + WINDOW_SIZE) {
+            return Op.SP_SHARED;
+        }
+        if (a >= LOCAL_WINDOW && a < LOCAL_WINDOW + WINDOW_SIZE) {
+            return Op.SP_LOCAL;
+        }
+        if (a >= CONST_WINDOW && a < CONST_WINDOW + WINDOW_SIZE) {
+            return Op.SP_CONST;
+        }
+        if (a >= PARAM_WINDOW && a < PARAM_WINDOW + WINDOW_SIZE) {
+            return Op.SP_KPARAM;
+        }
+        return Op.SP_GLOBAL;
+    }
+
+    private static long windowBase(int space) {
+        return switch (space) {
+            case Op.SP_SHARED -> SHARED_WINDOW;
+            case Op.SP_LOCAL -> LOCAL_WINDOW;
+            case Op.SP_CONST -> CONST_WINDOW;
+            case Op.SP_KPARAM -> PARAM_WINDOW;
+            default -> 0;
+        };
+    }
+
+    private static String spaceName(int space) {
+        return switch (space) {
+            case Op.SP_SHARED -> "shared";
+            case Op.SP_LOCAL -> "local";
+            case Op.SP_CONST -> "const";
+            case Op.SP_KPARAM -> "param";
+            case Op.SP_GLOBAL -> "global";
+            default -> "generic";
+        };
+    }
+
+    private byte[] bytesOf(Warp w, int space, int l) {
+        return switch (space) {
+            case Op.SP_SHARED -> shared;
+            case Op.SP_LOCAL -> w.local[l];
+            case Op.SP_CONST -> program.constBank;
+            default -> params;
+        };
+    }
+
+    private long load(Warp w, int space, long a, int size, int l) {
+        if ((a & (size - 1)) != 0) {
+            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, spaceName(space), a));
+        }
+        if (space == Op.SP_GENERIC) {
+            space = genericSpace(a);
+            a -= windowBase(space);
+        }
+        if (space == Op.SP_GLOBAL) {
+            return global.load(a, size);
+        }
+        byte[] mem = bytesOf(w, space, l);
+        if (a < 0 || a + size > mem.length) {
+            throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
+                    spaceName(space), size, a, mem.length, spaceName(space)));
+        }
+        return Bytes.get(mem, (int) a, size);
+    }
+
+    private void store(Warp w, int space, long a, int size, long v, int l) {
+        if ((a & (size - 1)) != 0) {
+            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, spaceName(space), a));
+        }
+        if (space == Op.SP_GENERIC) {
+            space = genericSpace(a);
+            a -= windowBase(space);
+        }
+        if (space == Op.SP_GLOBAL) {
+            global.store(a, size, v);
+            return;
+        }
+        if (space == Op.SP_CONST || space == Op.SP_KPARAM) {
+            throw new MemoryFault(String.format("store to read-only %s space at 0x%x", spaceName(space), a));
+        }
+        byte[] mem = bytesOf(w, space, l);
+        if (a < 0 || a + size > mem.length) {
+            throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
+                    spaceName(space), size, a, mem.length, spaceName(space)));
+        }
+        Bytes.put(mem, (int) a, size, v);
+    }
+
+    // ---------------------------------------------------------------- per-lane operations
+
+    static long sx(long v, int bits) {
+        return bits >= 64 ? v : (v << (64 - bits)) >> (64 - bits);
+    }
+
+    static long zx(long v, int bits) {
+        return bits >= 64 ? v : v & ((1L << bits) - 1);
+    }
+
+    private static long ext(long v, DataType t) {
+        return t.isSigned() ? sx(v, t.bits) : zx(v, t.bits);
+    }
+
+    private void lane(Warp w, Op op, int l) {
+        DataType t = op.type;
+        int bits = t == null ? 64 : t.bits;
+        switch (op.code) {
+            case MOV -> write(w, op, 0, l, zx(read(w, op, 0, l), op.dstBits[0] == 1 ? 1 : bits));
+            case MOV_PACK -> {
+                int n = op.sources();
+                int eb = bits / n;
+                long r = 0;
+                for (int k = 0; k < n; k++) {
+                    r |= zx(read(w, op, k, l), eb) << (k * eb);
+                }
+                write(w, op, 0, l, r);
+            }
+            case MOV_UNPACK -> {
+                int n = op.dst.length;
+                int eb = bits / n;
+                long v = read(w, op, 0, l);
+                for (int k = 0; k < n; k++) {
+                    write(w, op, k, l, zx(v >>> (k * eb), eb));
+                }
+            }
+            case LD -> {
+                long a = address(w, op, l);
+                int size = t.bytes();
+                if (op.vector > 1 && (a & (size * op.vector - 1)) != 0) {
+                    throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
+                }
+                for (int k = 0; k < op.dst.length; k++) {
+                    long v = load(w, op.space, a + (long) k * size, size, l);
+                    if (t.isSigned()) {
+                        v = zx(sx(v, t.bits), Math.max(op.dstBits[k], t.bits));
+                    }
+                    write(w, op, k, l, v);
+                }
+            }
+            case ST -> {
+                long a = address(w, op, l);
+                int size = t.bytes();
+                if (op.vector > 1 && (a & (size * op.vector - 1)) != 0) {
+                    throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
+                }
+                for (int k = 0; k < op.sources(); k++) {
+                    store(w, op.space, a + (long) k * size, size, read(w, op, k, l), l);
+                }
+            }
+            case CVTA -> write(w, op, 0, l, zx(read(w, op, 0, l) + windowBase(op.space), bits));
+            case CVTA_TO -> {
+                long a = read(w, op, 0, l);
+                write(w, op, 0, l, zx(op.space == Op.SP_GLOBAL ? a : a - windowBase(op.space), bits));
+            }
+            case ISSPACEP -> {
+                int sp = genericSpace(read(w, op, 0, l));
+                write(w, op, 0, l, sp == op.space ? 1 : 0);
+            }
+            case ATOM, RED -> atomic(w, op, l);
+            case SETP -> setp(w, op, l);
+            case SELP -> write(w, op, 0, l, (read(w, op, 2, l) & 1) != 0 ? read(w, op, 0, l) : read(w, op, 1, l));
+            case CVT -> write(w, op, 0, l, Convert.cvt(op, read(w, op, 0, l)));
+            default -> {
+                if (t != null && t.isFloat()) {
+                    write(w, op, 0, l, floatOp(w, op, l));
+                } else {
+                    intOp(w, op, l, t, bits);
+                }
+            }
+        }
+    }
+
+    private void intOp(Warp w, Op op, int l, DataType t, int bits) {
+        long a = op.sources() > 0 ? read(w, op, 0, l) : 0;
+        long b = op.sources() > 1 ? read(w, op, 1, l) : 0;
+        boolean signed = t.isSigned();
+        long r;
+        switch (op.code) {
+            case ADD -> {
+                if (op.sat) {
+                    r = clampS32(sx(a, 32) + sx(b, 32));
+                } else {
+                    r = a + b;
+                    if (op.cc) {
+                        setCarry(w, l, carryOut(a, b, 0, bits));
+                    }
+                }
+            }
+            case ADDC -> {
+                long cin = (w.carry >>> l) & 1;
+                r = a + b + cin;
+                if (op.cc) {
+                    setCarry(w, l, carryOut(a, b, cin, bits));
+                }
+            }
+            case SUB -> {
+                if (op.sat) {
+                    r = clampS32(sx(a, 32) - sx(b, 32));
+                } else {
+                    r = a - b;
+                    if (op.cc) {
+                        setCarry(w, l, Long.compareUnsigned(zx(a, bits), zx(b, bits)) < 0);
+                    }
+                }
+            }
+            case SUBC -> {
+                long cin = (w.carry >>> l) & 1;
+                r = a - b - cin;
+                if (op.cc) {
+                    long za = zx(a, bits), zb = zx(b, bits);
+                    boolean borrow = Long.compareUnsigned(za, zb) < 0 || (cin == 1 && za == zb);
+                    setCarry(w, l, borrow);
+                }
+            }
+            case MUL -> r = mul(op.sub, a, b, t);
+            case MAD -> {
+                long c = read(w, op, 2, l);
+                if (op.sub == 0 && op.cc) {
+                    long p = a * b;
+                    r = p + c;
+                    setCarry(w, l, carryOut(p, c, 0, bits));
+                } else if (op.sub == 1 && op.sat) {
+                    r = clampS32(mul(1, a, b, t) + sx(c, 32));
+                } else {
+                    r = mul(op.sub, a, b, t) + c;
+                }
+                if (op.sub == 2) {
+                    bits *= 2;
+                }
+            }
+            case DIV -> {
+                long x = ext(a, t), y = ext(b, t);
+                if (y == 0) {
+                    r = -1;
+                } else {
+                    r = signed ? x / y : Long.divideUnsigned(x, y);
+                }
+            }
+            case REM -> {
+                long x = ext(a, t), y = ext(b, t);
+                if (y == 0) {
+                    r = x;
+                } else {
+                    r = signed ? x % y : Long.remainderUnsigned(x, y);
+                }
+            }
+            case MIN, MAX -> {
+                long x = ext(a, t), y = ext(b, t);
+                int c = signed ? Long.compare(x, y) : Long.compareUnsigned(x, y);
+                r = (op.code == OpCode.MIN) == (c <= 0) ? x : y;
+            }
+            case ABS -> r = Math.abs(sx(a, bits));
+            case NEG -> r = -a;
+            case AND -> r = a & b;
+            case OR -> r = a | b;
+            case XOR -> r = a ^ b;
+            case NOT -> r = t == DataType.PRED ? a ^ 1 : ~a;
+            case CNOT -> r = zx(a, bits) == 0 ? 1 : 0;
+            case SHL -> {
+                long n = zx(b, 32);
+                r = n >= bits ? 0 : a << n;
+            }
+            case SHR -> {
+                long n = zx(b, 32);
+                if (signed) {
+                    r = sx(a, bits) >> Math.min(n, 63);
+                } else {
+                    r = n >= bits ? 0 : zx(a, bits) >>> n;
+                }
+            }
+            case POPC -> {
+                r = Long.bitCount(zx(a, bits));
+                bits = 32;
+            }
+            case CLZ -> {
+                r = bits == 64 ? Long.numberOfLeadingZeros(a) : Integer.numberOfLeadingZeros((int) a);
+                bits = 32;
+            }
+            case BREV -> r = bits == 64 ? Long.reverse(a) : Integer.reverse((int) a);
+            case BFE -> {
+                int pos = (int) (b & 0xff);
+                int len = (int) (read(w, op, 2, l) & 0xff);
+                long x = zx(a, bits);
+                int msb = bits - 1;
+                boolean sbit;
+                if (!signed || len == 0) {
+                    sbit = false;
+                } else {
+                    int sb = Math.min(pos + len - 1, msb);
+                    sbit = ((x >>> sb) & 1) != 0;
+                }
+                r = 0;
+                for (int i = 0; i <= msb; i++) {
+                    boolean bit = (i < len && pos + i <= msb) ? ((x >>> (pos + i)) & 1) != 0 : sbit;
+                    if (bit) {
+                        r |= 1L << i;
+                    }
+                }
+            }
+            case BFI -> {
+                long c = read(w, op, 2, l);
+                int pos = (int) (c & 0xff);
+                int len = (int) (read(w, op, 3, l) & 0xff);
+                r = b;
+                for (int i = 0; i < len && pos + i < bits; i++) {
+                    long bit = (a >>> i) & 1;
+                    r = (r & ~(1L << (pos + i))) | (bit << (pos + i));
+                }
+            }
+            case BFIND -> {
+                long x = signed ? sx(a, bits) : zx(a, bits);
+                if (signed && x < 0) {
+                    x = ~x;
+                }
+                x = zx(x, bits);
+                if (x == 0) {
+                    r = 0xffffffffL;
+                } else {
+                    int p = 63 - Long.numberOfLeadingZeros(x);
+                    r = op.flag ? (bits - 1 - p) : p;
+                }
+                bits = 32;
+            }
+            case PRMT -> r = prmt(a, b, read(w, op, 2, l), op.sub);
+            case LOP3 -> {
+                long c = read(w, op, 2, l);
+                int lut = (int) read(w, op, 3, l);
+                r = 0;
+                for (int i = 0; i < 8; i++) {
+                    if (((lut >>> i) & 1) != 0) {
+                        r |= ((i & 4) != 0 ? a : ~a) & ((i & 2) != 0 ? b : ~b) & ((i & 1) != 0 ? c : ~c);
+                    }
+                }
+            }
+            case SHF -> {
+                long c = zx(read(w, op, 2, l), 32);
+                long n = op.flag ? Math.min(c, 32) : c & 31;
+                long v = (zx(b, 32) << 32) | zx(a, 32);
+                r = op.sub == 0 ? (v << n) >>> 32 : v >>> n;
+            }
+            case SLCT -> {
+                long c = read(w, op, 2, l);
+                boolean ge = op.srcType == DataType.F32 ? f32(c) >= 0 || Float.floatToRawIntBits(f32(c)) == 0x80000000
+                        : (int) c >= 0;
+                r = ge ? a : b;
+            }
+            case SET -> {
+                boolean p = compare(op, op.srcType, a, b);
+                p = combine(op, p, w, l, 2);
+                r = op.type == DataType.F32 ? (p ? Float.floatToRawIntBits(1f) : 0) : (p ? 0xffffffffL : 0);
+            }
+            default -> throw new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
+                    "instruction '" + op.mnemonic() + "' is not supported for type " + t)));
+        }
+        write(w, op, 0, l, zx(r, bits == 1 ? 1 : Math.min(bits, 64)));
+    }
+
+    private static long prmt(long a, long b, long c, int mode) {
+        long src = (zx(b, 32) << 32) | zx(a, 32);
+        int sel = (int) c;
+        long r = 0;
+        if (mode == 0) {
+            for (int i = 0; i < 4; i++) {
+                int s = (sel >>> (4 * i)) & 0xf;
+                long byt = (src >>> ((s & 7) * 8)) & 0xff;
+                if ((s & 8) != 0) {
+                    byt = (byt & 0x80) != 0 ? 0xff : 0;
+                }
+                r |= byt << (8 * i);
+            }
+            return r;
+        }
+        int n = sel & 3;
+        int[] idx = switch (mode) {
+            case 1 -> new int[] {n, (n + 1) & 7, (n + 2) & 7, (n + 3) & 7}; // f4e
+            case 2 -> new int[] {n, (n - 1) & 7, (n - 2) & 7, (n - 3) & 7}; // b4e
+            case 3 -> new int[] {n, n, n, n}; // rc8
+            case 4 -> new int[] {n, Math.max(n, 1), Math.max(n, 2), 3}; // ecl
+            case 5 -> new int[] {0, Math.min(n, 1), Math.min(n, 2), n}; // ecr
+            default -> new int[] {(n & 1) * 2, (n & 1) * 2 + 1, (n & 1) * 2, (n & 1) * 2 + 1}; // rc16
+        };
+        if (mode == 1 || mode == 2) {
+            int m = sel & 7;
+            idx = mode == 1 ? new int[] {m, (m + 1) & 7, (m + 2) & 7, (m + 3) & 7}
+                    : new int[] {m, (m + 7) & 7, (m + 6) & 7, (m + 5) & 7};
+        }
+        for (int i = 0; i < 4; i++) {
+            r |= ((src >>> (idx[i] * 8)) & 0xff) << (8 * i);
+        }
+        return r;
+    }
+
+    private static long clampS32(long v) {
+        return Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+    }
+
+    private static boolean carryOut(long a, long b, long cin, int bits) {
+        if (bits >= 64) {
+            long s = a + b;
+            boolean c1 = Long.compareUnsigned(s, a) < 0;
+            long s2 = s + cin;
+            return c1 || Long.compareUnsigned(s2, s) < 0;
+        }
+        return ((zx(a, bits) + zx(b, bits) + cin) >>> bits) != 0;
+    }
+
+    private static void setCarry(Warp w, int l, boolean c) {
+        w.carry = c ? w.carry | (1 << l) : w.carry & ~(1 << l);
+    }
+
+    /** mul with 0 = .lo, 1 = .hi, 2 = .wide. */
+    private static long mul(int half, long a, long b, DataType t) {
+        int bits = t.bits;
+        boolean signed = t.isSigned();
+        long x = ext(a, t), y = ext(b, t);
+        switch (half) {
+            case 1: {
+                if (bits < 64) {
+                    return (x * y) >> bits;
+                }
+                long hi = Math.multiplyHigh(x, y);
+                if (!signed) {
+                    hi += ((x >> 63) & y) + ((y >> 63) & x);
+                }
+                return hi;
+            }
+            case 2:
+                return x * y;
+            default:
+                return a * b;
+        }
+    }
+
+    private boolean combine(Op op, boolean p, Warp w, int l, int k) {
+        if (op.sub2 == 0 || op.sources() <= k) {
+            return p;
+        }
+        boolean c = (read(w, op, k, l) & 1) != 0;
+        return switch (op.sub2) {
+            case 1 -> p & c;
+            case 2 -> p | c;
+            default -> p ^ c;
+        };
+    }
+
+    private void setp(Warp w, Op op, int l) {
+        long a = read(w, op, 0, l);
+        long b = read(w, op, 1, l);
+        boolean p = compare(op, op.type, a, b);
+        boolean q = !p;
+        if (op.sub2 != 0 && op.sources() > 2) {
+            boolean c = (read(w, op, 2, l) & 1) != 0;
+            switch (op.sub2) {
+                case 1 -> {
+                    p = p & c;
+                    q = q & c;
+                }
+                case 2 -> {
+                    p = p | c;
+                    q = q | c;
+                }
+                default -> {
+                    p = p ^ c;
+                    q = q ^ c;
+                }
+            }
+        }
+        write(w, op, 0, l, p ? 1 : 0);
+        if (op.dst.length > 1) {
+            write(w, op, 1, l, q ? 1 : 0);
+        }
+    }
+
+    private static final int EQ = io.ptxrun.ast.Qualifier.EQ.ordinal(), NE = io.ptxrun.ast.Qualifier.NE.ordinal(),
+            LT = io.ptxrun.ast.Qualifier.LT.ordinal(), LE = io.ptxrun.ast.Qualifier.LE.ordinal(),
+            GT = io.ptxrun.ast.Qualifier.GT.ordinal(), GE = io.ptxrun.ast.Qualifier.GE.ordinal(),
+            LO = io.ptxrun.ast.Qualifier.LO.ordinal(), LS = io.ptxrun.ast.Qualifier.LS.ordinal(),
+            HI = io.ptxrun.ast.Qualifier.HI.ordinal(), HS = io.ptxrun.ast.Qualifier.HS.ordinal(),
+            EQU = io.ptxrun.ast.Qualifier.EQU.ordinal(), NEU = io.ptxrun.ast.Qualifier.NEU.ordinal(),
+            LTU = io.ptxrun.ast.Qualifier.LTU.ordinal(), LEU = io.ptxrun.ast.Qualifier.LEU.ordinal(),
+            GTU = io.ptxrun.ast.Qualifier.GTU.ordinal(), GEU = io.ptxrun.ast.Qualifier.GEU.ordinal(),
+            NUM = io.ptxrun.ast.Qualifier.NUM.ordinal(), NAN = io.ptxrun.ast.Qualifier.NAN.ordinal();
+
+    private static boolean compare(Op op, DataType t, long a, long b) {
+        int c = op.sub;
+        if (t.isFloat()) {
+            double x, y;
+            if (t == DataType.F64) {
+                x = f64(a);
+                y = f64(b);
+            } else {
+                float fx = f32(a), fy = f32(b);
+                if (op.ftz) {
+                    fx = FloatOps.flush(fx);
+                    fy = FloatOps.flush(fy);
+                }
+                x = fx;
+                y = fy;
+            }
+            boolean nan = Double.isNaN(x) || Double.isNaN(y);
+            if (c == NUM) {
+                return !nan;
+            }
+            if (c == NAN) {
+                return nan;
+            }
+            boolean unordered = c == EQU || c == NEU || c == LTU || c == LEU || c == GTU || c == GEU;
+            if (nan) {
+                return unordered;
+            }
+            if (c == EQ || c == EQU) {
+                return x == y;
+            }
+            if (c == NE || c == NEU) {
+                return x != y;
+            }
+            if (c == LT || c == LTU) {
+                return x < y;
+            }
+            if (c == LE || c == LEU) {
+                return x <= y;
+            }
+            if (c == GT || c == GTU) {
+                return x > y;
+            }
+            return x >= y;
+        }
+        long x = ext(a, t), y = ext(b, t);
+        if (c == EQ) {
+            return x == y;
+        }
+        if (c == NE) {
+            return x != y;
+        }
+        int cmp;
+        if (c == LO || c == LS || c == HI || c == HS || !t.isSigned()) {
+            cmp = Long.compareUnsigned(zx(a, t.bits), zx(b, t.bits));
+        } else {
+            cmp = Long.compare(x, y);
+        }
+        if (c == LT || c == LO) {
+            return cmp < 0;
+        }
+        if (c == LE || c == LS) {
+            return cmp <= 0;
+        }
+        if (c == GT || c == HI) {
+            return cmp > 0;
+        }
+        return cmp >= 0;
+    }
+
+    private long floatOp(Warp w, Op op, int l) {
+        int n = op.sources();
+        int mode = Math.max(op.sub2, 0);
+        if (op.type == DataType.F64) {
+            double a = f64(read(w, op, 0, l));
+            double b = n > 1 ? f64(read(w, op, 1, l)) : 0;
+            double r = switch (op.code) {
+                case FADD -> FloatOps.add64(a, b, mode);
+                case FSUB -> FloatOps.add64(a, -b, mode);
+                case FMUL -> FloatOps.mul64(a, b, mode);
+                case FMA -> FloatOps.fma64(a, b, f64(read(w, op, 2, l)), mode);
+                case FDIV -> FloatOps.div64(a, b, mode);
+                case FMIN -> fmin(a, b);
+                case FMAX -> fmax(a, b);
+                case FABS -> {
+                    yield Math.abs(a);
+                }
+                case FNEG -> -a;
+                case SQRT -> op.approx ? Math.sqrt(a) : FloatOps.sqrt64(a, mode);
+                case RSQRT -> 1.0 / Math.sqrt(a);
+                case RCP -> op.approx ? 1.0 / a : FloatOps.div64(1.0, a, mode);
+                case EX2 -> Math.pow(2, a);
+                case LG2 -> Math.log(a) / Math.log(2);
+                case SIN -> Math.sin(a);
+                case COS -> Math.cos(a);
+                case TANH -> Math.tanh(a);
+                case COPYSIGN -> Math.copySign(b, a);
+                default -> throw unsupportedType(op);
+            };
+            if (op.code == OpCode.FABS || op.code == OpCode.FNEG) {
+                return Double.doubleToRawLongBits(r);
+            }
+            return bits64(r);
+        }
+        if (op.type != DataType.F32) {
+            throw unsupportedType(op);
+        }
+        float a = f32(read(w, op, 0, l));
+        float b = n > 1 ? f32(read(w, op, 1, l)) : 0;
+        float c = n > 2 ? f32(read(w, op, 2, l)) : 0;
+        if (op.ftz) {
+            a = FloatOps.flush(a);
+            b = FloatOps.flush(b);
+            c = FloatOps.flush(c);
+        }
+        float r = switch (op.code) {
+            case FADD -> FloatOps.add32(a, b, mode);
+            case FSUB -> FloatOps.add32(a, -b, mode);
+            case FMUL -> FloatOps.mul32(a, b, mode);
+            case FMA -> FloatOps.fma32(a, b, c, mode);
+            case FDIV -> op.approx || op.insn.has(io.ptxrun.ast.Qualifier.FULL) ? (float) ((double) a / b)
+                    : FloatOps.div32(a, b, mode);
+            case FMIN -> (float) fmin(a, b);
+            case FMAX -> (float) fmax(a, b);
+            case FABS -> Math.abs(a);
+            case FNEG -> -a;
+            case SQRT -> op.approx ? (float) Math.sqrt(a) : FloatOps.sqrt32(a, mode);
+            case RSQRT -> (float) (1.0 / Math.sqrt(a));
+            case RCP -> op.approx ? (float) (1.0 / a) : FloatOps.div32(1f, a, mode);
+            case EX2 -> (float) Math.pow(2, a);
+            case LG2 -> (float) (Math.log(a) / Math.log(2));
+            case SIN -> (float) Math.sin(a);
+            case COS -> (float) Math.cos(a);
+            case TANH -> (float) Math.tanh(a);
+            case COPYSIGN -> Math.copySign(b, a);
+            default -> throw unsupportedType(op);
+        };
+        if (op.sat) {
+            r = Float.isNaN(r) ? 0f : Math.max(0f, Math.min(1f, r));
+        }
+        if (op.ftz) {
+            r = FloatOps.flush(r);
+        }
+        if (op.code == OpCode.FABS || op.code == OpCode.FNEG) {
+            return Float.floatToRawIntBits(r) & 0xffffffffL;
+        }
+        return bits32(r);
+    }
+
+    private static double fmin(double a, double b) {
+        if (Double.isNaN(a)) {
+            return b;
+        }
+        if (Double.isNaN(b)) {
+            return a;
+        }
+        return Math.min(a, b);
+    }
+
+    private static double fmax(double a, double b) {
+        if (Double.isNaN(a)) {
+            return b;
+        }
+        if (Double.isNaN(b)) {
+            return a;
+        }
+        return Math.max(a, b);
+    }
+
+    private Stop unsupportedType(Op op) {
+        return new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
+                "instruction '" + op.mnemonic() + "' is not supported")));
+    }
+
+    private void atomic(Warp w, Op op, int l) {
+        DataType t = op.type;
+        int size = t.bytes();
+        int space = op.space;
+        long a = address(w, op, l);
+        long old = load(w, space, a, size, l);
+        long b = read(w, op, 0, l);
+        long r;
+        switch (op.sub) {
+            case 0 -> {
+                if (t == DataType.F32) {
+                    r = bits32(f32(old) + f32(b));
+                } else if (t == DataType.F64) {
+                    r = bits64(f64(old) + f64(b));
+                } else {
+                    r = old + b;
+                }
+            }
+            case 1, 2 -> {
+                if (t.isFloat()) {
+                    double x = t == DataType.F64 ? f64(old) : f32(old), y = t == DataType.F64 ? f64(b) : f32(b);
+                    double m = op.sub == 1 ? fmin(x, y) : fmax(x, y);
+                    r = t == DataType.F64 ? bits64(m) : bits32((float) m);
+                } else {
+                    long x = ext(old, t), y = ext(b, t);
+                    int c = t.isSigned() ? Long.compare(x, y) : Long.compareUnsigned(x, y);
+                    r = (op.sub == 1) == (c <= 0) ? old : b;
+                }
+            }
+            case 3 -> r = Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) >= 0 ? 0 : old + 1;
+            case 4 -> r = zx(old, t.bits) == 0 || Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) > 0 ? b : old - 1;
+            case 5 -> r = zx(old, t.bits) == zx(b, t.bits) ? read(w, op, 1, l) : old;
+            case 6 -> r = b;
+            case 7 -> r = old & b;
+            case 8 -> r = old | b;
+            case 9 -> r = old ^ b;
+            default -> throw unsupportedType(op);
+        }
+        store(w, space, a, size, zx(r, t.bits), l);
+        if (op.code == OpCode.ATOM) {
+            write(w, op, 0, l, zx(old, t.bits));
+        }
+    }
+}

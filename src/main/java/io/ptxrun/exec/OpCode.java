@@ -1,0 +1,12 @@
+package io.ptxrun.exec;
+
+/** The executable operations the decoder produces (several PTX spellings may share one). */
+enum OpCode {
+    NOP, UNSUPPORTED, MOV, MOV_PACK, MOV_UNPACK, LD, ST, CVTA, CVTA_TO, ISSPACEP,
+    ADD, SUB, MUL, MAD, DIV, REM, MIN, MAX, ABS, NEG, ADDC, SUBC,
+    AND, OR, XOR, NOT, CNOT, SHL, SHR, POPC, CLZ, BREV, BFE, BFI, BFIND, PRMT, LOP3, SHF,
+    SETP, SELP, SET, SLCT, CVT, COPYSIGN, TESTP,
+    FADD, FSUB, FMUL, FMA, FDIV, FMIN, FMAX, FABS, FNEG, SQRT, RSQRT, RCP, EX2, LG2, SIN, COS, TANH,
+    ATOM, RED,
+    BRA, CALL, RET, EXIT, BAR, BAR_ARRIVE, TRAP, SHFL, VOTE, ACTIVEMASK, MATCH, REDUX, ELECT, BAR_WARP
+}
