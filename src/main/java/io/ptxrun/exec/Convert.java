@@ -27,6 +27,10 @@ final class Convert {
             }
             // Float to integer: round, then saturate to the destination range; NaN gives 0.
             if (Double.isNaN(x)) {
+                // H100: 0 for f32 to 8/16/32-bit; the most negative pattern for f32 to 64-bit and any f64 source.
+                if (st == DataType.F64 || dt.bits == 64) {
+                    return zx(1L << (Math.max(dt.bits, 32) - 1), Math.max(dt.bits, 32));
+                }
                 return 0;
             }
             double ri = FloatOps.roundInt(x, mode < 0 ? FloatOps.RZ : mode);
@@ -116,15 +120,17 @@ final class Convert {
 
     static long floatBits(double x, DataType t, int mode, boolean ftz) {
         return switch (t) {
-            case F64 -> Double.doubleToRawLongBits(x);
+            case F64 -> Double.isNaN(x) ? Double.doubleToRawLongBits(x) | 0x0008_0000_0000_0000L
+                    : Double.doubleToRawLongBits(x);
             case F32 -> {
                 float f = FloatOps.toF32(x, mode);
                 if (ftz) {
                     f = FloatOps.flush(f);
                 }
-                yield Float.isNaN(f) ? FloatOps.CANONICAL_NAN_F32 : Float.floatToRawIntBits(f) & 0xffffffffL;
+                yield Float.isNaN(f) ? (Float.floatToRawIntBits(f) | 0x0040_0000) & 0xffffffffL
+                        : Float.floatToRawIntBits(f) & 0xffffffffL;
             }
-            case F16 -> FloatOps.floatToHalf(x);
+            case F16 -> FloatOps.floatToHalf(x, mode);
             case BF16 -> FloatOps.floatToBf16((float) x);
             default -> Double.doubleToRawLongBits(x);
         };

@@ -702,12 +702,27 @@ final class Engine {
             }
             case ISSPACEP -> {
                 int sp = genericSpace(read(w, op, 0, l));
-                write(w, op, 0, l, sp == op.space ? 1 : 0);
+                // On H100 kernel parameters and constants are reachable through global addresses too.
+                boolean in = sp == op.space
+                        || (op.space == Op.SP_GLOBAL && (sp == Op.SP_KPARAM || sp == Op.SP_CONST));
+                write(w, op, 0, l, in ? 1 : 0);
             }
             case ATOM, RED -> atomic(w, op, l);
             case SETP -> setp(w, op, l);
             case SELP -> write(w, op, 0, l, (read(w, op, 2, l) & 1) != 0 ? read(w, op, 0, l) : read(w, op, 1, l));
             case CVT -> write(w, op, 0, l, Convert.cvt(op, read(w, op, 0, l)));
+            case SET -> {
+                // set.cmp.dtype.stype: op.type is the compared type, op.srcType the result type.
+                boolean p = compare(op, op.type, read(w, op, 0, l), read(w, op, 1, l));
+                p = combine(op, p, w, l, 2);
+                long r = op.srcType == DataType.F32 ? (p ? Float.floatToRawIntBits(1f) : 0) : (p ? 0xffffffffL : 0);
+                write(w, op, 0, l, r);
+            }
+            case SLCT -> {
+                long c = read(w, op, 2, l);
+                boolean ge = op.srcType == DataType.F32 ? !(f32(c) < 0) : (int) c >= 0;
+                write(w, op, 0, l, zx(ge ? read(w, op, 0, l) : read(w, op, 1, l), bits));
+            }
             default -> {
                 if (t != null && t.isFloat()) {
                     write(w, op, 0, l, floatOp(w, op, l));
@@ -760,7 +775,12 @@ final class Engine {
                     setCarry(w, l, borrow);
                 }
             }
-            case MUL -> r = mul(op.sub, a, b, t);
+            case MUL -> {
+                r = mul(op.sub, a, b, t);
+                if (op.sub == 2) {
+                    bits *= 2;
+                }
+            }
             case MAD -> {
                 long c = read(w, op, 2, l);
                 if (op.sub == 0 && op.cc) {
@@ -779,7 +799,7 @@ final class Engine {
             case DIV -> {
                 long x = ext(a, t), y = ext(b, t);
                 if (y == 0) {
-                    r = -1;
+                    r = -1; // what H100 gives: all ones
                 } else {
                     r = signed ? x / y : Long.divideUnsigned(x, y);
                 }
@@ -787,7 +807,7 @@ final class Engine {
             case REM -> {
                 long x = ext(a, t), y = ext(b, t);
                 if (y == 0) {
-                    r = x;
+                    r = -1; // what H100 gives: all ones, like x/0
                 } else {
                     r = signed ? x % y : Long.remainderUnsigned(x, y);
                 }
@@ -826,15 +846,16 @@ final class Engine {
             }
             case BREV -> r = bits == 64 ? Long.reverse(a) : Integer.reverse((int) a);
             case BFE -> {
-                int pos = (int) (b & 0xff);
-                int len = (int) (read(w, op, 2, l) & 0xff);
+                // The 32-bit form reduces position and length to 8 bits; the 64-bit one (on H100) does not.
+                long pos = bits == 64 ? zx(b, 32) : b & 0xff;
+                long len = bits == 64 ? zx(read(w, op, 2, l), 32) : read(w, op, 2, l) & 0xff;
                 long x = zx(a, bits);
                 int msb = bits - 1;
                 boolean sbit;
                 if (!signed || len == 0) {
                     sbit = false;
                 } else {
-                    int sb = Math.min(pos + len - 1, msb);
+                    long sb = Math.min(pos + len - 1, msb);
                     sbit = ((x >>> sb) & 1) != 0;
                 }
                 r = 0;
@@ -847,8 +868,8 @@ final class Engine {
             }
             case BFI -> {
                 long c = read(w, op, 2, l);
-                int pos = (int) (c & 0xff);
-                int len = (int) (read(w, op, 3, l) & 0xff);
+                long pos = bits == 64 ? zx(c, 32) : c & 0xff;
+                long len = bits == 64 ? zx(read(w, op, 3, l), 32) : read(w, op, 3, l) & 0xff;
                 r = b;
                 for (int i = 0; i < len && pos + i < bits; i++) {
                     long bit = (a >>> i) & 1;
@@ -885,17 +906,6 @@ final class Engine {
                 long n = op.flag ? Math.min(c, 32) : c & 31;
                 long v = (zx(b, 32) << 32) | zx(a, 32);
                 r = op.sub == 0 ? (v << n) >>> 32 : v >>> n;
-            }
-            case SLCT -> {
-                long c = read(w, op, 2, l);
-                boolean ge = op.srcType == DataType.F32 ? f32(c) >= 0 || Float.floatToRawIntBits(f32(c)) == 0x80000000
-                        : (int) c >= 0;
-                r = ge ? a : b;
-            }
-            case SET -> {
-                boolean p = compare(op, op.srcType, a, b);
-                p = combine(op, p, w, l, 2);
-                r = op.type == DataType.F32 ? (p ? Float.floatToRawIntBits(1f) : 0) : (p ? 0xffffffffL : 0);
             }
             default -> throw new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
                     "instruction '" + op.mnemonic() + "' is not supported for type " + t)));
@@ -1127,10 +1137,8 @@ final class Engine {
                 case COPYSIGN -> Math.copySign(b, a);
                 default -> throw unsupportedType(op);
             };
-            if (op.code == OpCode.FABS || op.code == OpCode.FNEG) {
-                return Double.doubleToRawLongBits(r);
-            }
-            return bits64(r);
+            // f64 NaNs propagate (quieted) as the hardware does; Java arithmetic does the same.
+            return Double.doubleToRawLongBits(r);
         }
         if (op.type != DataType.F32) {
             throw unsupportedType(op);
@@ -1213,7 +1221,12 @@ final class Engine {
         switch (op.sub) {
             case 0 -> {
                 if (t == DataType.F32) {
-                    r = bits32(f32(old) + f32(b));
+                    // H100: global f32 atomic adds flush subnormals; shared ones keep them.
+                    boolean sharedTarget = space == Op.SP_SHARED
+                            || (space == Op.SP_GENERIC && genericSpace(a) == Op.SP_SHARED);
+                    float x = f32(old), y = f32(b);
+                    r = sharedTarget ? bits32(x + y)
+                            : bits32(FloatOps.flush(FloatOps.flush(x) + FloatOps.flush(y)));
                 } else if (t == DataType.F64) {
                     r = bits64(f64(old) + f64(b));
                 } else {

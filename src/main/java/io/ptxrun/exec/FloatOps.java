@@ -53,13 +53,12 @@ final class FloatOps {
         if (back == exact) {
             return f;
         }
-        boolean up = back < exact;
         boolean wantUp = mode == RP || (mode == RZ && exact < 0);
         boolean wantDown = mode == RM || (mode == RZ && exact > 0);
-        if (wantUp && !up) {
+        if (wantUp && back < exact) {
             return Math.nextUp(f);
         }
-        if (wantDown && up) {
+        if (wantDown && back > exact) {
             return Math.nextDown(f);
         }
         return f;
@@ -137,6 +136,19 @@ final class FloatOps {
         return mode == RM ? -0.0 : 0.0;
     }
 
+    /** A finite result too large for the format, rounded in a direction. */
+    static double overflow64(double inf, int mode) {
+        boolean positive = inf > 0;
+        boolean toMax = mode == RZ || (mode == RM && positive) || (mode == RP && !positive);
+        return toMax ? Math.copySign(Double.MAX_VALUE, inf) : inf;
+    }
+
+    static float overflow32(float inf, int mode) {
+        boolean positive = inf > 0;
+        boolean toMax = mode == RZ || (mode == RM && positive) || (mode == RP && !positive);
+        return toMax ? Math.copySign(Float.MAX_VALUE, inf) : inf;
+    }
+
     static double mul64(double a, double b, int mode) {
         double r = a * b;
         if (mode <= RN || !finite(a, b) || r == 0) {
@@ -155,6 +167,9 @@ final class FloatOps {
 
     static double div64(double a, double b, int mode) {
         double q = a / b;
+        if (mode > RN && finite(a, b) && b != 0 && Double.isInfinite(q)) {
+            return overflow64(q, mode);
+        }
         if (mode <= RN || !finite(a, b, q) || q == 0) {
             return q;
         }
@@ -195,6 +210,9 @@ final class FloatOps {
 
     static float div32(float a, float b, int mode) {
         float q = a / b;
+        if (mode > RN && finite(a, b) && b != 0 && Float.isInfinite(q)) {
+            return (float) overflow32(q, mode);
+        }
         if (mode <= RN || !finite(a, b, q) || q == 0) {
             return q;
         }
@@ -286,6 +304,39 @@ final class FloatOps {
     }
 
     /** Nearest-even conversion to binary16 bits (NaN becomes the canonical 0x7fff). */
+    /** binary16 bits in a rounding direction (0 nearest-even, 1 zero, 2 down, 3 up). */
+    static int floatToHalf(double x, int mode) {
+        int h = floatToHalf(x);
+        if (mode <= RN || Double.isNaN(x) || Double.isInfinite(x)) {
+            return h;
+        }
+        double v = halfToFloat(h);
+        if (v == x) {
+            return h;
+        }
+        boolean wantUp = mode == RP || (mode == RZ && x < 0);
+        boolean wantDown = mode == RM || (mode == RZ && x > 0);
+        if (wantUp && v < x) {
+            return halfStep(h, true);
+        }
+        if (wantDown && v > x) {
+            return halfStep(h, false);
+        }
+        return h;
+    }
+
+    /** The next binary16 value up or down from h. */
+    private static int halfStep(int h, boolean up) {
+        boolean negative = (h & 0x8000) != 0;
+        int mag = h & 0x7fff;
+        if (mag == 0) {
+            return up ? 0x0001 : 0x8001;
+        }
+        boolean grow = up != negative;
+        mag += grow ? 1 : -1;
+        return (negative ? 0x8000 : 0) | mag;
+    }
+
     static int floatToHalf(double x) {
         if (Double.isNaN(x)) {
             return 0x7fff;
