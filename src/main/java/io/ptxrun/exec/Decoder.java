@@ -880,7 +880,12 @@ final class Decoder {
                 case BARRIER: {
                     boolean arrive = i.has(Qualifier.ARRIVE);
                     if (i.has(Qualifier.RED)) {
-                        return null;
+                        Op op = new Op(OpCode.BAR_RED, i);
+                        op.type = DataType.U32;
+                        op.sub = i.has(Qualifier.POPC) ? 0 : i.has(Qualifier.AND) ? 1 : 2;
+                        dsts(op, os.get(0));
+                        srcs(op, DataType.U32, os.subList(1, os.size()));
+                        return op;
                     }
                     Op op = new Op(arrive ? OpCode.BAR_ARRIVE : OpCode.BAR, i);
                     op.type = DataType.U32;
@@ -917,6 +922,41 @@ final class Decoder {
                     op.sub = i.has(Qualifier.ALL) ? 0 : i.has(Qualifier.ANY) ? 1 : i.has(Qualifier.UNI) ? 2 : 3;
                     dsts(op, os.get(0));
                     srcs(op, DataType.PRED, os.subList(1, os.size()));
+                    return op;
+                }
+                case SAD:
+                    return simple(OpCode.SAD, i, t);
+                case MADC: {
+                    Op op = simple(OpCode.MADC, i, t);
+                    op.sub = i.has(Qualifier.HI) ? 1 : 0;
+                    return op;
+                }
+                case REDUX: {
+                    Op op = simple(OpCode.REDUX, i, t);
+                    op.sub = atomOp(i);
+                    return op;
+                }
+                case MATCH: {
+                    Op op = new Op(OpCode.MATCH, i);
+                    op.type = t;
+                    op.sub = i.has(Qualifier.ALL) ? 1 : 0;
+                    if (os.get(0) instanceof Operand.PredPair pp) {
+                        dsts(op, pp.first(), pp.second());
+                    } else {
+                        dsts(op, os.get(0));
+                    }
+                    srcs(op, t, os.subList(1, os.size()));
+                    return op;
+                }
+                case ELECT: {
+                    Op op = new Op(OpCode.ELECT, i);
+                    op.type = DataType.U32;
+                    if (os.get(0) instanceof Operand.PredPair pp) {
+                        dsts(op, pp.first(), pp.second());
+                    } else {
+                        dsts(op, os.get(0));
+                    }
+                    srcs(op, DataType.U32, os.subList(1, os.size()));
                     return op;
                 }
                 case ACTIVEMASK: {

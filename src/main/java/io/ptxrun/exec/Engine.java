@@ -56,8 +56,15 @@ final class Engine {
     private byte[] shared;
     private Warp[] warps;
     private int liveThreads;
-    private final int[] barArrived = new int[16];
+    // Barriers count whole warps, as the hardware does: a warp has arrived once all of its live
+    // lanes have; lanes that exited count as arrived (so a half-exited warp still counts 32).
+    private int[][] barLanes;
+    private final int[] barWarps = new int[16];
     private final int[] barCount = new int[16];
+    private final int[] barPopc = new int[16];
+    private final boolean[] barAnd = new boolean[16];
+    private final boolean[] barOr = new boolean[16];
+    private boolean[][] barWarpCounted;
     private int lane;
 
     Engine(KernelLaunch launch) {
@@ -110,8 +117,11 @@ final class Engine {
         int nw = (threads + 31) / 32;
         warps = new Warp[nw];
         liveThreads = threads;
-        java.util.Arrays.fill(barArrived, 0);
-        java.util.Arrays.fill(barCount, 0);
+        barLanes = new int[16][nw];
+        barWarpCounted = new boolean[16][nw];
+        for (int id = 0; id < 16; id++) {
+            resetBarrier(id);
+        }
         for (int w = 0; w < nw; w++) {
             Warp warp = new Warp(w, entry.numRegs);
             for (int l = 0; l < 32; l++) {
@@ -249,7 +259,7 @@ final class Engine {
                     call(w, op, pc, lane);
                 }
             }
-            case BAR, BAR_ARRIVE -> {
+            case BAR, BAR_ARRIVE, BAR_RED -> {
                 advance(w, mask, pc + 1);
                 if (exec != 0) {
                     barrier(w, op, pc, exec);
@@ -283,6 +293,10 @@ final class Engine {
                 }
                 advance(w, mask, pc + 1);
             }
+            case REDUX, MATCH, ELECT -> {
+                warpCollective(w, op, exec);
+                advance(w, mask, pc + 1);
+            }
             case NOP, BAR_WARP -> advance(w, mask, pc + 1);
             default -> {
                 for (int m = exec; m != 0; m &= m - 1) {
@@ -303,6 +317,7 @@ final class Engine {
         w.live &= ~lanes;
         liveThreads -= Integer.bitCount(lanes);
         for (int id = 0; id < 16; id++) {
+            countWarp(id, w);
             tryRelease(id);
         }
     }
@@ -365,18 +380,39 @@ final class Engine {
         w.depth[l] = d;
     }
 
+    private void resetBarrier(int id) {
+        barWarps[id] = 0;
+        barCount[id] = 0;
+        barPopc[id] = 0;
+        barAnd[id] = true;
+        barOr[id] = false;
+        java.util.Arrays.fill(barLanes[id], 0);
+        java.util.Arrays.fill(barWarpCounted[id], false);
+    }
+
     private void barrier(Warp w, Op op, int pc, int exec) {
         int l0 = Integer.numberOfTrailingZeros(exec);
-        int id = op.sources() > 0 ? (int) read(w, op, 0, l0) : 0;
-        int count = op.sources() > 1 ? (int) read(w, op, 1, l0) : 0;
+        int n = op.sources();
+        boolean red = op.code == OpCode.BAR_RED;
+        int id = n > 0 ? (int) read(w, op, 0, l0) : 0;
+        int count = (red ? n > 2 : n > 1) ? (int) read(w, op, 1, l0) : 0;
         if (id < 0 || id > 15) {
             throw stop(ExecStatus.ERROR, "exec.barrier", op, w, l0, "barrier id " + id + " outside 0..15");
         }
         if (count != 0) {
             barCount[id] = count;
         }
-        barArrived[id] += Integer.bitCount(exec);
-        if (op.code == OpCode.BAR) {
+        if (red) {
+            for (int m = exec; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                boolean p = (read(w, op, n - 1, l) & 1) != 0;
+                barPopc[id] += p ? 1 : 0;
+                barAnd[id] &= p;
+                barOr[id] |= p;
+            }
+        }
+        barLanes[id][w.id] |= exec;
+        if (op.code != OpCode.BAR_ARRIVE) {
             w.blocked |= exec;
             for (int m = exec; m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
@@ -384,27 +420,49 @@ final class Engine {
                 w.blockedAt[l] = pc;
             }
         }
+        countWarp(id, w);
         tryRelease(id);
     }
 
+    private void countWarp(int id, Warp w) {
+        if (!barWarpCounted[id][w.id] && barLanes[id][w.id] != 0 && (w.live & ~barLanes[id][w.id]) == 0) {
+            barWarpCounted[id][w.id] = true;
+            barWarps[id]++;
+        }
+    }
+
     private void tryRelease(int id) {
-        if (barArrived[id] == 0) {
+        if (barWarps[id] == 0) {
             return;
         }
-        int need = barCount[id] > 0 ? barCount[id] : liveThreads;
-        if (barArrived[id] < need) {
+        int liveWarps = 0;
+        for (Warp w : warps) {
+            if (w.live != 0) {
+                liveWarps++;
+            }
+        }
+        int need = barCount[id] > 0 ? barCount[id] : 32 * liveWarps;
+        if (barWarps[id] * 32 < need) {
             return;
         }
-        barArrived[id] = 0;
-        barCount[id] = 0;
         for (Warp w : warps) {
             for (int m = w.blocked; m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
                 if (w.barrierOf[l] == id) {
                     w.blocked &= ~(1 << l);
+                    Op op = ops[w.blockedAt[l]];
+                    if (op.code == OpCode.BAR_RED) {
+                        long r = switch (op.sub) {
+                            case 0 -> barPopc[id];
+                            case 1 -> barAnd[id] ? 1 : 0;
+                            default -> barOr[id] ? 1 : 0;
+                        };
+                        write(w, op, 0, l, r);
+                    }
                 }
             }
         }
+        resetBarrier(id);
     }
 
     private void shfl(Warp w, Op op, int exec) {
@@ -448,6 +506,81 @@ final class Engine {
             write(w, op, 0, l, vals[l]);
             if (op.dst.length > 1) {
                 write(w, op, 1, l, ok[l] ? 1 : 0);
+            }
+        }
+    }
+
+    private void warpCollective(Warp w, Op op, int exec) {
+        if (exec == 0) {
+            return;
+        }
+        switch (op.code) {
+            case REDUX -> {
+                DataType t = op.type;
+                long acc = 0;
+                boolean first = true;
+                for (int m = exec; m != 0; m &= m - 1) {
+                    long v = ext(read(w, op, 0, Integer.numberOfTrailingZeros(m)), t);
+                    if (first) {
+                        acc = v;
+                        first = false;
+                        continue;
+                    }
+                    acc = switch (op.sub) {
+                        case 0 -> acc + v;
+                        case 1 -> t.isSigned() ? Math.min(acc, v) : (Long.compareUnsigned(acc, v) <= 0 ? acc : v);
+                        case 2 -> t.isSigned() ? Math.max(acc, v) : (Long.compareUnsigned(acc, v) >= 0 ? acc : v);
+                        case 7 -> acc & v;
+                        case 8 -> acc | v;
+                        default -> acc ^ v;
+                    };
+                }
+                for (int m = exec; m != 0; m &= m - 1) {
+                    write(w, op, 0, Integer.numberOfTrailingZeros(m), zx(acc, 32));
+                }
+            }
+            case MATCH -> {
+                int bits = op.type.bits;
+                boolean all = true;
+                long v0 = zx(read(w, op, 0, Integer.numberOfTrailingZeros(exec)), bits);
+                long[] vals = new long[32];
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    vals[l] = zx(read(w, op, 0, l), bits);
+                    all &= vals[l] == v0;
+                }
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    long r;
+                    if (op.sub == 1) {
+                        r = all ? exec & 0xffffffffL : 0;
+                    } else {
+                        int same = 0;
+                        for (int k = exec; k != 0; k &= k - 1) {
+                            int j = Integer.numberOfTrailingZeros(k);
+                            if (vals[j] == vals[l]) {
+                                same |= 1 << j;
+                            }
+                        }
+                        r = same & 0xffffffffL;
+                    }
+                    write(w, op, 0, l, r);
+                    if (op.dst.length > 1) {
+                        write(w, op, 1, l, all ? 1 : 0);
+                    }
+                }
+            }
+            default -> {
+                int member = (int) read(w, op, 0, Integer.numberOfTrailingZeros(exec));
+                int candidates = exec & member;
+                int leader = candidates == 0 ? -1 : Integer.numberOfTrailingZeros(candidates);
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    write(w, op, 0, l, leader < 0 ? 0 : leader);
+                    if (op.dst.length > 1) {
+                        write(w, op, 1, l, l == leader ? 1 : 0);
+                    }
+                }
             }
         }
     }
@@ -711,6 +844,21 @@ final class Engine {
             case SETP -> setp(w, op, l);
             case SELP -> write(w, op, 0, l, (read(w, op, 2, l) & 1) != 0 ? read(w, op, 0, l) : read(w, op, 1, l));
             case CVT -> write(w, op, 0, l, Convert.cvt(op, read(w, op, 0, l)));
+            case TESTP -> {
+                long raw = read(w, op, 0, l);
+                double x = t == DataType.F64 ? f64(raw) : f32(raw);
+                double ax = Math.abs(x);
+                double minNormal = t == DataType.F64 ? Double.MIN_NORMAL : Float.MIN_NORMAL;
+                boolean p = switch (op.sub) {
+                    case 0 -> Double.isFinite(x);
+                    case 1 -> Double.isInfinite(x);
+                    case 2 -> !Double.isNaN(x);
+                    case 3 -> Double.isNaN(x);
+                    case 4 -> Double.isFinite(x) && ax >= minNormal;
+                    default -> ax > 0 && ax < minNormal;
+                };
+                write(w, op, 0, l, p ? 1 : 0);
+            }
             case SET -> {
                 // set.cmp.dtype.stype: op.type is the compared type, op.srcType the result type.
                 boolean p = compare(op, op.type, read(w, op, 0, l), read(w, op, 1, l));
@@ -747,6 +895,22 @@ final class Engine {
                     if (op.cc) {
                         setCarry(w, l, carryOut(a, b, 0, bits));
                     }
+                }
+            }
+            case SAD -> {
+                long x = ext(a, t), y = ext(b, t);
+                long diff = signed ? Math.abs(x - y)
+                        : (Long.compareUnsigned(x, y) >= 0 ? x - y : y - x);
+                r = read(w, op, 2, l) + diff;
+            }
+            case MADC -> {
+                long cin = (w.carry >>> l) & 1;
+                long p = op.sub == 1 ? mul(1, a, b, t) : a * b;
+                long c = read(w, op, 2, l);
+                r = p + c + cin;
+                if (op.cc) {
+                    long pz = zx(p, bits);
+                    setCarry(w, l, carryOut(pz, c, cin, bits));
                 }
             }
             case ADDC -> {
@@ -928,19 +1092,18 @@ final class Engine {
             }
             return r;
         }
+        // Special modes use only selector bits 1:0 (PTX ISA, prmt).
         int n = sel & 3;
-        int[] idx = switch (mode) {
-            case 1 -> new int[] {n, (n + 1) & 7, (n + 2) & 7, (n + 3) & 7}; // f4e
-            case 2 -> new int[] {n, (n - 1) & 7, (n - 2) & 7, (n - 3) & 7}; // b4e
-            case 3 -> new int[] {n, n, n, n}; // rc8
-            case 4 -> new int[] {n, Math.max(n, 1), Math.max(n, 2), 3}; // ecl
-            case 5 -> new int[] {0, Math.min(n, 1), Math.min(n, 2), n}; // ecr
-            default -> new int[] {(n & 1) * 2, (n & 1) * 2 + 1, (n & 1) * 2, (n & 1) * 2 + 1}; // rc16
-        };
-        if (mode == 1 || mode == 2) {
-            int m = sel & 7;
-            idx = mode == 1 ? new int[] {m, (m + 1) & 7, (m + 2) & 7, (m + 3) & 7}
-                    : new int[] {m, (m + 7) & 7, (m + 6) & 7, (m + 5) & 7};
+        int[] idx = new int[4];
+        for (int i = 0; i < 4; i++) {
+            idx[i] = switch (mode) {
+                case 1 -> (n + i) & 7; // f4e
+                case 2 -> (n - i) & 7; // b4e
+                case 3 -> n; // rc8
+                case 4 -> Math.max(i, n); // ecl
+                case 5 -> Math.min(i, n); // ecr
+                default -> 2 * (n & 1) + (i & 1); // rc16
+            };
         }
         for (int i = 0; i < 4; i++) {
             r |= ((src >>> (idx[i] * 8)) & 0xff) << (8 * i);
