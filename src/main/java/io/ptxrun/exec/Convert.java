@@ -17,6 +17,15 @@ final class Convert {
         if (st.isFloat()) {
             double x = floatValue(raw, st, op.ftz);
             if (dt.isFloat()) {
+                if (Double.isNaN(x) && (op.sat || op.relu)) {
+                    return op.sat ? 0 : dt == DataType.F32 ? FloatOps.CANONICAL_NAN_F32 : 0x7fff;
+                }
+                if (Double.isNaN(x) && dt == DataType.F32 && st == DataType.F32) {
+                    return FloatOps.CANONICAL_NAN_F32;
+                }
+                if (op.relu && x < 0) {
+                    x = 0;
+                }
                 if (op.flag) {
                     x = FloatOps.roundInt(x, mode);
                 }
@@ -29,7 +38,7 @@ final class Convert {
             if (Double.isNaN(x)) {
                 // H100: 0 for f32 to 8/16/32-bit; the most negative pattern for f32 to 64-bit and any f64 source.
                 if (st == DataType.F64 || dt.bits == 64) {
-                    return zx(1L << (Math.max(dt.bits, 32) - 1), Math.max(dt.bits, 32));
+                    return narrow(Long.MIN_VALUE >> (64 - dt.bits), dt, op.dstBits.length > 0 ? op.dstBits[0] : 64);
                 }
                 return 0;
             }
@@ -111,7 +120,13 @@ final class Convert {
     static double floatValue(long raw, DataType t, boolean ftz) {
         return switch (t) {
             case F64 -> Double.longBitsToDouble(raw);
-            case F32 -> ftz ? FloatOps.flush(Float.intBitsToFloat((int) raw)) : Float.intBitsToFloat((int) raw);
+            case F32 -> {
+                float f = Float.intBitsToFloat((int) raw);
+                if (ftz && Float.isNaN(f)) {
+                    yield Float.intBitsToFloat(FloatOps.CANONICAL_NAN_F32);
+                }
+                yield ftz ? FloatOps.flush(f) : f;
+            }
             case F16 -> FloatOps.halfToFloat((int) raw & 0xffff);
             case BF16 -> FloatOps.bf16ToFloat((int) raw);
             default -> Double.longBitsToDouble(raw);

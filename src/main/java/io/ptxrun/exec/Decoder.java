@@ -36,6 +36,8 @@ final class Decoder {
     static final long CONST_WINDOW = 0x3000_0000_0000L;
     static final long PARAM_WINDOW = 0x4000_0000_0000L;
     static final long WINDOW_SIZE = 0x1_0000_0000L;
+    /** Function "addresses" (for indirect calls) are this plus the function's index. */
+    static final long FUNC_WINDOW = 0x5000_0000_0000L;
 
     enum SymKind { REG, LOCAL, KPARAM, GLOBAL, CONST, SHARED, FUNC }
 
@@ -91,7 +93,7 @@ final class Decoder {
                 FuncInfo fi = new FuncInfo(f, program.funcs.size());
                 program.funcs.add(fi);
                 program.byName.put(f.name(), fi);
-                globals.put(f.name(), new Sym(SymKind.FUNC, fi.index, 64));
+                globals.put(f.name(), new Sym(SymKind.FUNC, FUNC_WINDOW + fi.index, 64));
                 bodies.add(f);
             }
         }
@@ -648,6 +650,7 @@ final class Decoder {
             op.ftz = i.has(Qualifier.FTZ);
             op.approx = i.has(Qualifier.APPROX);
             op.cc = i.has(Qualifier.CC);
+            op.relu = i.has(Qualifier.RELU);
             op.sub2 = rounding(i);
             return op;
         }
@@ -727,9 +730,13 @@ final class Decoder {
                 case REM:
                     return simple(OpCode.REM, i, t);
                 case MIN:
-                    return simple(fl ? OpCode.FMIN : OpCode.MIN, i, t);
-                case MAX:
-                    return simple(fl ? OpCode.FMAX : OpCode.MAX, i, t);
+                case MAX: {
+                    boolean min = i.opcode() == io.ptxrun.ast.Opcode.MIN;
+                    Op op = simple(fl ? (min ? OpCode.FMIN : OpCode.FMAX) : (min ? OpCode.MIN : OpCode.MAX), i, t);
+                    op.flag = i.has(Qualifier.NAN_PROPAGATE);
+                    op.sub = i.has(Qualifier.XORSIGN) ? 1 : 0;
+                    return op;
+                }
                 case ABS:
                     return simple(fl ? OpCode.FABS : OpCode.ABS, i, t);
                 case NEG:
@@ -926,6 +933,32 @@ final class Decoder {
                 }
                 case SAD:
                     return simple(OpCode.SAD, i, t);
+                case MUL24:
+                case MAD24: {
+                    Op op = simple(i.opcode() == io.ptxrun.ast.Opcode.MUL24 ? OpCode.MUL24 : OpCode.MAD24, i, t);
+                    op.sub = i.has(Qualifier.HI) ? 1 : 0;
+                    return op;
+                }
+                case BMSK: {
+                    Op op = simple(OpCode.BMSK, i, DataType.B32);
+                    op.flag = i.has(Qualifier.CLAMP);
+                    return op;
+                }
+                case FNS:
+                    return simple(OpCode.FNS, i, DataType.B32);
+                case CREATEPOLICY: {
+                    // Cache policies only steer caching; any value is a valid policy here.
+                    Op op = new Op(OpCode.MOV, i);
+                    op.type = DataType.B64;
+                    dsts(op, os.get(0));
+                    op.srcKind = new int[] {Op.IMM};
+                    op.src = new int[] {0};
+                    op.imm = new long[] {0};
+                    op.srcNegated = new boolean[1];
+                    op.sreg = new io.ptxrun.ast.SpecialRegister[1];
+                    op.sregComp = new char[1];
+                    return op;
+                }
                 case MADC: {
                     Op op = simple(OpCode.MADC, i, t);
                     op.sub = i.has(Qualifier.HI) ? 1 : 0;
@@ -995,8 +1028,15 @@ final class Decoder {
                     target = o;
                 }
             }
+            if (target instanceof Operand.Register r) {
+                op.callee = -1;
+                op.addrReg = reg(r);
+                op.argOffsets = frameOffsets(args, i);
+                op.resultOffsets = frameOffsets(results, i);
+                return op;
+            }
             if (!(target instanceof Operand.Symbol ts)) {
-                throw new DecodeError(i.pos(), "indirect calls are not supported");
+                throw new DecodeError(i.pos(), "call target form not supported");
             }
             FuncInfo callee = program.byName.get(ts.name());
             if (callee == null) {

@@ -324,14 +324,24 @@ final class Engine {
 
     private void call(Warp w, Op op, int pc, int l) {
         Decoder.FuncInfo caller = program.funcs.get(op.owner);
-        Decoder.FuncInfo callee = program.funcs.get(op.callee);
+        int calleeIndex = op.callee;
+        if (calleeIndex < 0) {
+            long target = w.regs[((w.regBase[l] + op.addrReg) << 5) | l] - Decoder.FUNC_WINDOW;
+            if (target < 0 || target >= program.funcs.size()) {
+                throw stop(ExecStatus.ERROR, "exec.call", op, w, l,
+                        String.format("indirect call through 0x%x, which is not a function address", target + Decoder.FUNC_WINDOW));
+            }
+            calleeIndex = (int) target;
+        }
+        Decoder.FuncInfo callee = program.funcs.get(calleeIndex);
         int d = w.depth[l];
         if (d >= MAX_CALL_DEPTH) {
             throw stop(ExecStatus.ERROR, "exec.stack", op, w, l, "call stack overflow (" + d + " frames)");
         }
+        final int fi = Warp.FRAME_INTS;
         int[] st = w.stack[l];
-        if (st == null || st.length < (d + 1) * Warp.FRAME_INTS) {
-            st = w.stack[l] = java.util.Arrays.copyOf(st == null ? new int[0] : st, Math.max(8, (d + 1) * Warp.FRAME_INTS * 2));
+        if (st == null || st.length < (d + 1) * fi) {
+            st = w.stack[l] = java.util.Arrays.copyOf(st == null ? new int[0] : st, Math.max(8 * fi, (d + 1) * fi * 2));
         }
         int oldLocal = w.localBase[l];
         int newRegBase = w.regBase[l] + caller.numRegs;
@@ -339,10 +349,11 @@ final class Engine {
         if (newLocal + callee.frameBytes > MAX_LOCAL_BYTES) {
             throw stop(ExecStatus.ERROR, "exec.stack", op, w, l, "local memory stack overflow");
         }
-        st[d * 4] = pc + 1;
-        st[d * 4 + 1] = w.regBase[l];
-        st[d * 4 + 2] = oldLocal;
-        st[d * 4 + 3] = pc;
+        st[d * fi] = pc + 1;
+        st[d * fi + 1] = w.regBase[l];
+        st[d * fi + 2] = oldLocal;
+        st[d * fi + 3] = pc;
+        st[d * fi + 4] = calleeIndex;
         w.depth[l] = d + 1;
         w.ensureRegs(newRegBase + callee.numRegs);
         w.ensureLocal(l, newLocal + callee.frameBytes);
@@ -353,7 +364,7 @@ final class Engine {
         }
         w.regBase[l] = newRegBase;
         w.localBase[l] = newLocal;
-        w.pc[l] = op.target;
+        w.pc[l] = callee.entryPc;
     }
 
     private void ret(Warp w, int l) {
@@ -363,19 +374,20 @@ final class Engine {
             return;
         }
         d--;
+        final int fi = Warp.FRAME_INTS;
         int[] st = w.stack[l];
-        Op callOp = ops[st[d * 4 + 3]];
-        Decoder.FuncInfo callee = program.funcs.get(callOp.callee);
+        Op callOp = ops[st[d * fi + 3]];
+        Decoder.FuncInfo callee = program.funcs.get(st[d * fi + 4]);
         int calleeLocal = w.localBase[l];
-        int callerLocal = st[d * 4 + 2];
+        int callerLocal = st[d * fi + 2];
         byte[] mem = w.local[l];
         int n = Math.min(callOp.resultOffsets.length, callee.resultOffsets.length);
         for (int k = 0; k < n; k++) {
             System.arraycopy(mem, calleeLocal + callee.resultOffsets[k], mem, callerLocal + callOp.resultOffsets[k],
                     callee.resultSizes[k]);
         }
-        w.pc[l] = st[d * 4];
-        w.regBase[l] = st[d * 4 + 1];
+        w.pc[l] = st[d * fi];
+        w.regBase[l] = st[d * fi + 1];
         w.localBase[l] = callerLocal;
         w.depth[l] = d;
     }
@@ -903,6 +915,59 @@ final class Engine {
                         : (Long.compareUnsigned(x, y) >= 0 ? x - y : y - x);
                 r = read(w, op, 2, l) + diff;
             }
+            case MUL24, MAD24 -> {
+                long x = signed ? sx(a, 24) : zx(a, 24), y = signed ? sx(b, 24) : zx(b, 24);
+                long p = x * y;
+                r = op.sub == 1 ? p >> 16 : p;
+                if (op.code == OpCode.MAD24) {
+                    r += read(w, op, 2, l);
+                }
+            }
+            case BMSK -> {
+                long a1 = a & 0x1f, b1 = b & 0x1f;
+                long sum = a1 + b1;
+                long mask0 = (~0L << a1) & 0xffffffffL;
+                long mask1 = (~0L << sum) & 0xffffffffL;
+                boolean overflow = sum >= 32;
+                if (op.flag) {
+                    if (zx(a, 32) >= 32) {
+                        overflow = true;
+                        mask0 = 0;
+                    }
+                    if (zx(b, 32) >= 32) {
+                        overflow = true;
+                    }
+                }
+                if (overflow) {
+                    mask1 = 0;
+                } else if (b1 == 0) {
+                    mask1 = 0xffffffffL;
+                }
+                r = mask0 & ~mask1;
+            }
+            case FNS -> {
+                int mask = (int) a;
+                int base = (int) b;
+                int offset = (int) read(w, op, 2, l);
+                r = 0xffffffffL;
+                if (offset == 0) {
+                    if (base >= 0 && base < 32 && ((mask >>> base) & 1) != 0) {
+                        r = base;
+                    }
+                } else {
+                    int count = Math.abs(offset) - 1;
+                    int inc = offset > 0 ? 1 : -1;
+                    for (int pos = base; pos >= 0 && pos < 32; pos += inc) {
+                        if (((mask >>> pos) & 1) != 0) {
+                            if (count == 0) {
+                                r = pos;
+                                break;
+                            }
+                            count--;
+                        }
+                    }
+                }
+            }
             case MADC -> {
                 long cin = (w.carry >>> l) & 1;
                 long p = op.sub == 1 ? mul(1, a, b, t) : a * b;
@@ -1283,12 +1348,19 @@ final class Engine {
                 case FMUL -> FloatOps.mul64(a, b, mode);
                 case FMA -> FloatOps.fma64(a, b, f64(read(w, op, 2, l)), mode);
                 case FDIV -> FloatOps.div64(a, b, mode);
-                case FMIN -> fmin(a, b);
-                case FMAX -> fmax(a, b);
-                case FABS -> {
-                    yield Math.abs(a);
+                case FMIN, FMAX -> {
+                    if (Double.isNaN(a) || Double.isNaN(b)) {
+                        boolean both = Double.isNaN(a) && Double.isNaN(b);
+                        if (op.flag || both) {
+                            yield f64(Double.doubleToRawLongBits(Double.isNaN(a) ? a : b) | QUIET64);
+                        }
+                        yield Double.isNaN(a) ? b : a;
+                    }
+                    yield op.code == OpCode.FMIN ? Math.min(a, b) : Math.max(a, b);
                 }
-                case FNEG -> -a;
+                // NaN operands of abs/neg come back quieted, sign and payload kept (as on H100).
+                case FABS -> Double.isNaN(a) ? f64(Double.doubleToRawLongBits(a) | QUIET64) : Math.abs(a);
+                case FNEG -> Double.isNaN(a) ? f64(Double.doubleToRawLongBits(a) | QUIET64) : -a;
                 case SQRT -> op.approx ? Math.sqrt(a) : FloatOps.sqrt64(a, mode);
                 case RSQRT -> 1.0 / Math.sqrt(a);
                 case RCP -> op.approx ? 1.0 / a : FloatOps.div64(1.0, a, mode);
@@ -1321,8 +1393,22 @@ final class Engine {
             case FMA -> FloatOps.fma32(a, b, c, mode);
             case FDIV -> op.approx || op.insn.has(io.ptxrun.ast.Qualifier.FULL) ? (float) ((double) a / b)
                     : FloatOps.div32(a, b, mode);
-            case FMIN -> (float) fmin(a, b);
-            case FMAX -> (float) fmax(a, b);
+            case FMIN, FMAX -> {
+                if (Float.isNaN(a) || Float.isNaN(b)) {
+                    if (op.flag || (Float.isNaN(a) && Float.isNaN(b))) {
+                        yield Float.intBitsToFloat(FloatOps.CANONICAL_NAN_F32);
+                    }
+                    yield Float.isNaN(a) ? b : a;
+                }
+                float m = op.code == OpCode.FMIN ? Math.min(a, b) : Math.max(a, b);
+                if (op.sub == 1) {
+                    // .xorsign.abs: min/max of the magnitudes, with the sign of a XOR b.
+                    float x = Math.abs(a), y = Math.abs(b);
+                    boolean neg = (Float.floatToRawIntBits(a) ^ Float.floatToRawIntBits(b)) < 0;
+                    m = Math.copySign(op.code == OpCode.FMIN ? Math.min(x, y) : Math.max(x, y), neg ? -1f : 1f);
+                }
+                yield m;
+            }
             case FABS -> Math.abs(a);
             case FNEG -> -a;
             case SQRT -> op.approx ? (float) Math.sqrt(a) : FloatOps.sqrt32(a, mode);
@@ -1342,11 +1428,13 @@ final class Engine {
         if (op.ftz) {
             r = FloatOps.flush(r);
         }
-        if (op.code == OpCode.FABS || op.code == OpCode.FNEG) {
+        if ((op.code == OpCode.FABS || op.code == OpCode.FNEG) && !Float.isNaN(r)) {
             return Float.floatToRawIntBits(r) & 0xffffffffL;
         }
         return bits32(r);
     }
+
+    private static final long QUIET64 = 0x0008_0000_0000_0000L;
 
     private static double fmin(double a, double b) {
         if (Double.isNaN(a)) {

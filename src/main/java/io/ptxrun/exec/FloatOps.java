@@ -149,9 +149,30 @@ final class FloatOps {
         return toMax ? Math.copySign(Float.MAX_VALUE, inf) : inf;
     }
 
+    /** A nonzero result too small for the format: zero or the smallest subnormal. */
+    static double underflow64(boolean positive, int mode) {
+        if (mode == RP && positive) {
+            return Double.MIN_VALUE;
+        }
+        if (mode == RM && !positive) {
+            return -Double.MIN_VALUE;
+        }
+        return positive ? 0.0 : -0.0;
+    }
+
+    static float underflow32(boolean positive, int mode) {
+        if (mode == RP && positive) {
+            return Float.MIN_VALUE;
+        }
+        if (mode == RM && !positive) {
+            return -Float.MIN_VALUE;
+        }
+        return positive ? 0f : -0f;
+    }
+
     static double mul64(double a, double b, int mode) {
         double r = a * b;
-        if (mode <= RN || !finite(a, b) || r == 0) {
+        if (mode <= RN || !finite(a, b) || a == 0 || b == 0) {
             return r;
         }
         return toF64(new BigDecimal(a).multiply(new BigDecimal(b)), mode);
@@ -159,16 +180,32 @@ final class FloatOps {
 
     static double fma64(double a, double b, double c, int mode) {
         double r = Math.fma(a, b, c);
-        if (mode <= RN || !finite(a, b, c) || r == 0) {
+        if (mode <= RN || !finite(a, b, c)) {
             return r;
         }
-        return toF64(new BigDecimal(a).multiply(new BigDecimal(b)).add(new BigDecimal(c)), mode);
+        BigDecimal e = new BigDecimal(a).multiply(new BigDecimal(b)).add(new BigDecimal(c));
+        if (e.signum() == 0) {
+            return exactZero(a * b, c, mode);
+        }
+        return toF64(e, mode);
+    }
+
+    /** IEEE 754 6.3: an exact zero sum is -0 when rounding down or when both addends are -0. */
+    private static double exactZero(double product, double c, int mode) {
+        boolean pNeg = Math.copySign(1.0, product) < 0, cNeg = Math.copySign(1.0, c) < 0;
+        if (product == 0 && c == 0 && pNeg == cNeg) {
+            return c;
+        }
+        return mode == RM ? -0.0 : 0.0;
     }
 
     static double div64(double a, double b, int mode) {
         double q = a / b;
         if (mode > RN && finite(a, b) && b != 0 && Double.isInfinite(q)) {
             return overflow64(q, mode);
+        }
+        if (mode > RN && q == 0 && a != 0 && finite(a, b)) {
+            return underflow64(Math.copySign(1.0, a) * Math.copySign(1.0, b) > 0, mode);
         }
         if (mode <= RN || !finite(a, b, q) || q == 0) {
             return q;
@@ -212,6 +249,9 @@ final class FloatOps {
         float q = a / b;
         if (mode > RN && finite(a, b) && b != 0 && Float.isInfinite(q)) {
             return (float) overflow32(q, mode);
+        }
+        if (mode > RN && q == 0 && a != 0 && finite(a, b)) {
+            return (float) underflow32(Math.copySign(1f, a) * Math.copySign(1f, b) > 0, mode);
         }
         if (mode <= RN || !finite(a, b, q) || q == 0) {
             return q;
@@ -271,7 +311,7 @@ final class FloatOps {
         }
         BigDecimal e = new BigDecimal(a).multiply(new BigDecimal(b)).add(new BigDecimal(c));
         if (e.signum() == 0) {
-            return Math.fma(a, b, c);
+            return (float) exactZero((double) a * b, c, mode);
         }
         return toF32(e, mode);
     }

@@ -50,7 +50,7 @@ final class Op {
     /** A sub-operation: compare, atomic operation, shuffle mode, multiplication half, rounding. */
     int sub;
     int sub2;
-    boolean sat, ftz, approx, cc, flag;
+    boolean sat, ftz, approx, cc, flag, relu;
 
     // call
     int callee = -1;

@@ -6,7 +6,7 @@ package io.ptxrun.exec;
  * with its call depth while lanes at the same op still run in one loop.
  */
 final class Warp {
-    static final int FRAME_INTS = 4;
+    static final int FRAME_INTS = 5;
 
     final int id;
     final int[] pc = new int[32];
