@@ -192,16 +192,23 @@ final class Engine {
         int pc = Integer.MAX_VALUE;
         int mask = 0;
         final int[] pcs = w.pc;
-        for (int m = runnable; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            int p = pcs[l];
-            if (p < pc) {
-                pc = p;
-                mask = 1 << l;
-            } else if (p == pc) {
-                mask |= 1 << l;
+        if (runnable == w.uniformMask) {
+            // Every runnable lane is known to sit at the same op: no scan needed.
+            mask = runnable;
+            pc = pcs[Integer.numberOfTrailingZeros(runnable)];
+        } else {
+            for (int m = runnable; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                int p = pcs[l];
+                if (p < pc) {
+                    pc = p;
+                    mask = 1 << l;
+                } else if (p == pc) {
+                    mask |= 1 << l;
+                }
             }
         }
+        w.uniformMask = 0;
         Op op = ops[pc];
         executed += Integer.bitCount(mask);
         if (executed > maxInstructions) {
@@ -299,13 +306,61 @@ final class Engine {
             }
             case NOP, BAR_WARP -> advance(w, mask, pc + 1);
             default -> {
-                for (int m = exec; m != 0; m &= m - 1) {
-                    lane = Integer.numberOfTrailingZeros(m);
-                    lane(w, op, lane);
+                if (!fast(w, op, exec)) {
+                    for (int m = exec; m != 0; m &= m - 1) {
+                        lane = Integer.numberOfTrailingZeros(m);
+                        lane(w, op, lane);
+                    }
                 }
                 advance(w, mask, pc + 1);
+                if (mask == (w.live & ~w.blocked)) {
+                    w.uniformMask = mask;
+                }
             }
         }
+    }
+
+    /**
+     * Whole-group loops for the commonest integer operations (no carry, saturation or wide forms),
+     * so the per-lane dispatch of {@link #lane} is skipped. Returns false when the op is not one.
+     */
+    private boolean fast(Warp w, Op op, int exec) {
+        DataType t = op.type;
+        if (t == null || !t.isInteger() || op.cc || op.sat || op.sub != 0) {
+            return false;
+        }
+        OpCode c = op.code;
+        if (c != OpCode.ADD && c != OpCode.SUB && c != OpCode.AND && c != OpCode.OR && c != OpCode.XOR
+                && c != OpCode.MUL && c != OpCode.MAD && c != OpCode.MOV && c != OpCode.SHL) {
+            return false;
+        }
+        final long width = t.bits >= 64 ? -1L : (1L << t.bits) - 1;
+        final long[] regs = w.regs;
+        final int[] rb = w.regBase;
+        final int d = op.dst[0];
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long a = read(w, op, 0, l);
+            long r;
+            switch (c) {
+                case MOV -> r = a;
+                case ADD -> r = a + read(w, op, 1, l);
+                case SUB -> r = a - read(w, op, 1, l);
+                case AND -> r = a & read(w, op, 1, l);
+                case OR -> r = a | read(w, op, 1, l);
+                case XOR -> r = a ^ read(w, op, 1, l);
+                case MUL -> r = a * read(w, op, 1, l);
+                case MAD -> r = a * read(w, op, 1, l) + read(w, op, 2, l);
+                default -> {
+                    long n = read(w, op, 1, l) & 0xffffffffL;
+                    r = n >= t.bits ? 0 : a << n;
+                }
+            }
+            if (d >= 0) {
+                regs[((rb[l] + d) << 5) | l] = r & width;
+            }
+        }
+        return true;
     }
 
     // ---------------------------------------------------------------- control

@@ -24,6 +24,8 @@ final class Warp {
     final byte[][] local = new byte[32][];
     final int[] depth = new int[32];
     final int[][] stack = new int[32][];
+    /** When nonzero: these lanes (all runnable ones) are at one PC, so the next step needs no scan. */
+    int uniformMask;
     /** Carry flag (CC.CF) of each lane, for add.cc/addc and friends. */
     int carry;
 
