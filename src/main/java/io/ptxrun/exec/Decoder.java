@@ -658,7 +658,7 @@ final class Decoder {
         Op build(Instruction i) {
             DataType t = i.type();
             List<Operand> os = i.operands();
-            boolean fl = t != null && (t == DataType.F32 || t == DataType.F64);
+            boolean fl = t != null && t.isFloat();
             switch (i.opcode()) {
                 case MOV: {
                     if (os.get(0) instanceof Operand.Vector v) {
@@ -897,6 +897,15 @@ final class Decoder {
                     Op op = new Op(arrive ? OpCode.BAR_ARRIVE : OpCode.BAR, i);
                     op.type = DataType.U32;
                     srcs(op, DataType.U32, os);
+                    return op;
+                }
+                case BARRIER_CLUSTER_ARRIVE:
+                    // With one CTA per cluster the CTA-wide wait below orders everything the arrive must.
+                    return new Op(OpCode.NOP, i);
+                case BARRIER_CLUSTER_WAIT: {
+                    Op op = new Op(OpCode.BAR, i);
+                    op.type = DataType.U32;
+                    srcs(op, DataType.U32, List.of(new Operand.IntImm(i.pos(), Engine.CLUSTER_BARRIER)));
                     return op;
                 }
                 case BAR_WARP_SYNC: {

@@ -29,6 +29,9 @@ final class Engine {
     /** Ops a warp runs before the next warp gets a turn (spin loops across warps need turns). */
     private static final int SLICE = 256;
     private static final int MAX_CALL_DEPTH = 4096;
+    /** A barrier id beyond the 16 named ones, used for barrier.cluster.wait. */
+    static final int CLUSTER_BARRIER = 16;
+    private static final int BARRIERS = 17;
     private static final int MAX_LOCAL_BYTES = 16 << 20;
 
     /** Ends the run; carries the status and the diagnostic. */
@@ -59,11 +62,11 @@ final class Engine {
     // Barriers count whole warps, as the hardware does: a warp has arrived once all of its live
     // lanes have; lanes that exited count as arrived (so a half-exited warp still counts 32).
     private int[][] barLanes;
-    private final int[] barWarps = new int[16];
-    private final int[] barCount = new int[16];
-    private final int[] barPopc = new int[16];
-    private final boolean[] barAnd = new boolean[16];
-    private final boolean[] barOr = new boolean[16];
+    private final int[] barWarps = new int[BARRIERS];
+    private final int[] barCount = new int[BARRIERS];
+    private final int[] barPopc = new int[BARRIERS];
+    private final boolean[] barAnd = new boolean[BARRIERS];
+    private final boolean[] barOr = new boolean[BARRIERS];
     private boolean[][] barWarpCounted;
     private int lane;
 
@@ -89,6 +92,12 @@ final class Engine {
                     e.getMessage())), 0);
         }
         ops = program.ops;
+        int[] cl = launch.cluster();
+        if (cl[0] * cl[1] * cl[2] > 1 && usesClusterFeatures()) {
+            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(kernel.pos(), "exec.cluster",
+                    "cluster barriers across more than one CTA are not supported (cluster "
+                            + cl[0] + "x" + cl[1] + "x" + cl[2] + ")")), 0);
+        }
         Decoder.FuncInfo entry = program.byName.get(kernel.name());
         int[] g = launch.grid();
         try {
@@ -108,6 +117,16 @@ final class Engine {
         return new ExecResult(ExecStatus.OK, List.of(), executed);
     }
 
+    private boolean usesClusterFeatures() {
+        for (Op op : ops) {
+            if (op.insn != null && (op.insn.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_WAIT
+                    || op.insn.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_ARRIVE)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     // ---------------------------------------------------------------- CTA
 
     private void runCta(Decoder.FuncInfo entry) {
@@ -117,9 +136,9 @@ final class Engine {
         int nw = (threads + 31) / 32;
         warps = new Warp[nw];
         liveThreads = threads;
-        barLanes = new int[16][nw];
-        barWarpCounted = new boolean[16][nw];
-        for (int id = 0; id < 16; id++) {
+        barLanes = new int[BARRIERS][nw];
+        barWarpCounted = new boolean[BARRIERS][nw];
+        for (int id = 0; id < BARRIERS; id++) {
             resetBarrier(id);
         }
         for (int w = 0; w < nw; w++) {
@@ -371,7 +390,7 @@ final class Engine {
         }
         w.live &= ~lanes;
         liveThreads -= Integer.bitCount(lanes);
-        for (int id = 0; id < 16; id++) {
+        for (int id = 0; id < BARRIERS; id++) {
             countWarp(id, w);
             tryRelease(id);
         }
@@ -463,7 +482,8 @@ final class Engine {
         boolean red = op.code == OpCode.BAR_RED;
         int id = n > 0 ? (int) read(w, op, 0, l0) : 0;
         int count = (red ? n > 2 : n > 1) ? (int) read(w, op, 1, l0) : 0;
-        if (id < 0 || id > 15) {
+        if (id < 0 || id > 15 && !(id == CLUSTER_BARRIER && op.insn != null
+                && op.insn.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_WAIT)) {
             throw stop(ExecStatus.ERROR, "exec.barrier", op, w, l0, "barrier id " + id + " outside 0..15");
         }
         if (count != 0) {
@@ -935,7 +955,8 @@ final class Engine {
             }
             case SLCT -> {
                 long c = read(w, op, 2, l);
-                boolean ge = op.srcType == DataType.F32 ? !(f32(c) < 0) : (int) c >= 0;
+                // A NaN selector picks b; .ftz flushes a subnormal selector (to a signed zero, so >= 0).
+                boolean ge = op.srcType == DataType.F32 ? (op.ftz ? FloatOps.flush(f32(c)) : f32(c)) >= 0 : (int) c >= 0;
                 write(w, op, 0, l, zx(ge ? read(w, op, 0, l) : read(w, op, 1, l), bits));
             }
             default -> {
@@ -966,8 +987,8 @@ final class Engine {
             }
             case SAD -> {
                 long x = ext(a, t), y = ext(b, t);
-                long diff = signed ? Math.abs(x - y)
-                        : (Long.compareUnsigned(x, y) >= 0 ? x - y : y - x);
+                boolean less = signed ? x < y : Long.compareUnsigned(x, y) < 0;
+                long diff = less ? y - x : x - y;
                 r = read(w, op, 2, l) + diff;
             }
             case MUL24, MAD24 -> {
@@ -1430,6 +1451,10 @@ final class Engine {
             // f64 NaNs propagate (quieted) as the hardware does; Java arithmetic does the same.
             return Double.doubleToRawLongBits(r);
         }
+        if (op.type == DataType.F16 || op.type == DataType.F16X2 || op.type == DataType.BF16
+                || op.type == DataType.BF16X2) {
+            return halfOp(w, op, l);
+        }
         if (op.type != DataType.F32) {
             throw unsupportedType(op);
         }
@@ -1487,6 +1512,57 @@ final class Engine {
             return Float.floatToRawIntBits(r) & 0xffffffffL;
         }
         return bits32(r);
+    }
+
+    /** f16/bf16 arithmetic (scalar or packed pairs): computed in double, rounded once to the format. */
+    private long halfOp(Warp w, Op op, int l) {
+        DataType t = op.type;
+        boolean bf = t == DataType.BF16 || t == DataType.BF16X2;
+        int lanes = t == DataType.F16X2 || t == DataType.BF16X2 ? 2 : 1;
+        int n = op.sources();
+        long[] src = new long[n];
+        for (int k = 0; k < n; k++) {
+            src[k] = read(w, op, k, l);
+        }
+        int mode = Math.max(op.sub2, 0);
+        long out = 0;
+        for (int e = 0; e < lanes; e++) {
+            double[] x = new double[n];
+            for (int k = 0; k < n; k++) {
+                int h = (int) (src[k] >>> (16 * e)) & 0xffff;
+                x[k] = bf ? FloatOps.bf16ToFloat(h) : FloatOps.halfToFloat(h);
+            }
+            double r = switch (op.code) {
+                case FADD -> x[0] + x[1];
+                case FSUB -> x[0] - x[1];
+                case FMUL -> x[0] * x[1];
+                case FMA -> x[0] * x[1] + x[2];
+                case FNEG -> -x[0];
+                case FABS -> Math.abs(x[0]);
+                case FMIN, FMAX -> {
+                    if (Double.isNaN(x[0]) || Double.isNaN(x[1])) {
+                        yield op.flag || (Double.isNaN(x[0]) && Double.isNaN(x[1])) ? Double.NaN
+                                : Double.isNaN(x[0]) ? x[1] : x[0];
+                    }
+                    yield op.code == OpCode.FMIN ? Math.min(x[0], x[1]) : Math.max(x[0], x[1]);
+                }
+                default -> throw unsupportedType(op);
+            };
+            if (op.sat) {
+                r = Double.isNaN(r) ? 0 : Math.max(0, Math.min(1, r));
+            }
+            if (op.relu && (r < 0 || Double.isNaN(r))) {
+                r = Double.isNaN(r) ? Double.NaN : 0;
+            }
+            int h;
+            if (Double.isNaN(r)) {
+                h = 0x7fff;
+            } else {
+                h = bf ? FloatOps.floatToBf16(FloatOps.toF32(r, mode)) : FloatOps.floatToHalf(r, mode);
+            }
+            out |= (long) h << (16 * e);
+        }
+        return out;
     }
 
     private static final long QUIET64 = 0x0008_0000_0000_0000L;
