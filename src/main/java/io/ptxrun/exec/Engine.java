@@ -931,6 +931,12 @@ final class Engine {
             case SETP -> setp(w, op, l);
             case SELP -> write(w, op, 0, l, (read(w, op, 2, l) & 1) != 0 ? read(w, op, 0, l) : read(w, op, 1, l));
             case CVT -> write(w, op, 0, l, Convert.cvt(op, read(w, op, 0, l)));
+            case COPYSIGN -> {
+                // Pure sign transfer: b's bits (NaN payloads included) with a's sign.
+                long a = read(w, op, 0, l), b = read(w, op, 1, l);
+                long sign = bits == 64 ? Long.MIN_VALUE : 0x8000_0000L;
+                write(w, op, 0, l, (b & ~sign & (bits == 64 ? -1L : 0xffffffffL)) | (a & sign));
+            }
             case TESTP -> {
                 long raw = read(w, op, 0, l);
                 double x = t == DataType.F64 ? f64(raw) : f32(raw);
@@ -941,7 +947,8 @@ final class Engine {
                     case 1 -> Double.isInfinite(x);
                     case 2 -> !Double.isNaN(x);
                     case 3 -> Double.isNaN(x);
-                    case 4 -> Double.isFinite(x) && ax >= minNormal;
+                    // H100 reports zero as normal: everything finite that is not subnormal.
+                    case 4 -> Double.isFinite(x) && !(ax > 0 && ax < minNormal);
                     default -> ax > 0 && ax < minNormal;
                 };
                 write(w, op, 0, l, p ? 1 : 0);
