@@ -899,6 +899,37 @@ final class Decoder {
                     srcs(op, DataType.U32, os);
                     return op;
                 }
+                case CP_ASYNC: {
+                    if (i.has(Qualifier.BULK) || i.has(Qualifier.TENSOR)) {
+                        return null;
+                    }
+                    // The copy is done at once; commit/wait then have nothing left to wait for.
+                    Op op = new Op(OpCode.CP_ASYNC, i);
+                    op.type = DataType.B8;
+                    op.space = Op.SP_SHARED;
+                    address(op, os.get(0));
+                    Op src = new Op(OpCode.NOP, i);
+                    src.space = Op.SP_GLOBAL;
+                    address(src, os.get(1));
+                    op.source = src;
+                    List<Operand> rest = new ArrayList<>(os.subList(2, os.size()));
+                    if (i.has(Qualifier.L2_CACHE_HINT) && rest.size() > 1) {
+                        rest.remove(rest.size() - 1);
+                    }
+                    // A predicate third operand is ignore-src (copy nothing, fill zeros).
+                    if (rest.size() > 1) {
+                        Operand last = rest.get(1);
+                        Operand base = last instanceof Operand.Negated n ? n.operand() : last;
+                        Sym sym = base instanceof Operand.Register r ? lookup(r.name()) : null;
+                        op.flag = sym != null && sym.kind() == SymKind.REG && sym.bits() == 1;
+                    }
+                    srcs(op, DataType.U32, rest);
+                    return op;
+                }
+                case CP_ASYNC_COMMIT_GROUP:
+                case CP_ASYNC_WAIT_GROUP:
+                case CP_ASYNC_WAIT_ALL:
+                    return new Op(OpCode.NOP, i);
                 case BARRIER_CLUSTER_ARRIVE:
                     // With one CTA per cluster the CTA-wide wait below orders everything the arrive must.
                     return new Op(OpCode.NOP, i);

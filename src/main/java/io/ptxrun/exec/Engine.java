@@ -928,6 +928,23 @@ final class Engine {
                 write(w, op, 0, l, in ? 1 : 0);
             }
             case ATOM, RED -> atomic(w, op, l);
+            case CP_ASYNC -> {
+                long dst = address(w, op, l);
+                long src = address(w, op.source, l);
+                int size = (int) read(w, op, 0, l);
+                int srcSize = size;
+                if (op.sources() > 1) {
+                    long v = read(w, op, 1, l);
+                    srcSize = op.flag ? ((v & 1) != 0 ? 0 : size) : (int) Math.min(size, zx(v, 32));
+                }
+                if ((dst & (size - 1)) != 0 || (src & (size - 1)) != 0) {
+                    throw new MemoryFault(String.format("misaligned %d-byte cp.async (dst 0x%x, src 0x%x)", size, dst, src));
+                }
+                for (int k = 0; k < size; k++) {
+                    long v = k < srcSize ? load(w, op.source.space, src + k, 1, l) : 0;
+                    store(w, op.space, dst + k, 1, v, l);
+                }
+            }
             case SETP -> setp(w, op, l);
             case SELP -> write(w, op, 0, l, (read(w, op, 2, l) & 1) != 0 ? read(w, op, 0, l) : read(w, op, 1, l));
             case CVT -> write(w, op, 0, l, Convert.cvt(op, read(w, op, 0, l)));

@@ -52,6 +52,9 @@ final class Op {
     int sub2;
     boolean sat, ftz, approx, cc, flag, relu;
 
+    /** A second address (the source of cp.async), decoded into an op of its own. */
+    Op source;
+
     // call
     int callee = -1;
     int[] argOffsets, argSizes, resultOffsets, resultSizes;
