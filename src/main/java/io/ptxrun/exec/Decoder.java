@@ -926,6 +926,70 @@ final class Decoder {
                     srcs(op, DataType.U32, rest);
                     return op;
                 }
+                case MBARRIER_INIT:
+                case MBARRIER_INVAL:
+                case MBARRIER_ARRIVE:
+                case MBARRIER_ARRIVE_DROP:
+                case MBARRIER_TEST_WAIT:
+                case MBARRIER_TRY_WAIT:
+                case MBARRIER_EXPECT_TX:
+                case MBARRIER_COMPLETE_TX:
+                case MBARRIER_PENDING_COUNT:
+                case CP_ASYNC_MBARRIER_ARRIVE: {
+                    if (i.space() == StateSpace.SHARED_CLUSTER) {
+                        return null;
+                    }
+                    Op op = new Op(OpCode.MBARRIER, i);
+                    op.type = DataType.B64;
+                    op.sub = i.opcode().ordinal();
+                    op.flag = i.has(Qualifier.NOINC) || i.has(Qualifier.NO_COMPLETE);
+                    op.sub2 = i.has(Qualifier.PARITY) ? 1 : 0;
+                    op.space = spaceCode(i.space());
+                    int at = -1;
+                    for (int k = 0; k < os.size(); k++) {
+                        if (os.get(k) instanceof Operand.Address) {
+                            at = k;
+                            break;
+                        }
+                    }
+                    if (at >= 0) {
+                        address(op, os.get(at));
+                        dsts(op, os.subList(0, at).toArray(new Operand[0]));
+                        srcs(op, DataType.B64, os.subList(at + 1, os.size()));
+                    } else {
+                        dsts(op, os.get(0));
+                        srcs(op, DataType.B64, os.subList(1, os.size()));
+                    }
+                    return op;
+                }
+                case CP_ASYNC_BULK: {
+                    if (i.has(Qualifier.MULTICAST_CLUSTER)) {
+                        return null;
+                    }
+                    // Done at once: copy, then signal complete_tx on the mbarrier if one is named.
+                    List<StateSpace> sp = i.spaces();
+                    if (sp.size() < 2) {
+                        return null;
+                    }
+                    Op op = new Op(OpCode.CP_ASYNC_BULK, i);
+                    op.type = DataType.B8;
+                    op.space = spaceCode(sp.get(0));
+                    address(op, os.get(0));
+                    Op src = new Op(OpCode.NOP, i);
+                    src.space = spaceCode(sp.get(1));
+                    address(src, os.get(1));
+                    op.source = src;
+                    srcs(op, DataType.U32, os.subList(2, 3));
+                    if (os.size() > 3 && os.get(3) instanceof Operand.Address) {
+                        Op bar = new Op(OpCode.NOP, i);
+                        bar.space = Op.SP_SHARED;
+                        address(bar, os.get(3));
+                        op.barrier = bar;
+                    }
+                    return op;
+                }
+                case CP_ASYNC_BULK_COMMIT_GROUP:
+                case CP_ASYNC_BULK_WAIT_GROUP:
                 case CP_ASYNC_COMMIT_GROUP:
                 case CP_ASYNC_WAIT_GROUP:
                 case CP_ASYNC_WAIT_ALL:
@@ -948,6 +1012,8 @@ final class Decoder {
                 case NANOSLEEP:
                 case PREFETCH:
                 case PREFETCHU:
+                case CP_ASYNC_BULK_PREFETCH:
+                case CP_ASYNC_BULK_PREFETCH_TENSOR:
                 case GRIDDEPCONTROL_WAIT:
                 case GRIDDEPCONTROL_LAUNCH_DEPENDENTS:
                     return new Op(OpCode.NOP, i);

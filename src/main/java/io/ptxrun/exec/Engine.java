@@ -133,6 +133,7 @@ final class Engine {
         int[] b = launch.block();
         int threads = b[0] * b[1] * b[2];
         shared = new byte[(int) (program.sharedStatic + launch.sharedBytes())];
+        mbarriers.clear();
         int nw = (threads + 31) / 32;
         warps = new Warp[nw];
         liveThreads = threads;
@@ -928,6 +929,28 @@ final class Engine {
                 write(w, op, 0, l, in ? 1 : 0);
             }
             case ATOM, RED -> atomic(w, op, l);
+            case MBARRIER -> mbarrier(w, op, l);
+            case CP_ASYNC_BULK -> {
+                long dst = address(w, op, l);
+                long src = address(w, op.source, l);
+                long size = zx(read(w, op, 0, l), 32);
+                if ((dst & 15) != 0 || (src & 15) != 0 || (size & 15) != 0) {
+                    throw new MemoryFault(String.format("cp.async.bulk needs 16-byte alignment (dst 0x%x, src 0x%x, size %d)",
+                            dst, src, size));
+                }
+                for (long k = 0; k < size; k += 8) {
+                    store(w, op.space, dst + k, 8, load(w, op.source.space, src + k, 8, l), l);
+                }
+                if (op.barrier != null) {
+                    long a = address(w, op.barrier, l);
+                    MBarrier b = mbarriers.get(a);
+                    if (b == null) {
+                        throw new MemoryFault(String.format("mbarrier at shared 0x%x used before mbarrier.init", a));
+                    }
+                    b.tx -= size;
+                    arrive(b, 0, false);
+                }
+            }
             case CP_ASYNC -> {
                 long dst = address(w, op, l);
                 long src = address(w, op.source, l);
@@ -1614,6 +1637,99 @@ final class Engine {
     private Stop unsupportedType(Op op) {
         return new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
                 "instruction '" + op.mnemonic() + "' is not supported")));
+    }
+
+    /** State of one mbarrier object, kept beside shared memory and keyed by its shared address. */
+    private static final class MBarrier {
+        int expected;
+        int pending;
+        long tx;
+        long phase;
+    }
+
+    private final java.util.Map<Long, MBarrier> mbarriers = new java.util.HashMap<>();
+
+    private void mbarrier(Warp w, Op op, int l) {
+        io.ptxrun.ast.Opcode kind = io.ptxrun.ast.Opcode.values()[op.sub];
+        if (kind == io.ptxrun.ast.Opcode.MBARRIER_PENDING_COUNT) {
+            write(w, op, 0, l, read(w, op, 0, l) & 0xfffff);
+            return;
+        }
+        long a = address(w, op, l);
+        if ((a & 7) != 0) {
+            throw new MemoryFault(String.format("misaligned mbarrier object at 0x%x", a));
+        }
+        int space = op.space;
+        if (space == Op.SP_GENERIC) {
+            space = genericSpace(a);
+            a -= windowBase(space);
+        }
+        if (space != Op.SP_SHARED || a < 0 || a + 8 > shared.length) {
+            throw new MemoryFault(String.format("mbarrier object at 0x%x is not in shared memory", a));
+        }
+        MBarrier b = mbarriers.get(a);
+        int n = op.sources();
+        switch (kind) {
+            case MBARRIER_INIT -> {
+                MBarrier m = new MBarrier();
+                m.expected = (int) read(w, op, 0, l);
+                m.pending = m.expected;
+                mbarriers.put(a, m);
+                Bytes.put(shared, (int) a, 8, 0);
+            }
+            case MBARRIER_INVAL -> mbarriers.remove(a);
+            default -> {
+                if (b == null) {
+                    throw new MemoryFault(String.format("mbarrier at shared 0x%x used before mbarrier.init", a));
+                }
+                switch (kind) {
+                    case MBARRIER_ARRIVE, MBARRIER_ARRIVE_DROP -> {
+                        boolean expectTx = op.insn.has(io.ptxrun.ast.Qualifier.EXPECT_TX);
+                        long count = 1;
+                        if (expectTx) {
+                            b.tx += n > 0 ? read(w, op, 0, l) : 0;
+                        } else if (n > 0) {
+                            count = read(w, op, 0, l);
+                        }
+                        long token = (b.phase << 32) | ((b.pending - count) & 0xfffff);
+                        if (kind == io.ptxrun.ast.Opcode.MBARRIER_ARRIVE_DROP) {
+                            // Lowered before the phase can complete, so the next phase starts with it.
+                            b.expected -= (int) count;
+                        }
+                        arrive(b, (int) count, op.flag);
+                        if (op.dst.length > 0) {
+                            write(w, op, 0, l, token);
+                        }
+                    }
+                    case CP_ASYNC_MBARRIER_ARRIVE -> {
+                        // The copies are already done: .noinc arrives once; the plain form's
+                        // increment and its arrival cancel out.
+                        if (op.flag) {
+                            arrive(b, 1, false);
+                        }
+                    }
+                    case MBARRIER_EXPECT_TX -> b.tx += read(w, op, 0, l);
+                    case MBARRIER_COMPLETE_TX -> {
+                        b.tx -= read(w, op, 0, l);
+                        arrive(b, 0, false);
+                    }
+                    case MBARRIER_TEST_WAIT, MBARRIER_TRY_WAIT -> {
+                        long v = read(w, op, 0, l);
+                        boolean done = op.sub2 == 1 ? (b.phase & 1) != (v & 1) : b.phase != (v >>> 32);
+                        write(w, op, 0, l, done ? 1 : 0);
+                    }
+                    default -> throw unsupportedType(op);
+                }
+            }
+        }
+    }
+
+    private static void arrive(MBarrier b, int count, boolean noComplete) {
+        b.pending -= count;
+        if (!noComplete && b.pending <= 0 && b.tx == 0) {
+            b.phase++;
+            b.pending = b.expected;
+        }
     }
 
     private void atomic(Warp w, Op op, int l) {

@@ -54,6 +54,8 @@ final class Op {
 
     /** A second address (the source of cp.async), decoded into an op of its own. */
     Op source;
+    /** The mbarrier a bulk copy signals (complete_tx), as an address op, or null. */
+    Op barrier;
 
     // call
     int callee = -1;
