@@ -962,6 +962,16 @@ final class Decoder {
                     }
                     return op;
                 }
+                case GETCTARANK: {
+                    Op op = simple(OpCode.GETCTARANK, i, t);
+                    op.space = spaceCode(i.space());
+                    return op;
+                }
+                case MAPA: {
+                    Op op = simple(OpCode.MAPA, i, t);
+                    op.space = spaceCode(i.space());
+                    return op;
+                }
                 case CP_ASYNC_BULK: {
                     if (i.has(Qualifier.MULTICAST_CLUSTER)) {
                         return null;

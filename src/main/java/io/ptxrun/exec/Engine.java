@@ -117,6 +117,11 @@ final class Engine {
         return new ExecResult(ExecStatus.OK, List.of(), executed);
     }
 
+    private long clusterRank() {
+        int[] cl = launch.cluster();
+        return (ctaid[0] % cl[0]) + cl[0] * ((ctaid[1] % cl[1]) + cl[1] * (ctaid[2] % cl[2]));
+    }
+
     private boolean usesClusterFeatures() {
         for (Op op : ops) {
             if (op.insn != null && (op.insn.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_WAIT
@@ -930,6 +935,16 @@ final class Engine {
             }
             case ATOM, RED -> atomic(w, op, l);
             case MBARRIER -> mbarrier(w, op, l);
+            case GETCTARANK -> write(w, op, 0, l, clusterRank());
+            case MAPA -> {
+                // CTAs run one at a time, so only this CTA's own shared memory can be mapped.
+                long rank = zx(read(w, op, 1, l), 32);
+                if (rank != clusterRank()) {
+                    throw new MemoryFault("mapa to CTA rank " + rank + " of the cluster: distributed shared memory"
+                            + " of other CTAs is not supported");
+                }
+                write(w, op, 0, l, zx(read(w, op, 0, l), bits));
+            }
             case CP_ASYNC_BULK -> {
                 long dst = address(w, op, l);
                 long src = address(w, op.source, l);
