@@ -101,13 +101,6 @@ final class Decoder {
             new FunctionDecoder(fi).decode();
         }
         program.ops = ops.toArray(new Op[0]);
-        // Resolve calls now that every function has an entry point.
-        for (Op op : program.ops) {
-            if (op.code == OpCode.CALL && op.callee >= 0) {
-                FuncInfo callee = program.funcs.get(op.callee);
-                op.target = callee.entryPc;
-            }
-        }
         return program;
     }
 
@@ -342,7 +335,6 @@ final class Decoder {
                 }
             }
             fi.entryPc = ops.size();
-            collectLabels(f.body().get());
             block(f.body().get(), false);
             // Falling off the end of a body returns.
             Op end = new Op(OpCode.RET, null);
@@ -379,10 +371,6 @@ final class Decoder {
             int off = frame;
             frame += size;
             return off;
-        }
-
-        void collectLabels(Block b) {
-            // Labels are function-wide; indices are filled in as statements are emitted.
         }
 
         Sym lookup(String name) {
