@@ -603,6 +603,28 @@ final class Engine {
         }
     }
 
+    private static long reduce(Op op, DataType t, long[] vals, int group) {
+        long acc = 0;
+        boolean first = true;
+        for (int m = group; m != 0; m &= m - 1) {
+            long v = vals[Integer.numberOfTrailingZeros(m)];
+            if (first) {
+                acc = v;
+                first = false;
+                continue;
+            }
+            acc = switch (op.sub) {
+                case 0 -> acc + v;
+                case 1 -> t.isSigned() ? Math.min(acc, v) : (Long.compareUnsigned(acc, v) <= 0 ? acc : v);
+                case 2 -> t.isSigned() ? Math.max(acc, v) : (Long.compareUnsigned(acc, v) >= 0 ? acc : v);
+                case 7 -> acc & v;
+                case 8 -> acc | v;
+                default -> acc ^ v;
+            };
+        }
+        return acc;
+    }
+
     private void warpCollective(Warp w, Op op, int exec) {
         if (exec == 0) {
             return;
@@ -610,56 +632,48 @@ final class Engine {
         switch (op.code) {
             case REDUX -> {
                 DataType t = op.type;
-                long acc = 0;
-                boolean first = true;
+                long[] vals = new long[32];
                 for (int m = exec; m != 0; m &= m - 1) {
-                    long v = ext(read(w, op, 0, Integer.numberOfTrailingZeros(m)), t);
-                    if (first) {
-                        acc = v;
-                        first = false;
-                        continue;
-                    }
-                    acc = switch (op.sub) {
-                        case 0 -> acc + v;
-                        case 1 -> t.isSigned() ? Math.min(acc, v) : (Long.compareUnsigned(acc, v) <= 0 ? acc : v);
-                        case 2 -> t.isSigned() ? Math.max(acc, v) : (Long.compareUnsigned(acc, v) >= 0 ? acc : v);
-                        case 7 -> acc & v;
-                        case 8 -> acc | v;
-                        default -> acc ^ v;
-                    };
+                    int l = Integer.numberOfTrailingZeros(m);
+                    vals[l] = ext(read(w, op, 0, l), t);
+                }
+                long[] res = new long[32];
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    res[l] = reduce(op, t, vals, members(w, op, l, exec) | (1 << l));
                 }
                 for (int m = exec; m != 0; m &= m - 1) {
-                    write(w, op, 0, Integer.numberOfTrailingZeros(m), zx(acc, 32));
+                    int l = Integer.numberOfTrailingZeros(m);
+                    write(w, op, 0, l, zx(res[l], 32));
                 }
             }
             case MATCH -> {
                 int bits = op.type.bits;
-                boolean all = true;
-                long v0 = zx(read(w, op, 0, Integer.numberOfTrailingZeros(exec)), bits);
                 long[] vals = new long[32];
                 for (int m = exec; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
                     vals[l] = zx(read(w, op, 0, l), bits);
-                    all &= vals[l] == v0;
+                }
+                long[] res = new long[32];
+                boolean[] allSame = new boolean[32];
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    int group = members(w, op, l, exec) | (1 << l);
+                    int same = 0;
+                    for (int k = group; k != 0; k &= k - 1) {
+                        int j = Integer.numberOfTrailingZeros(k);
+                        if (vals[j] == vals[l]) {
+                            same |= 1 << j;
+                        }
+                    }
+                    allSame[l] = same == group;
+                    res[l] = op.sub == 1 ? (allSame[l] ? group & 0xffffffffL : 0) : same & 0xffffffffL;
                 }
                 for (int m = exec; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
-                    long r;
-                    if (op.sub == 1) {
-                        r = all ? exec & 0xffffffffL : 0;
-                    } else {
-                        int same = 0;
-                        for (int k = exec; k != 0; k &= k - 1) {
-                            int j = Integer.numberOfTrailingZeros(k);
-                            if (vals[j] == vals[l]) {
-                                same |= 1 << j;
-                            }
-                        }
-                        r = same & 0xffffffffL;
-                    }
-                    write(w, op, 0, l, r);
+                    write(w, op, 0, l, res[l]);
                     if (op.dst.length > 1) {
-                        write(w, op, 1, l, all ? 1 : 0);
+                        write(w, op, 1, l, allSame[l] ? 1 : 0);
                     }
                 }
             }
@@ -678,22 +692,36 @@ final class Engine {
         }
     }
 
+    /** The lanes lane l synchronises with: its membermask (last operand) among the lanes running. */
+    private int members(Warp w, Op op, int l, int exec) {
+        int n = op.sources();
+        return n > 1 ? exec & (int) read(w, op, n - 1, l) : exec;
+    }
+
     private void vote(Warp w, Op op, int exec) {
-        int ballot = 0;
+        int ballotAll = 0;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             if ((read(w, op, 0, l) & 1) != 0) {
-                ballot |= 1 << l;
+                ballotAll |= 1 << l;
             }
         }
-        long r = switch (op.sub) {
-            case 0 -> ballot == exec ? 1 : 0;
-            case 1 -> ballot != 0 ? 1 : 0;
-            case 2 -> ballot == 0 || ballot == exec ? 1 : 0;
-            default -> ballot & 0xffffffffL;
-        };
+        // Each lane votes among its own membermask (tiles of a warp vote separately).
+        long[] out = new long[32];
         for (int m = exec; m != 0; m &= m - 1) {
-            write(w, op, 0, Integer.numberOfTrailingZeros(m), r);
+            int l = Integer.numberOfTrailingZeros(m);
+            int group = members(w, op, l, exec) | (1 << l);
+            int ballot = ballotAll & group;
+            out[l] = switch (op.sub) {
+                case 0 -> ballot == group ? 1 : 0;
+                case 1 -> ballot != 0 ? 1 : 0;
+                case 2 -> ballot == 0 || ballot == group ? 1 : 0;
+                default -> ballot & 0xffffffffL;
+            };
+        }
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            write(w, op, 0, l, out[l]);
         }
     }
 
