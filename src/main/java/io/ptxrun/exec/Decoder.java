@@ -1,0 +1,1218 @@
+package io.ptxrun.exec;
+
+import io.ptxrun.ast.Block;
+import io.ptxrun.ast.DataType;
+import io.ptxrun.ast.Function;
+import io.ptxrun.ast.Initializer;
+import io.ptxrun.ast.Instruction;
+import io.ptxrun.ast.Module;
+import io.ptxrun.ast.ModuleItem;
+import io.ptxrun.ast.Operand;
+import io.ptxrun.ast.Param;
+import io.ptxrun.ast.Qual;
+import io.ptxrun.ast.Qualifier;
+import io.ptxrun.ast.SourcePos;
+import io.ptxrun.ast.StateSpace;
+import io.ptxrun.ast.Statement;
+import io.ptxrun.ast.VarDecl;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a module into a {@link Program}: module variables laid out (globals allocated in the
+ * launch's memory, constants in a bank, shared variables at fixed offsets), every function with a
+ * body decoded once into ops. Nothing later looks at the AST again except for messages.
+ */
+final class Decoder {
+    /** Generic-address windows of the non-global spaces (global addresses are real). */
+    static final long SHARED_WINDOW = 0x1000_0000_0000L;
+    static final long LOCAL_WINDOW = 0x2000_0000_0000L;
+    static final long CONST_WINDOW = 0x3000_0000_0000L;
+    static final long PARAM_WINDOW = 0x4000_0000_0000L;
+    static final long WINDOW_SIZE = 0x1_0000_0000L;
+    /** Function "addresses" (for indirect calls) are this plus the function's index. */
+    static final long FUNC_WINDOW = 0x5000_0000_0000L;
+
+    enum SymKind { REG, LOCAL, KPARAM, GLOBAL, CONST, SHARED, FUNC }
+
+    record Sym(SymKind kind, long value, int bits) {}
+
+    static final class FuncInfo {
+        final Function function;
+        final int index;
+        int entryPc;
+        int numRegs;
+        int frameBytes;
+        int[] paramOffsets, paramSizes, resultOffsets, resultSizes;
+        int[] regBits;
+
+        FuncInfo(Function function, int index) {
+            this.function = function;
+            this.index = index;
+        }
+    }
+
+    static final class Program {
+        Op[] ops;
+        final List<FuncInfo> funcs = new ArrayList<>();
+        final Map<String, FuncInfo> byName = new HashMap<>();
+        byte[] constBank = new byte[0];
+        int sharedStatic;
+        int sharedExternOffset;
+        final IdentityHashMap<Op, String> unsupported = new IdentityHashMap<>();
+    }
+
+    private final Module module;
+    private final GlobalMemory memory;
+    private final Program program = new Program();
+    private final Map<String, Sym> globals = new HashMap<>();
+    private final IdentityHashMap<VarDecl.Declarator, Integer> sharedOffsets = new IdentityHashMap<>();
+    private final List<Op> ops = new ArrayList<>();
+
+    private Decoder(Module module, GlobalMemory memory) {
+        this.module = module;
+        this.memory = memory;
+    }
+
+    static Program decode(Module module, GlobalMemory memory) {
+        return new Decoder(module, memory).run();
+    }
+
+    private Program run() {
+        layoutShared();
+        layoutModuleVariables();
+        List<Function> bodies = new ArrayList<>();
+        for (Function f : module.functions()) {
+            if (f.body().isPresent()) {
+                FuncInfo fi = new FuncInfo(f, program.funcs.size());
+                program.funcs.add(fi);
+                program.byName.put(f.name(), fi);
+                globals.put(f.name(), new Sym(SymKind.FUNC, FUNC_WINDOW + fi.index, 64));
+                bodies.add(f);
+            }
+        }
+        for (FuncInfo fi : program.funcs) {
+            new FunctionDecoder(fi).decode();
+        }
+        program.ops = ops.toArray(new Op[0]);
+        return program;
+    }
+
+    // ---------------------------------------------------------------- module variables
+
+    private void layoutShared() {
+        List<VarDecl> decls = new ArrayList<>();
+        for (ModuleItem it : module.items()) {
+            if (it instanceof VarDecl v && v.space().isShared()) {
+                decls.add(v);
+            } else if (it instanceof Function f && f.body().isPresent()) {
+                collectShared(f.body().get(), decls);
+            }
+        }
+        int off = 0;
+        int maxAlign = 16;
+        List<VarDecl.Declarator> externs = new ArrayList<>();
+        for (VarDecl v : decls) {
+            for (VarDecl.Declarator d : v.declarators()) {
+                if (v.linkage().contains(io.ptxrun.ast.Linkage.EXTERN) || isUnsized(d)) {
+                    externs.add(d);
+                    maxAlign = Math.max(maxAlign, v.effectiveAlign());
+                    continue;
+                }
+                off = ParamLayout.alignUp(off, v.effectiveAlign());
+                sharedOffsets.put(d, off);
+                off += (int) sizeOf(v, d);
+            }
+        }
+        off = ParamLayout.alignUp(off, maxAlign);
+        for (VarDecl.Declarator d : externs) {
+            sharedOffsets.put(d, off);
+        }
+        program.sharedStatic = off;
+        program.sharedExternOffset = off;
+    }
+
+    private static boolean isUnsized(VarDecl.Declarator d) {
+        return d.dims().contains(0L) && d.init() == null;
+    }
+
+    private void collectShared(Block b, List<VarDecl> out) {
+        for (Statement s : b.statements()) {
+            if (s instanceof VarDecl v && v.space().isShared()) {
+                out.add(v);
+            } else if (s instanceof Block inner) {
+                collectShared(inner, out);
+            }
+        }
+    }
+
+    static long sizeOf(VarDecl v, VarDecl.Declarator d) {
+        long n = v.elementBytes();
+        for (long dim : d.dims()) {
+            n *= dim == 0 ? Math.max(1, initCount(d.init())) : dim;
+        }
+        return n;
+    }
+
+    private static long initCount(Initializer init) {
+        if (init instanceof Initializer.Braced b) {
+            long n = 0;
+            for (Initializer e : b.elements()) {
+                n += initCount(e);
+            }
+            return n;
+        }
+        return init == null ? 0 : 1;
+    }
+
+    private void layoutModuleVariables() {
+        List<byte[]> constParts = new ArrayList<>();
+        int constSize = 0;
+        List<Object[]> constInits = new ArrayList<>();
+        for (ModuleItem it : module.items()) {
+            if (!(it instanceof VarDecl v)) {
+                continue;
+            }
+            for (VarDecl.Declarator d : v.declarators()) {
+                switch (v.space()) {
+                    case GLOBAL -> {
+                        long size = Math.max(1, sizeOf(v, d));
+                        long addr = memory.allocate(size, Math.max(256, v.effectiveAlign()));
+                        globals.put(d.name(), new Sym(SymKind.GLOBAL, addr, 64));
+                        if (d.init() != null) {
+                            byte[] bytes = new byte[(int) size];
+                            writeInit(bytes, v, d.init());
+                            memory.write(addr, bytes);
+                        }
+                    }
+                    case CONST -> {
+                        constSize = ParamLayout.alignUp(constSize, v.effectiveAlign());
+                        globals.put(d.name(), new Sym(SymKind.CONST, constSize, 64));
+                        constInits.add(new Object[] {v, d, constSize});
+                        constSize += (int) sizeOf(v, d);
+                    }
+                    default -> {
+                        if (v.space().isShared()) {
+                            globals.put(d.name(), new Sym(SymKind.SHARED, sharedOffsets.get(d), 32));
+                        }
+                    }
+                }
+            }
+        }
+        byte[] bank = new byte[constSize];
+        for (Object[] ci : constInits) {
+            VarDecl v = (VarDecl) ci[0];
+            VarDecl.Declarator d = (VarDecl.Declarator) ci[1];
+            if (d.init() != null) {
+                byte[] bytes = new byte[(int) sizeOf(v, d)];
+                writeInit(bytes, v, d.init());
+                System.arraycopy(bytes, 0, bank, (int) ci[2], bytes.length);
+            }
+        }
+        program.constBank = bank;
+    }
+
+    /** Writes an initializer's scalars in order, each of the declaration's element type. */
+    private void writeInit(byte[] out, VarDecl v, Initializer init) {
+        List<Operand> flat = new ArrayList<>();
+        flatten(init, flat);
+        int w = v.type().bytes();
+        for (int i = 0; i < flat.size() && (i + 1) * w <= out.length; i++) {
+            Operand o = flat.get(i);
+            long bits;
+            if (o instanceof Operand.Symbol s) {
+                Sym sym = globals.get(s.name());
+                long base = sym == null ? 0 : sym.value();
+                if (sym != null && s.generic()) {
+                    base = toGeneric(sym.kind(), base);
+                }
+                bits = base + s.offset();
+            } else {
+                bits = immBits(o, v.type());
+            }
+            Bytes.put(out, i * w, w, bits);
+        }
+    }
+
+    private static void flatten(Initializer init, List<Operand> out) {
+        if (init instanceof Initializer.Value val) {
+            out.add(val.value());
+        } else if (init instanceof Initializer.Braced b) {
+            for (Initializer e : b.elements()) {
+                flatten(e, out);
+            }
+        }
+    }
+
+    static long toGeneric(SymKind kind, long addr) {
+        return switch (kind) {
+            case SHARED -> SHARED_WINDOW + addr;
+            case CONST -> CONST_WINDOW + addr;
+            case KPARAM -> PARAM_WINDOW + addr;
+            default -> addr;
+        };
+    }
+
+    /** The raw register bits of an immediate used as an operand of type t. */
+    static long immBits(Operand o, DataType t) {
+        boolean f32 = t == DataType.F32;
+        boolean f64 = t == DataType.F64;
+        if (o instanceof Operand.IntImm i) {
+            if (f32) {
+                return Float.floatToRawIntBits((float) i.value()) & 0xffffffffL;
+            }
+            if (f64) {
+                return Double.doubleToRawLongBits((double) i.value());
+            }
+            return i.value();
+        }
+        if (o instanceof Operand.FloatImm f) {
+            if (f32) {
+                return f.single() ? f.bits() & 0xffffffffL : Float.floatToRawIntBits((float) f.value()) & 0xffffffffL;
+            }
+            if (f64) {
+                return f.single() ? Double.doubleToRawLongBits(f.value()) : f.bits();
+            }
+            return f.single() ? f.bits() & 0xffffffffL : f.bits();
+        }
+        throw new IllegalArgumentException("not an immediate: " + o);
+    }
+
+    // ---------------------------------------------------------------- functions
+
+    static final class DecodeError extends RuntimeException {
+        final SourcePos pos;
+
+        DecodeError(SourcePos pos, String message) {
+            super(message, null, false, false);
+            this.pos = pos;
+        }
+    }
+
+    private final class FunctionDecoder {
+        final FuncInfo fi;
+        final Deque<Map<String, Sym>> scopes = new ArrayDeque<>();
+        final Map<String, Integer> labels = new HashMap<>();
+        final List<Object[]> pendingBranches = new ArrayList<>();
+        final List<Integer> regBits = new ArrayList<>();
+        int frame;
+        final boolean kernel;
+
+        FunctionDecoder(FuncInfo fi) {
+            this.fi = fi;
+            this.kernel = fi.function.isEntry();
+        }
+
+        void decode() {
+            Function f = fi.function;
+            Map<String, Sym> top = new HashMap<>();
+            scopes.push(top);
+            if (kernel) {
+                ParamLayout layout = ParamLayout.of(f);
+                for (ParamLayout.Slot s : layout.slots()) {
+                    top.put(s.name(), new Sym(SymKind.KPARAM, s.offset(), 64));
+                }
+            } else {
+                fi.resultOffsets = new int[f.results().size()];
+                fi.resultSizes = new int[f.results().size()];
+                for (int i = 0; i < f.results().size(); i++) {
+                    Param p = f.results().get(i);
+                    fi.resultOffsets[i] = declareParam(top, p);
+                    fi.resultSizes[i] = (int) p.sizeBytes();
+                }
+                fi.paramOffsets = new int[f.params().size()];
+                fi.paramSizes = new int[f.params().size()];
+                for (int i = 0; i < f.params().size(); i++) {
+                    Param p = f.params().get(i);
+                    fi.paramOffsets[i] = declareParam(top, p);
+                    fi.paramSizes[i] = (int) p.sizeBytes();
+                }
+            }
+            fi.entryPc = ops.size();
+            block(f.body().get(), false);
+            // Falling off the end of a body returns.
+            Op end = new Op(OpCode.RET, null);
+            end.owner = fi.index;
+            ops.add(end);
+            for (Object[] pb : pendingBranches) {
+                Op op = (Op) pb[0];
+                String label = (String) pb[1];
+                Integer t = labels.get(label);
+                if (t == null) {
+                    throw new DecodeError(op.pos, "unknown label '" + label + "'");
+                }
+                op.target = t;
+            }
+            fi.numRegs = regBits.size();
+            fi.regBits = regBits.stream().mapToInt(Integer::intValue).toArray();
+            fi.frameBytes = ParamLayout.alignUp(frame, 16);
+        }
+
+        int declareParam(Map<String, Sym> scope, Param p) {
+            if (p.space() == StateSpace.REG) {
+                // Old-style register parameters: keep a frame slot too so calls can copy them.
+                int off = allocFrame((int) p.sizeBytes(), p.effectiveAlign());
+                scope.put(p.name(), new Sym(SymKind.LOCAL, off, p.type().bits));
+                return off;
+            }
+            int off = allocFrame((int) Math.max(1, p.sizeBytes()), p.effectiveAlign());
+            scope.put(p.name(), new Sym(SymKind.LOCAL, off, 64));
+            return off;
+        }
+
+        int allocFrame(int size, int align) {
+            frame = ParamLayout.alignUp(frame, Math.max(1, align));
+            int off = frame;
+            frame += size;
+            return off;
+        }
+
+        Sym lookup(String name) {
+            for (Map<String, Sym> s : scopes) {
+                Sym sym = s.get(name);
+                if (sym != null) {
+                    return sym;
+                }
+            }
+            return globals.get(name);
+        }
+
+        void block(Block b, boolean nested) {
+            if (nested) {
+                scopes.push(new HashMap<>());
+            }
+            for (Statement s : b.statements()) {
+                if (s instanceof VarDecl v) {
+                    declare(v);
+                } else if (s instanceof Block inner) {
+                    block(inner, true);
+                } else if (s instanceof Statement.Label l) {
+                    labels.put(l.name(), ops.size());
+                } else if (s instanceof Instruction i) {
+                    emit(i);
+                }
+            }
+            if (nested) {
+                scopes.pop();
+            }
+        }
+
+        void declare(VarDecl v) {
+            Map<String, Sym> scope = scopes.peek();
+            for (VarDecl.Declarator d : v.declarators()) {
+                switch (v.space()) {
+                    case REG -> {
+                        int bits = v.type() == DataType.PRED ? 1 : v.type().bits * v.vectorWidth();
+                        if (d.isRange()) {
+                            for (int k = 0; k < d.rangeCount(); k++) {
+                                scope.put(d.name() + k, new Sym(SymKind.REG, regBits.size(), bits));
+                                regBits.add(bits);
+                            }
+                        } else {
+                            scope.put(d.name(), new Sym(SymKind.REG, regBits.size(), bits));
+                            regBits.add(bits);
+                        }
+                    }
+                    case LOCAL, PARAM -> {
+                        int off = allocFrame((int) Math.max(1, sizeOf(v, d)), v.effectiveAlign());
+                        scope.put(d.name(), new Sym(SymKind.LOCAL, off, 64));
+                    }
+                    case SHARED, SHARED_CTA, SHARED_CLUSTER ->
+                            scope.put(d.name(), new Sym(SymKind.SHARED, sharedOffsets.get(d), 32));
+                    default -> throw new DecodeError(d.pos(), "declaration of " + v.space().spelling
+                            + " variable '" + d.name() + "' inside a function is not supported");
+                }
+            }
+        }
+
+        // ------------------------------------------------------------ instructions
+
+        void emit(Instruction i) {
+            Op op;
+            try {
+                op = build(i);
+            } catch (DecodeError e) {
+                op = unsupported(i, e.getMessage());
+            }
+            if (op == null) {
+                op = unsupported(i, "instruction '" + i.mnemonic() + "' is not supported");
+            }
+            op.owner = fi.index;
+            if (i.guard() != null && op.code != OpCode.UNSUPPORTED) {
+                Operand g = i.guard().predicate();
+                op.guard = reg(g);
+                op.guardNegated = i.guard().negated();
+            }
+            ops.add(op);
+        }
+
+        Op unsupported(Instruction i, String message) {
+            Op op = new Op(OpCode.UNSUPPORTED, i);
+            op.flag = true;
+            op.imm = new long[0];
+            program.unsupported.put(op, message);
+            return op;
+        }
+
+        int reg(Operand o) {
+            if (o instanceof Operand.Register r) {
+                Sym s = lookup(r.name());
+                if (s == null || s.kind() != SymKind.REG) {
+                    throw new DecodeError(r.pos(), "unknown register '" + r.name() + "'");
+                }
+                return (int) s.value();
+            }
+            if (o instanceof Operand.Sink) {
+                return -1;
+            }
+            throw new DecodeError(o.pos(), "expected a register");
+        }
+
+        void dsts(Op op, Operand... os) {
+            op.dst = new int[os.length];
+            op.dstBits = new int[os.length];
+            for (int k = 0; k < os.length; k++) {
+                op.dst[k] = reg(os[k]);
+                op.dstBits[k] = op.dst[k] < 0 ? 64 : regBits.get(op.dst[k]);
+            }
+        }
+
+        void srcs(Op op, DataType t, List<Operand> os) {
+            int n = os.size();
+            op.srcKind = new int[n];
+            op.src = new int[n];
+            op.imm = new long[n];
+            op.srcNegated = new boolean[n];
+            op.sreg = new io.ptxrun.ast.SpecialRegister[n];
+            op.sregComp = new char[n];
+            for (int k = 0; k < n; k++) {
+                Operand o = os.get(k);
+                if (o instanceof Operand.Negated neg && !neg.arithmetic()) {
+                    op.srcNegated[k] = true;
+                    o = neg.operand();
+                }
+                if (o instanceof Operand.Register r) {
+                    op.srcKind[k] = Op.REG;
+                    op.src[k] = reg(r);
+                } else if (o instanceof Operand.IntImm || o instanceof Operand.FloatImm) {
+                    op.srcKind[k] = Op.IMM;
+                    op.imm[k] = immBits(o, t);
+                } else if (o instanceof Operand.SpecialReg sr) {
+                    op.srcKind[k] = Op.SREG;
+                    op.sreg[k] = sr.register();
+                    op.sregComp[k] = sr.component();
+                } else if (o instanceof Operand.Symbol s) {
+                    Sym sym = lookup(s.name());
+                    if (sym == null) {
+                        throw new DecodeError(s.pos(), "unknown symbol '" + s.name() + "'");
+                    }
+                    if (sym.kind() == SymKind.REG) {
+                        op.srcKind[k] = Op.REG;
+                        op.src[k] = (int) sym.value();
+                    } else if (sym.kind() == SymKind.LOCAL) {
+                        op.srcKind[k] = Op.FRAME;
+                        op.imm[k] = sym.value() + s.offset() + (s.generic() ? LOCAL_WINDOW : 0);
+                    } else {
+                        op.srcKind[k] = Op.IMM;
+                        long base = s.generic() ? toGeneric(sym.kind(), sym.value()) : sym.value();
+                        op.imm[k] = base + s.offset();
+                    }
+                } else {
+                    throw new DecodeError(o.pos(), "operand form not supported here");
+                }
+            }
+        }
+
+        void srcs(Op op, DataType t, Operand... os) {
+            srcs(op, t, List.of(os));
+        }
+
+        int spaceCode(StateSpace s) {
+            return switch (s) {
+                case GLOBAL -> Op.SP_GLOBAL;
+                case SHARED, SHARED_CTA, SHARED_CLUSTER -> Op.SP_SHARED;
+                case LOCAL -> Op.SP_LOCAL;
+                case CONST -> Op.SP_CONST;
+                case PARAM, PARAM_ENTRY, PARAM_FUNC -> kernel ? Op.SP_KPARAM : Op.SP_LOCAL;
+                case GENERIC -> Op.SP_GENERIC;
+                default -> throw new DecodeError(SourcePos.NONE, "state space " + s.spelling + " not supported");
+            };
+        }
+
+        void address(Op op, Operand o) {
+            if (!(o instanceof Operand.Address a)) {
+                throw new DecodeError(o.pos(), "expected an address");
+            }
+            op.addrOffset = a.offset();
+            if (a.base() == null) {
+                op.addrKind = Op.A_ABS;
+                return;
+            }
+            if (a.base() instanceof Operand.Register r) {
+                Sym s = lookup(r.name());
+                if (s != null && s.kind() != SymKind.REG) {
+                    symbolAddress(op, s, a.offset());
+                    return;
+                }
+                op.addrKind = Op.A_REG;
+                op.addrReg = reg(r);
+                return;
+            }
+            if (a.base() instanceof Operand.Symbol sy) {
+                Sym s = lookup(sy.name());
+                if (s == null) {
+                    throw new DecodeError(sy.pos(), "unknown symbol '" + sy.name() + "'");
+                }
+                if (s.kind() == SymKind.REG) {
+                    op.addrKind = Op.A_REG;
+                    op.addrReg = (int) s.value();
+                    op.addrOffset = a.offset() + sy.offset();
+                    return;
+                }
+                symbolAddress(op, s, a.offset() + sy.offset());
+                return;
+            }
+            throw new DecodeError(o.pos(), "address form not supported");
+        }
+
+        void symbolAddress(Op op, Sym s, long offset) {
+            boolean generic = op.space == Op.SP_GENERIC;
+            switch (s.kind()) {
+                case LOCAL -> {
+                    op.addrKind = generic ? Op.A_FRAME_GENERIC : Op.A_FRAME;
+                    if (!generic) {
+                        op.space = Op.SP_LOCAL;
+                    }
+                }
+                case KPARAM -> {
+                    op.addrKind = Op.A_ABS;
+                    if (!generic) {
+                        op.space = Op.SP_KPARAM;
+                    }
+                    offset += generic ? PARAM_WINDOW : 0;
+                }
+                default -> {
+                    op.addrKind = Op.A_ABS;
+                    offset += generic ? toGeneric(s.kind(), s.value()) : s.value();
+                }
+            }
+            if (s.kind() == SymKind.LOCAL || s.kind() == SymKind.KPARAM) {
+                offset += s.value();
+            }
+            op.addrOffset = offset;
+        }
+
+        List<Operand> vectorOf(Operand o) {
+            return o instanceof Operand.Vector v ? v.elements() : List.of(o);
+        }
+
+        int compare(Instruction i) {
+            return i.first(Qualifier.Category.COMPARE).map(q -> q.kind().ordinal()).orElse(-1);
+        }
+
+        /** 0 nearest-even, 1 toward zero, 2 down, 3 up, 4 nearest-away; -1 when none is named. */
+        int rounding(Instruction i) {
+            return i.first(Qualifier.Category.ROUNDING).map(q -> switch (q.kind()) {
+                case RN, RNI -> 0;
+                case RZ, RZI -> 1;
+                case RM, RMI -> 2;
+                case RP, RPI -> 3;
+                case RNA -> 4;
+                default -> 0;
+            }).orElse(-1);
+        }
+
+        Op simple(OpCode code, Instruction i, DataType t) {
+            Op op = new Op(code, i);
+            op.type = t;
+            List<Operand> os = i.operands();
+            dsts(op, os.get(0));
+            srcs(op, t, os.subList(1, os.size()));
+            op.sat = i.has(Qualifier.SAT);
+            op.ftz = i.has(Qualifier.FTZ);
+            op.approx = i.has(Qualifier.APPROX);
+            op.cc = i.has(Qualifier.CC);
+            op.relu = i.has(Qualifier.RELU);
+            op.sub2 = rounding(i);
+            return op;
+        }
+
+        Op build(Instruction i) {
+            DataType t = i.type();
+            List<Operand> os = i.operands();
+            boolean fl = t != null && t.isFloat();
+            switch (i.opcode()) {
+                case MOV: {
+                    if (os.get(0) instanceof Operand.Vector v) {
+                        Op op = new Op(OpCode.MOV_UNPACK, i);
+                        op.type = t;
+                        dsts(op, v.elements().toArray(new Operand[0]));
+                        srcs(op, t, os.get(1));
+                        return op;
+                    }
+                    if (os.get(1) instanceof Operand.Vector v) {
+                        Op op = new Op(OpCode.MOV_PACK, i);
+                        op.type = t;
+                        dsts(op, os.get(0));
+                        srcs(op, DataType.B64, v.elements());
+                        return op;
+                    }
+                    return simple(OpCode.MOV, i, t);
+                }
+                case LD:
+                case LDU:
+                case ST: {
+                    boolean store = i.opcode() == io.ptxrun.ast.Opcode.ST;
+                    Op op = new Op(store ? OpCode.ST : OpCode.LD, i);
+                    op.type = t;
+                    op.vector = i.vectorWidth();
+                    op.space = spaceCode(i.space());
+                    Operand data = store ? os.get(1) : os.get(0);
+                    address(op, store ? os.get(0) : os.get(1));
+                    List<Operand> elems = vectorOf(data);
+                    if (store) {
+                        srcs(op, t, elems);
+                    } else {
+                        dsts(op, elems.toArray(new Operand[0]));
+                    }
+                    return op;
+                }
+                case CVTA: {
+                    Op op = simple(i.has(Qualifier.TO) ? OpCode.CVTA_TO : OpCode.CVTA, i, t);
+                    op.space = spaceCode(i.space());
+                    return op;
+                }
+                case ISSPACEP: {
+                    Op op = simple(OpCode.ISSPACEP, i, DataType.U64);
+                    op.space = spaceCode(i.space());
+                    return op;
+                }
+                case ADD:
+                    return simple(fl ? OpCode.FADD : OpCode.ADD, i, t);
+                case SUB:
+                    return simple(fl ? OpCode.FSUB : OpCode.SUB, i, t);
+                case ADDC:
+                    return simple(OpCode.ADDC, i, t);
+                case SUBC:
+                    return simple(OpCode.SUBC, i, t);
+                case MUL: {
+                    Op op = simple(fl ? OpCode.FMUL : OpCode.MUL, i, t);
+                    op.sub = i.has(Qualifier.HI) ? 1 : i.has(Qualifier.WIDE) ? 2 : 0;
+                    return op;
+                }
+                case MAD: {
+                    Op op = simple(fl ? OpCode.FMA : OpCode.MAD, i, t);
+                    op.sub = i.has(Qualifier.HI) ? 1 : i.has(Qualifier.WIDE) ? 2 : 0;
+                    return op;
+                }
+                case FMA:
+                    return simple(OpCode.FMA, i, t);
+                case DIV:
+                    return simple(fl ? OpCode.FDIV : OpCode.DIV, i, t);
+                case REM:
+                    return simple(OpCode.REM, i, t);
+                case MIN:
+                case MAX: {
+                    boolean min = i.opcode() == io.ptxrun.ast.Opcode.MIN;
+                    Op op = simple(fl ? (min ? OpCode.FMIN : OpCode.FMAX) : (min ? OpCode.MIN : OpCode.MAX), i, t);
+                    op.flag = i.has(Qualifier.NAN_PROPAGATE);
+                    op.sub = i.has(Qualifier.XORSIGN) ? 1 : 0;
+                    return op;
+                }
+                case ABS:
+                    return simple(fl ? OpCode.FABS : OpCode.ABS, i, t);
+                case NEG:
+                    return simple(fl ? OpCode.FNEG : OpCode.NEG, i, t);
+                case AND:
+                    return simple(OpCode.AND, i, t);
+                case OR:
+                    return simple(OpCode.OR, i, t);
+                case XOR:
+                    return simple(OpCode.XOR, i, t);
+                case NOT:
+                    return simple(OpCode.NOT, i, t);
+                case CNOT:
+                    return simple(OpCode.CNOT, i, t);
+                case SHL:
+                    return shift(OpCode.SHL, i, t);
+                case SHR:
+                    return shift(OpCode.SHR, i, t);
+                case POPC:
+                    return simple(OpCode.POPC, i, t);
+                case CLZ:
+                    return simple(OpCode.CLZ, i, t);
+                case BREV:
+                    return simple(OpCode.BREV, i, t);
+                case BFE:
+                    return shift(OpCode.BFE, i, t);
+                case BFI:
+                    return shift(OpCode.BFI, i, t);
+                case BFIND: {
+                    Op op = simple(OpCode.BFIND, i, t);
+                    op.flag = i.has(Qualifier.SHIFTAMT);
+                    return op;
+                }
+                case PRMT: {
+                    Op op = simple(OpCode.PRMT, i, DataType.B32);
+                    op.sub = i.qualifiers().stream().filter(q -> q.kind().category == Qualifier.Category.MODIFIER
+                            || q.kind() == Qualifier.OTHER).map(Qual::text).findFirst().map(Decoder::prmtMode).orElse(0);
+                    return op;
+                }
+                case LOP3:
+                    return simple(OpCode.LOP3, i, DataType.B32);
+                case SHF: {
+                    Op op = simple(OpCode.SHF, i, DataType.B32);
+                    op.flag = i.has(Qualifier.CLAMP);
+                    op.sub = i.qualifiers().stream().anyMatch(q -> q.text().equals(".l")) ? 0 : 1;
+                    return op;
+                }
+                case SETP: {
+                    Op op = new Op(OpCode.SETP, i);
+                    op.type = t;
+                    op.sub = compare(i);
+                    op.sub2 = boolOp(i);
+                    op.ftz = i.has(Qualifier.FTZ);
+                    if (os.get(0) instanceof Operand.PredPair pp) {
+                        dsts(op, pp.first(), pp.second());
+                    } else {
+                        dsts(op, os.get(0));
+                    }
+                    List<Operand> rest = new ArrayList<>(os.subList(1, os.size()));
+                    srcs(op, t, rest);
+                    if (rest.size() > 2) {
+                        op.srcKind[2] = op.srcKind[2];
+                        op.imm[2] = rest.get(2) instanceof Operand.IntImm im ? im.value() : op.imm[2];
+                    }
+                    return op;
+                }
+                case SET: {
+                    Op op = simple(OpCode.SET, i, i.types().get(1));
+                    op.srcType = i.types().get(0);
+                    op.sub = compare(i);
+                    op.sub2 = boolOp(i);
+                    return op;
+                }
+                case SELP:
+                    return simple(OpCode.SELP, i, t);
+                case SLCT: {
+                    Op op = simple(OpCode.SLCT, i, i.types().get(0));
+                    op.srcType = i.types().get(1);
+                    return op;
+                }
+                case CVT: {
+                    List<DataType> ts = i.types();
+                    Op op = simple(OpCode.CVT, i, ts.get(0));
+                    op.srcType = ts.get(1);
+                    op.flag = i.has(Qualifier.RNI) || i.has(Qualifier.RZI) || i.has(Qualifier.RMI) || i.has(Qualifier.RPI);
+                    // Re-decode the source immediate with the source type.
+                    srcs(op, op.srcType, os.subList(1, os.size()));
+                    return op;
+                }
+                case COPYSIGN:
+                    return simple(OpCode.COPYSIGN, i, t);
+                case TESTP: {
+                    Op op = simple(OpCode.TESTP, i, t);
+                    op.sub = i.qualifiers().stream().filter(q -> q.kind() == Qualifier.OTHER || q.kind().category
+                            == Qualifier.Category.MODIFIER).map(Qual::text).findFirst().map(Decoder::testpMode).orElse(0);
+                    return op;
+                }
+                case SQRT:
+                    return simple(OpCode.SQRT, i, t);
+                case RSQRT:
+                    return simple(OpCode.RSQRT, i, t);
+                case RCP:
+                    return simple(OpCode.RCP, i, t);
+                case EX2:
+                    return simple(OpCode.EX2, i, t);
+                case LG2:
+                    return simple(OpCode.LG2, i, t);
+                case SIN:
+                    return simple(OpCode.SIN, i, t);
+                case COS:
+                    return simple(OpCode.COS, i, t);
+                case TANH:
+                    return simple(OpCode.TANH, i, t);
+                case ATOM:
+                case RED: {
+                    boolean red = i.opcode() == io.ptxrun.ast.Opcode.RED;
+                    Op op = new Op(red ? OpCode.RED : OpCode.ATOM, i);
+                    op.type = t;
+                    op.space = spaceCode(i.space());
+                    op.sub = atomOp(i);
+                    int k = 0;
+                    if (!red) {
+                        dsts(op, os.get(k++));
+                    }
+                    address(op, os.get(k++));
+                    srcs(op, t, os.subList(k, os.size()));
+                    return op;
+                }
+                case BRA: {
+                    Op op = new Op(OpCode.BRA, i);
+                    Operand tgt = os.get(0);
+                    if (!(tgt instanceof Operand.Symbol s)) {
+                        throw new DecodeError(i.pos(), "branch target must be a label");
+                    }
+                    pendingBranches.add(new Object[] {op, s.name()});
+                    return op;
+                }
+                case CALL:
+                    return call(i);
+                case RET: {
+                    return new Op(OpCode.RET, i);
+                }
+                case EXIT:
+                    return new Op(OpCode.EXIT, i);
+                case TRAP:
+                    return new Op(OpCode.TRAP, i);
+                case BAR:
+                case BARRIER: {
+                    boolean arrive = i.has(Qualifier.ARRIVE);
+                    if (i.has(Qualifier.RED)) {
+                        Op op = new Op(OpCode.BAR_RED, i);
+                        op.type = DataType.U32;
+                        op.sub = i.has(Qualifier.POPC) ? 0 : i.has(Qualifier.AND) ? 1 : 2;
+                        dsts(op, os.get(0));
+                        srcs(op, DataType.U32, os.subList(1, os.size()));
+                        return op;
+                    }
+                    Op op = new Op(arrive ? OpCode.BAR_ARRIVE : OpCode.BAR, i);
+                    op.type = DataType.U32;
+                    srcs(op, DataType.U32, os);
+                    return op;
+                }
+                case CP_ASYNC: {
+                    if (i.has(Qualifier.BULK) || i.has(Qualifier.TENSOR)) {
+                        return null;
+                    }
+                    // The copy is done at once; commit/wait then have nothing left to wait for.
+                    Op op = new Op(OpCode.CP_ASYNC, i);
+                    op.type = DataType.B8;
+                    op.space = Op.SP_SHARED;
+                    address(op, os.get(0));
+                    Op src = new Op(OpCode.NOP, i);
+                    src.space = Op.SP_GLOBAL;
+                    address(src, os.get(1));
+                    op.source = src;
+                    List<Operand> rest = new ArrayList<>(os.subList(2, os.size()));
+                    if (i.has(Qualifier.L2_CACHE_HINT) && rest.size() > 1) {
+                        rest.remove(rest.size() - 1);
+                    }
+                    // A predicate third operand is ignore-src (copy nothing, fill zeros).
+                    if (rest.size() > 1) {
+                        Operand last = rest.get(1);
+                        Operand base = last instanceof Operand.Negated n ? n.operand() : last;
+                        Sym sym = base instanceof Operand.Register r ? lookup(r.name()) : null;
+                        op.flag = sym != null && sym.kind() == SymKind.REG && sym.bits() == 1;
+                    }
+                    srcs(op, DataType.U32, rest);
+                    return op;
+                }
+                case MBARRIER_INIT:
+                case MBARRIER_INVAL:
+                case MBARRIER_ARRIVE:
+                case MBARRIER_ARRIVE_DROP:
+                case MBARRIER_TEST_WAIT:
+                case MBARRIER_TRY_WAIT:
+                case MBARRIER_EXPECT_TX:
+                case MBARRIER_COMPLETE_TX:
+                case MBARRIER_PENDING_COUNT:
+                case CP_ASYNC_MBARRIER_ARRIVE: {
+                    if (i.space() == StateSpace.SHARED_CLUSTER) {
+                        return null;
+                    }
+                    Op op = new Op(OpCode.MBARRIER, i);
+                    op.type = DataType.B64;
+                    op.sub = i.opcode().ordinal();
+                    op.flag = i.has(Qualifier.NOINC) || i.has(Qualifier.NO_COMPLETE);
+                    op.sub2 = i.has(Qualifier.PARITY) ? 1 : 0;
+                    op.space = spaceCode(i.space());
+                    int at = -1;
+                    for (int k = 0; k < os.size(); k++) {
+                        if (os.get(k) instanceof Operand.Address) {
+                            at = k;
+                            break;
+                        }
+                    }
+                    if (at >= 0) {
+                        address(op, os.get(at));
+                        dsts(op, os.subList(0, at).toArray(new Operand[0]));
+                        srcs(op, DataType.B64, os.subList(at + 1, os.size()));
+                    } else {
+                        dsts(op, os.get(0));
+                        srcs(op, DataType.B64, os.subList(1, os.size()));
+                    }
+                    return op;
+                }
+                case GETCTARANK: {
+                    Op op = simple(OpCode.GETCTARANK, i, t);
+                    op.space = spaceCode(i.space());
+                    return op;
+                }
+                case MAPA: {
+                    Op op = simple(OpCode.MAPA, i, t);
+                    op.space = spaceCode(i.space());
+                    return op;
+                }
+                case CP_ASYNC_BULK: {
+                    if (i.has(Qualifier.MULTICAST_CLUSTER)) {
+                        return null;
+                    }
+                    // Done at once: copy, then signal complete_tx on the mbarrier if one is named.
+                    List<StateSpace> sp = i.spaces();
+                    if (sp.size() < 2) {
+                        return null;
+                    }
+                    Op op = new Op(OpCode.CP_ASYNC_BULK, i);
+                    op.type = DataType.B8;
+                    op.space = spaceCode(sp.get(0));
+                    address(op, os.get(0));
+                    Op src = new Op(OpCode.NOP, i);
+                    src.space = spaceCode(sp.get(1));
+                    address(src, os.get(1));
+                    op.source = src;
+                    srcs(op, DataType.U32, os.subList(2, 3));
+                    if (os.size() > 3 && os.get(3) instanceof Operand.Address) {
+                        Op bar = new Op(OpCode.NOP, i);
+                        bar.space = Op.SP_SHARED;
+                        address(bar, os.get(3));
+                        op.barrier = bar;
+                    }
+                    return op;
+                }
+                case CP_ASYNC_BULK_COMMIT_GROUP:
+                case CP_ASYNC_BULK_WAIT_GROUP:
+                case CP_ASYNC_COMMIT_GROUP:
+                case CP_ASYNC_WAIT_GROUP:
+                case CP_ASYNC_WAIT_ALL:
+                    return new Op(OpCode.NOP, i);
+                case BARRIER_CLUSTER_ARRIVE:
+                    // With one CTA per cluster the CTA-wide wait below orders everything the arrive must.
+                    return new Op(OpCode.NOP, i);
+                case BARRIER_CLUSTER_WAIT: {
+                    Op op = new Op(OpCode.BAR, i);
+                    op.type = DataType.U32;
+                    srcs(op, DataType.U32, List.of(new Operand.IntImm(i.pos(), Engine.CLUSTER_BARRIER)));
+                    return op;
+                }
+                case BAR_WARP_SYNC: {
+                    Op op = new Op(OpCode.BAR_WARP, i);
+                    return op;
+                }
+                case MEMBAR:
+                case FENCE:
+                case NANOSLEEP:
+                case PREFETCH:
+                case PREFETCHU:
+                case CP_ASYNC_BULK_PREFETCH:
+                case CP_ASYNC_BULK_PREFETCH_TENSOR:
+                case GRIDDEPCONTROL_WAIT:
+                case GRIDDEPCONTROL_LAUNCH_DEPENDENTS:
+                    return new Op(OpCode.NOP, i);
+                case SHFL: {
+                    Op op = new Op(OpCode.SHFL, i);
+                    op.type = DataType.B32;
+                    op.sub = i.has(Qualifier.UP) ? 0 : i.has(Qualifier.DOWN) ? 1 : i.has(Qualifier.BFLY) ? 2 : 3;
+                    if (os.get(0) instanceof Operand.PredPair pp) {
+                        dsts(op, pp.first(), pp.second());
+                    } else {
+                        dsts(op, os.get(0));
+                    }
+                    srcs(op, DataType.B32, os.subList(1, os.size()));
+                    return op;
+                }
+                case VOTE: {
+                    Op op = new Op(OpCode.VOTE, i);
+                    op.type = t;
+                    op.sub = i.has(Qualifier.ALL) ? 0 : i.has(Qualifier.ANY) ? 1 : i.has(Qualifier.UNI) ? 2 : 3;
+                    dsts(op, os.get(0));
+                    srcs(op, DataType.PRED, os.subList(1, os.size()));
+                    return op;
+                }
+                case SAD:
+                    return simple(OpCode.SAD, i, t);
+                case MUL24:
+                case MAD24: {
+                    Op op = simple(i.opcode() == io.ptxrun.ast.Opcode.MUL24 ? OpCode.MUL24 : OpCode.MAD24, i, t);
+                    op.sub = i.has(Qualifier.HI) ? 1 : 0;
+                    return op;
+                }
+                case BMSK: {
+                    Op op = simple(OpCode.BMSK, i, DataType.B32);
+                    op.flag = i.has(Qualifier.CLAMP);
+                    return op;
+                }
+                case FNS:
+                    return simple(OpCode.FNS, i, DataType.B32);
+                case CREATEPOLICY: {
+                    // Cache policies only steer caching; any value is a valid policy here.
+                    Op op = new Op(OpCode.MOV, i);
+                    op.type = DataType.B64;
+                    dsts(op, os.get(0));
+                    op.srcKind = new int[] {Op.IMM};
+                    op.src = new int[] {0};
+                    op.imm = new long[] {0};
+                    op.srcNegated = new boolean[1];
+                    op.sreg = new io.ptxrun.ast.SpecialRegister[1];
+                    op.sregComp = new char[1];
+                    return op;
+                }
+                case MADC: {
+                    Op op = simple(OpCode.MADC, i, t);
+                    op.sub = i.has(Qualifier.HI) ? 1 : 0;
+                    return op;
+                }
+                case REDUX: {
+                    Op op = simple(OpCode.REDUX, i, t);
+                    op.sub = atomOp(i);
+                    return op;
+                }
+                case MATCH: {
+                    Op op = new Op(OpCode.MATCH, i);
+                    op.type = t;
+                    op.sub = i.has(Qualifier.ALL) ? 1 : 0;
+                    if (os.get(0) instanceof Operand.PredPair pp) {
+                        dsts(op, pp.first(), pp.second());
+                    } else {
+                        dsts(op, os.get(0));
+                    }
+                    srcs(op, t, os.subList(1, os.size()));
+                    return op;
+                }
+                case ELECT: {
+                    Op op = new Op(OpCode.ELECT, i);
+                    op.type = DataType.U32;
+                    if (os.get(0) instanceof Operand.PredPair pp) {
+                        dsts(op, pp.first(), pp.second());
+                    } else {
+                        dsts(op, os.get(0));
+                    }
+                    srcs(op, DataType.U32, os.subList(1, os.size()));
+                    return op;
+                }
+                case ACTIVEMASK: {
+                    Op op = new Op(OpCode.ACTIVEMASK, i);
+                    dsts(op, os.get(0));
+                    return op;
+                }
+                default:
+                    return null;
+            }
+        }
+
+        Op shift(OpCode code, Instruction i, DataType t) {
+            Op op = new Op(code, i);
+            op.type = t;
+            List<Operand> os = i.operands();
+            dsts(op, os.get(0));
+            // Shift amounts and bit positions are .u32 whatever the data type is.
+            srcs(op, t, os.subList(1, os.size()));
+            return op;
+        }
+
+        Op call(Instruction i) {
+            Op op = new Op(OpCode.CALL, i);
+            List<Operand> results = List.of();
+            List<Operand> args = List.of();
+            Operand target = null;
+            for (Operand o : i.operands()) {
+                if (o instanceof Operand.ArgList al) {
+                    if (target == null) {
+                        results = al.elements();
+                    } else {
+                        args = al.elements();
+                    }
+                } else if (target == null) {
+                    target = o;
+                }
+            }
+            if (target instanceof Operand.Register r) {
+                op.callee = -1;
+                op.addrReg = reg(r);
+                op.argOffsets = frameOffsets(args, i);
+                op.resultOffsets = frameOffsets(results, i);
+                return op;
+            }
+            if (!(target instanceof Operand.Symbol ts)) {
+                throw new DecodeError(i.pos(), "call target form not supported");
+            }
+            FuncInfo callee = program.byName.get(ts.name());
+            if (callee == null) {
+                throw new DecodeError(i.pos(), "call of '" + ts.name() + "', which has no body in this module");
+            }
+            op.callee = callee.index;
+            op.argOffsets = frameOffsets(args, i);
+            op.resultOffsets = frameOffsets(results, i);
+            return op;
+        }
+
+        int[] frameOffsets(List<Operand> os, Instruction i) {
+            int[] out = new int[os.size()];
+            for (int k = 0; k < os.size(); k++) {
+                Operand o = os.get(k);
+                String name = o instanceof Operand.Symbol s ? s.name() : o instanceof Operand.Register r ? r.name() : null;
+                Sym sym = name == null ? null : lookup(name);
+                if (sym == null || sym.kind() != SymKind.LOCAL) {
+                    throw new DecodeError(i.pos(), "call arguments must be .param variables");
+                }
+                out[k] = (int) sym.value();
+            }
+            return out;
+        }
+    }
+
+
+    static int boolOp(Instruction i) {
+        if (i.has(Qualifier.AND)) {
+            return 1;
+        }
+        if (i.has(Qualifier.OR)) {
+            return 2;
+        }
+        if (i.has(Qualifier.XOR)) {
+            return 3;
+        }
+        return 0;
+    }
+
+    static int atomOp(Instruction i) {
+        Qualifier[] ops = {Qualifier.ADD, Qualifier.MIN, Qualifier.MAX, Qualifier.INC, Qualifier.DEC, Qualifier.CAS,
+                Qualifier.EXCH, Qualifier.AND, Qualifier.OR, Qualifier.XOR};
+        for (int k = 0; k < ops.length; k++) {
+            if (i.has(ops[k])) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    static int prmtMode(String text) {
+        return switch (text) {
+            case ".f4e" -> 1;
+            case ".b4e" -> 2;
+            case ".rc8" -> 3;
+            case ".ecl" -> 4;
+            case ".ecr" -> 5;
+            case ".rc16" -> 6;
+            default -> 0;
+        };
+    }
+
+    static int testpMode(String text) {
+        return switch (text) {
+            case ".finite" -> 0;
+            case ".infinite" -> 1;
+            case ".number" -> 2;
+            case ".notanumber" -> 3;
+            case ".normal" -> 4;
+            case ".subnormal" -> 5;
+            default -> 0;
+        };
+    }
+}

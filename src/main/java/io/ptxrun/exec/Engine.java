@@ -1,0 +1,1826 @@
+package io.ptxrun.exec;
+
+import io.ptxrun.ast.DataType;
+import io.ptxrun.ast.Function;
+import io.ptxrun.ast.SourcePos;
+import io.ptxrun.ast.SpecialRegister;
+import io.ptxrun.diag.Diagnostic;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.ptxrun.exec.Decoder.CONST_WINDOW;
+import static io.ptxrun.exec.Decoder.LOCAL_WINDOW;
+import static io.ptxrun.exec.Decoder.PARAM_WINDOW;
+import static io.ptxrun.exec.Decoder.SHARED_WINDOW;
+import static io.ptxrun.exec.Decoder.WINDOW_SIZE;
+import static io.ptxrun.exec.FloatOps.bits32;
+import static io.ptxrun.exec.FloatOps.bits64;
+import static io.ptxrun.exec.FloatOps.f32;
+import static io.ptxrun.exec.FloatOps.f64;
+
+/**
+ * Runs one launch: CTAs one after another; within a CTA, warps round-robin in time slices; within
+ * a warp, the lanes at the lowest program counter run together (which reconverges diverged lanes
+ * where their paths meet).
+ */
+final class Engine {
+    /** Ops a warp runs before the next warp gets a turn (spin loops across warps need turns). */
+    private static final int SLICE = 256;
+    private static final int MAX_CALL_DEPTH = 4096;
+    /** A barrier id beyond the 16 named ones, used for barrier.cluster.wait. */
+    static final int CLUSTER_BARRIER = 16;
+    private static final int BARRIERS = 17;
+    private static final int MAX_LOCAL_BYTES = 16 << 20;
+
+    /** Ends the run; carries the status and the diagnostic. */
+    static final class Stop extends RuntimeException {
+        final ExecStatus status;
+        final List<Diagnostic> diagnostics;
+
+        Stop(ExecStatus status, List<Diagnostic> diagnostics) {
+            super(null, null, false, false);
+            this.status = status;
+            this.diagnostics = diagnostics;
+        }
+    }
+
+    private final KernelLaunch launch;
+    private final GlobalMemory global;
+    private final byte[] params;
+    private final long maxInstructions;
+    private Decoder.Program program;
+    private Op[] ops;
+    private long executed;
+
+    // The CTA in flight.
+    private final int[] ctaid = new int[3];
+    private byte[] shared;
+    private Warp[] warps;
+    private int liveThreads;
+    // Barriers count whole warps, as the hardware does: a warp has arrived once all of its live
+    // lanes have; lanes that exited count as arrived (so a half-exited warp still counts 32).
+    private int[][] barLanes;
+    private final int[] barWarps = new int[BARRIERS];
+    private final int[] barCount = new int[BARRIERS];
+    private final int[] barPopc = new int[BARRIERS];
+    private final boolean[] barAnd = new boolean[BARRIERS];
+    private final boolean[] barOr = new boolean[BARRIERS];
+    private boolean[][] barWarpCounted;
+    private int lane;
+
+    Engine(KernelLaunch launch) {
+        this.launch = launch;
+        this.global = launch.memory();
+        this.params = launch.paramBlock();
+        this.maxInstructions = launch.limits().maxInstructions();
+    }
+
+    ExecResult run() {
+        Function kernel = launch.module().function(launch.kernel()).orElse(null);
+        if (kernel == null || !kernel.isEntry()) {
+            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(launch.module().pos(), "exec.kernel",
+                    "no kernel (.entry with a body) named '" + launch.kernel() + "'")), 0);
+        }
+        try {
+            program = Decoder.decode(launch.module(), global);
+        } catch (Decoder.DecodeError e) {
+            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(e.pos, "exec.decode", e.getMessage())), 0);
+        } catch (MemoryFault e) {
+            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(launch.module().pos(), "exec.fault",
+                    e.getMessage())), 0);
+        }
+        ops = program.ops;
+        int[] cl = launch.cluster();
+        if (cl[0] * cl[1] * cl[2] > 1 && usesClusterFeatures()) {
+            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(kernel.pos(), "exec.cluster",
+                    "cluster barriers across more than one CTA are not supported (cluster "
+                            + cl[0] + "x" + cl[1] + "x" + cl[2] + ")")), 0);
+        }
+        Decoder.FuncInfo entry = program.byName.get(kernel.name());
+        int[] g = launch.grid();
+        try {
+            for (int z = 0; z < g[2]; z++) {
+                for (int y = 0; y < g[1]; y++) {
+                    for (int x = 0; x < g[0]; x++) {
+                        ctaid[0] = x;
+                        ctaid[1] = y;
+                        ctaid[2] = z;
+                        runCta(entry);
+                    }
+                }
+            }
+        } catch (Stop s) {
+            return new ExecResult(s.status, s.diagnostics, executed);
+        }
+        return new ExecResult(ExecStatus.OK, List.of(), executed);
+    }
+
+    private long clusterRank() {
+        int[] cl = launch.cluster();
+        return (ctaid[0] % cl[0]) + cl[0] * ((ctaid[1] % cl[1]) + cl[1] * (ctaid[2] % cl[2]));
+    }
+
+    private boolean usesClusterFeatures() {
+        for (Op op : ops) {
+            if (op.insn != null && (op.insn.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_WAIT
+                    || op.insn.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_ARRIVE)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- CTA
+
+    private void runCta(Decoder.FuncInfo entry) {
+        int[] b = launch.block();
+        int threads = b[0] * b[1] * b[2];
+        shared = new byte[(int) (program.sharedStatic + launch.sharedBytes())];
+        mbarriers.clear();
+        int nw = (threads + 31) / 32;
+        warps = new Warp[nw];
+        liveThreads = threads;
+        barLanes = new int[BARRIERS][nw];
+        barWarpCounted = new boolean[BARRIERS][nw];
+        for (int id = 0; id < BARRIERS; id++) {
+            resetBarrier(id);
+        }
+        for (int w = 0; w < nw; w++) {
+            Warp warp = new Warp(w, entry.numRegs);
+            for (int l = 0; l < 32; l++) {
+                int t = w * 32 + l;
+                if (t >= threads) {
+                    break;
+                }
+                warp.live |= 1 << l;
+                warp.tidX[l] = t % b[0];
+                warp.tidY[l] = (t / b[0]) % b[1];
+                warp.tidZ[l] = t / (b[0] * b[1]);
+                warp.pc[l] = entry.entryPc;
+                warp.ensureLocal(l, entry.frameBytes);
+            }
+            warps[w] = warp;
+        }
+        while (true) {
+            boolean progress = false;
+            boolean anyLive = false;
+            for (Warp w : warps) {
+                for (int s = 0; s < SLICE && step(w); s++) {
+                    progress = true;
+                }
+                anyLive |= w.live != 0;
+            }
+            if (!anyLive) {
+                return;
+            }
+            if (!progress) {
+                deadlock();
+            }
+        }
+    }
+
+    private void deadlock() {
+        List<Diagnostic> ds = new ArrayList<>();
+        for (Warp w : warps) {
+            int m = w.blocked & w.live;
+            if (m == 0) {
+                continue;
+            }
+            int l = Integer.numberOfTrailingZeros(m);
+            Op op = ops[w.blockedAt[l]];
+            ds.add(Diagnostic.error(op.pos, "exec.deadlock", String.format(
+                    "deadlock: %d thread(s) of warp %d wait at barrier %d ('%s') that can never complete; first %s",
+                    Integer.bitCount(m), w.id, w.barrierOf[l], op.mnemonic(), where(w, l))));
+        }
+        throw new Stop(ExecStatus.DEADLOCK, ds);
+    }
+
+    private String where(Warp w, int l) {
+        return String.format("thread tid (%d,%d,%d), warp %d, CTA ctaid (%d,%d,%d)",
+                w.tidX[l], w.tidY[l], w.tidZ[l], w.id, ctaid[0], ctaid[1], ctaid[2]);
+    }
+
+    private Stop stop(ExecStatus status, String rule, Op op, Warp w, int l, String message) {
+        return new Stop(status, List.of(Diagnostic.error(op.pos, rule, message + " (" + where(w, l) + ")")));
+    }
+
+    // ---------------------------------------------------------------- warp step
+
+    /** Runs the lowest-PC group of runnable lanes one op; false when no lane can run. */
+    private boolean step(Warp w) {
+        int runnable = w.live & ~w.blocked;
+        if (runnable == 0) {
+            return false;
+        }
+        int pc = Integer.MAX_VALUE;
+        int mask = 0;
+        final int[] pcs = w.pc;
+        if (runnable == w.uniformMask) {
+            // Every runnable lane is known to sit at the same op: no scan needed.
+            mask = runnable;
+            pc = pcs[Integer.numberOfTrailingZeros(runnable)];
+        } else {
+            for (int m = runnable; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                int p = pcs[l];
+                if (p < pc) {
+                    pc = p;
+                    mask = 1 << l;
+                } else if (p == pc) {
+                    mask |= 1 << l;
+                }
+            }
+        }
+        w.uniformMask = 0;
+        Op op = ops[pc];
+        executed += Integer.bitCount(mask);
+        if (executed > maxInstructions) {
+            throw stop(ExecStatus.TIMEOUT, "exec.timeout", op, w, Integer.numberOfTrailingZeros(mask),
+                    "instruction budget of " + maxInstructions + " thread-instructions exhausted at '" + op.mnemonic() + "'");
+        }
+        int exec = mask;
+        if (op.guard >= 0) {
+            exec = 0;
+            for (int m = mask; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                boolean p = w.regs[((w.regBase[l] + op.guard) << 5) | l] != 0;
+                if (p != op.guardNegated) {
+                    exec |= 1 << l;
+                }
+            }
+        }
+        try {
+            execute(w, op, pc, mask, exec);
+        } catch (MemoryFault f) {
+            throw stop(ExecStatus.ERROR, "exec.fault", op, w, lane, f.getMessage() + " in '" + op.mnemonic() + "'");
+        } catch (ArithmeticException | ArrayIndexOutOfBoundsException | NegativeArraySizeException e) {
+            throw stop(ExecStatus.ERROR, "exec.fault", op, w, lane, "invalid operation in '" + op.mnemonic() + "': " + e);
+        }
+        return true;
+    }
+
+    private void advance(Warp w, int mask, int next) {
+        for (int m = mask; m != 0; m &= m - 1) {
+            w.pc[Integer.numberOfTrailingZeros(m)] = next;
+        }
+    }
+
+    private void execute(Warp w, Op op, int pc, int mask, int exec) {
+        switch (op.code) {
+            case BRA -> {
+                advance(w, mask & ~exec, pc + 1);
+                advance(w, exec, op.target);
+            }
+            case EXIT -> {
+                advance(w, mask & ~exec, pc + 1);
+                exitLanes(w, exec);
+            }
+            case RET -> {
+                advance(w, mask & ~exec, pc + 1);
+                for (int m = exec; m != 0; m &= m - 1) {
+                    lane = Integer.numberOfTrailingZeros(m);
+                    ret(w, lane);
+                }
+            }
+            case CALL -> {
+                advance(w, mask & ~exec, pc + 1);
+                for (int m = exec; m != 0; m &= m - 1) {
+                    lane = Integer.numberOfTrailingZeros(m);
+                    call(w, op, pc, lane);
+                }
+            }
+            case BAR, BAR_ARRIVE, BAR_RED -> {
+                advance(w, mask, pc + 1);
+                if (exec != 0) {
+                    barrier(w, op, pc, exec);
+                }
+            }
+            case TRAP -> {
+                advance(w, mask, pc + 1);
+                if (exec != 0) {
+                    throw stop(ExecStatus.TRAP, "exec.trap", op, w, Integer.numberOfTrailingZeros(exec), "trap executed");
+                }
+            }
+            case UNSUPPORTED -> {
+                if (exec != 0) {
+                    throw stop(ExecStatus.ERROR, "exec.unsupported", op, w, Integer.numberOfTrailingZeros(exec),
+                            program.unsupported.getOrDefault(op, "instruction '" + op.mnemonic() + "' is not supported"));
+                }
+                advance(w, mask, pc + 1);
+            }
+            case SHFL -> {
+                shfl(w, op, exec);
+                advance(w, mask, pc + 1);
+            }
+            case VOTE -> {
+                vote(w, op, exec);
+                advance(w, mask, pc + 1);
+            }
+            case ACTIVEMASK -> {
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    write(w, op, 0, l, exec & 0xffffffffL);
+                }
+                advance(w, mask, pc + 1);
+            }
+            case REDUX, MATCH, ELECT -> {
+                warpCollective(w, op, exec);
+                advance(w, mask, pc + 1);
+            }
+            case NOP, BAR_WARP -> advance(w, mask, pc + 1);
+            default -> {
+                if (!fast(w, op, exec)) {
+                    for (int m = exec; m != 0; m &= m - 1) {
+                        lane = Integer.numberOfTrailingZeros(m);
+                        lane(w, op, lane);
+                    }
+                }
+                advance(w, mask, pc + 1);
+                if (mask == (w.live & ~w.blocked)) {
+                    w.uniformMask = mask;
+                }
+            }
+        }
+    }
+
+    /**
+     * Whole-group loops for the commonest integer operations (no carry, saturation or wide forms),
+     * so the per-lane dispatch of {@link #lane} is skipped. Returns false when the op is not one.
+     */
+    private boolean fast(Warp w, Op op, int exec) {
+        DataType t = op.type;
+        if (t == null || !t.isInteger() || op.cc || op.sat || op.sub != 0) {
+            return false;
+        }
+        OpCode c = op.code;
+        if (c != OpCode.ADD && c != OpCode.SUB && c != OpCode.AND && c != OpCode.OR && c != OpCode.XOR
+                && c != OpCode.MUL && c != OpCode.MAD && c != OpCode.MOV && c != OpCode.SHL) {
+            return false;
+        }
+        final long width = t.bits >= 64 ? -1L : (1L << t.bits) - 1;
+        final long[] regs = w.regs;
+        final int[] rb = w.regBase;
+        final int d = op.dst[0];
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long a = read(w, op, 0, l);
+            long r;
+            switch (c) {
+                case MOV -> r = a;
+                case ADD -> r = a + read(w, op, 1, l);
+                case SUB -> r = a - read(w, op, 1, l);
+                case AND -> r = a & read(w, op, 1, l);
+                case OR -> r = a | read(w, op, 1, l);
+                case XOR -> r = a ^ read(w, op, 1, l);
+                case MUL -> r = a * read(w, op, 1, l);
+                case MAD -> r = a * read(w, op, 1, l) + read(w, op, 2, l);
+                default -> {
+                    long n = read(w, op, 1, l) & 0xffffffffL;
+                    r = n >= t.bits ? 0 : a << n;
+                }
+            }
+            if (d >= 0) {
+                regs[((rb[l] + d) << 5) | l] = r & width;
+            }
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------------- control
+
+    private void exitLanes(Warp w, int lanes) {
+        if (lanes == 0) {
+            return;
+        }
+        w.live &= ~lanes;
+        liveThreads -= Integer.bitCount(lanes);
+        for (int id = 0; id < BARRIERS; id++) {
+            countWarp(id, w);
+            tryRelease(id);
+        }
+    }
+
+    private void call(Warp w, Op op, int pc, int l) {
+        Decoder.FuncInfo caller = program.funcs.get(op.owner);
+        int calleeIndex = op.callee;
+        if (calleeIndex < 0) {
+            long target = w.regs[((w.regBase[l] + op.addrReg) << 5) | l] - Decoder.FUNC_WINDOW;
+            if (target < 0 || target >= program.funcs.size()) {
+                throw stop(ExecStatus.ERROR, "exec.call", op, w, l,
+                        String.format("indirect call through 0x%x, which is not a function address", target + Decoder.FUNC_WINDOW));
+            }
+            calleeIndex = (int) target;
+        }
+        Decoder.FuncInfo callee = program.funcs.get(calleeIndex);
+        int d = w.depth[l];
+        if (d >= MAX_CALL_DEPTH) {
+            throw stop(ExecStatus.ERROR, "exec.stack", op, w, l, "call stack overflow (" + d + " frames)");
+        }
+        final int fi = Warp.FRAME_INTS;
+        int[] st = w.stack[l];
+        if (st == null || st.length < (d + 1) * fi) {
+            st = w.stack[l] = java.util.Arrays.copyOf(st == null ? new int[0] : st, Math.max(8 * fi, (d + 1) * fi * 2));
+        }
+        int oldLocal = w.localBase[l];
+        int newRegBase = w.regBase[l] + caller.numRegs;
+        int newLocal = oldLocal + caller.frameBytes;
+        if (newLocal + callee.frameBytes > MAX_LOCAL_BYTES) {
+            throw stop(ExecStatus.ERROR, "exec.stack", op, w, l, "local memory stack overflow");
+        }
+        st[d * fi] = pc + 1;
+        st[d * fi + 1] = w.regBase[l];
+        st[d * fi + 2] = oldLocal;
+        st[d * fi + 3] = pc;
+        st[d * fi + 4] = calleeIndex;
+        w.depth[l] = d + 1;
+        w.ensureRegs(newRegBase + callee.numRegs);
+        w.ensureLocal(l, newLocal + callee.frameBytes);
+        byte[] mem = w.local[l];
+        int n = Math.min(op.argOffsets.length, callee.paramOffsets.length);
+        for (int k = 0; k < n; k++) {
+            System.arraycopy(mem, oldLocal + op.argOffsets[k], mem, newLocal + callee.paramOffsets[k], callee.paramSizes[k]);
+        }
+        w.regBase[l] = newRegBase;
+        w.localBase[l] = newLocal;
+        w.pc[l] = callee.entryPc;
+    }
+
+    private void ret(Warp w, int l) {
+        int d = w.depth[l];
+        if (d == 0) {
+            exitLanes(w, 1 << l);
+            return;
+        }
+        d--;
+        final int fi = Warp.FRAME_INTS;
+        int[] st = w.stack[l];
+        Op callOp = ops[st[d * fi + 3]];
+        Decoder.FuncInfo callee = program.funcs.get(st[d * fi + 4]);
+        int calleeLocal = w.localBase[l];
+        int callerLocal = st[d * fi + 2];
+        byte[] mem = w.local[l];
+        int n = Math.min(callOp.resultOffsets.length, callee.resultOffsets.length);
+        for (int k = 0; k < n; k++) {
+            System.arraycopy(mem, calleeLocal + callee.resultOffsets[k], mem, callerLocal + callOp.resultOffsets[k],
+                    callee.resultSizes[k]);
+        }
+        w.pc[l] = st[d * fi];
+        w.regBase[l] = st[d * fi + 1];
+        w.localBase[l] = callerLocal;
+        w.depth[l] = d;
+    }
+
+    private void resetBarrier(int id) {
+        barWarps[id] = 0;
+        barCount[id] = 0;
+        barPopc[id] = 0;
+        barAnd[id] = true;
+        barOr[id] = false;
+        java.util.Arrays.fill(barLanes[id], 0);
+        java.util.Arrays.fill(barWarpCounted[id], false);
+    }
+
+    private void barrier(Warp w, Op op, int pc, int exec) {
+        int l0 = Integer.numberOfTrailingZeros(exec);
+        int n = op.sources();
+        boolean red = op.code == OpCode.BAR_RED;
+        int id = n > 0 ? (int) read(w, op, 0, l0) : 0;
+        int count = (red ? n > 2 : n > 1) ? (int) read(w, op, 1, l0) : 0;
+        if (id < 0 || id > 15 && !(id == CLUSTER_BARRIER && op.insn != null
+                && op.insn.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_WAIT)) {
+            throw stop(ExecStatus.ERROR, "exec.barrier", op, w, l0, "barrier id " + id + " outside 0..15");
+        }
+        if (count != 0) {
+            barCount[id] = count;
+        }
+        if (red) {
+            for (int m = exec; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                boolean p = (read(w, op, n - 1, l) & 1) != 0;
+                barPopc[id] += p ? 1 : 0;
+                barAnd[id] &= p;
+                barOr[id] |= p;
+            }
+        }
+        barLanes[id][w.id] |= exec;
+        if (op.code != OpCode.BAR_ARRIVE) {
+            w.blocked |= exec;
+            for (int m = exec; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                w.barrierOf[l] = id;
+                w.blockedAt[l] = pc;
+            }
+        }
+        countWarp(id, w);
+        tryRelease(id);
+    }
+
+    private void countWarp(int id, Warp w) {
+        if (!barWarpCounted[id][w.id] && barLanes[id][w.id] != 0 && (w.live & ~barLanes[id][w.id]) == 0) {
+            barWarpCounted[id][w.id] = true;
+            barWarps[id]++;
+        }
+    }
+
+    private void tryRelease(int id) {
+        if (barWarps[id] == 0) {
+            return;
+        }
+        int liveWarps = 0;
+        for (Warp w : warps) {
+            if (w.live != 0) {
+                liveWarps++;
+            }
+        }
+        int need = barCount[id] > 0 ? barCount[id] : 32 * liveWarps;
+        if (barWarps[id] * 32 < need) {
+            return;
+        }
+        for (Warp w : warps) {
+            for (int m = w.blocked; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                if (w.barrierOf[l] == id) {
+                    w.blocked &= ~(1 << l);
+                    Op op = ops[w.blockedAt[l]];
+                    if (op.code == OpCode.BAR_RED) {
+                        long r = switch (op.sub) {
+                            case 0 -> barPopc[id];
+                            case 1 -> barAnd[id] ? 1 : 0;
+                            default -> barOr[id] ? 1 : 0;
+                        };
+                        write(w, op, 0, l, r);
+                    }
+                }
+            }
+        }
+        resetBarrier(id);
+    }
+
+    private void shfl(Warp w, Op op, int exec) {
+        long[] vals = new long[32];
+        boolean[] ok = new boolean[32];
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int b = (int) read(w, op, 1, l) & 31;
+            int c = (int) read(w, op, 2, l);
+            int seg = (c >>> 8) & 31;
+            int maxLane = (l & seg) | (c & 31 & ~seg);
+            int minLane = l & seg;
+            int j;
+            boolean p;
+            switch (op.sub) {
+                case 0 -> {
+                    j = l - b;
+                    p = j >= maxLane;
+                }
+                case 1 -> {
+                    j = l + b;
+                    p = j <= maxLane;
+                }
+                case 2 -> {
+                    j = l ^ b;
+                    p = j <= maxLane;
+                }
+                default -> {
+                    j = minLane | (b & ~seg);
+                    p = j <= maxLane;
+                }
+            }
+            if (!p) {
+                j = l;
+            }
+            vals[l] = read(w, op, 0, j) & 0xffffffffL;
+            ok[l] = p;
+        }
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            write(w, op, 0, l, vals[l]);
+            if (op.dst.length > 1) {
+                write(w, op, 1, l, ok[l] ? 1 : 0);
+            }
+        }
+    }
+
+    private static long reduce(Op op, DataType t, long[] vals, int group) {
+        long acc = 0;
+        boolean first = true;
+        for (int m = group; m != 0; m &= m - 1) {
+            long v = vals[Integer.numberOfTrailingZeros(m)];
+            if (first) {
+                acc = v;
+                first = false;
+                continue;
+            }
+            acc = switch (op.sub) {
+                case 0 -> acc + v;
+                case 1 -> t.isSigned() ? Math.min(acc, v) : (Long.compareUnsigned(acc, v) <= 0 ? acc : v);
+                case 2 -> t.isSigned() ? Math.max(acc, v) : (Long.compareUnsigned(acc, v) >= 0 ? acc : v);
+                case 7 -> acc & v;
+                case 8 -> acc | v;
+                default -> acc ^ v;
+            };
+        }
+        return acc;
+    }
+
+    private void warpCollective(Warp w, Op op, int exec) {
+        if (exec == 0) {
+            return;
+        }
+        switch (op.code) {
+            case REDUX -> {
+                DataType t = op.type;
+                long[] vals = new long[32];
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    vals[l] = ext(read(w, op, 0, l), t);
+                }
+                long[] res = new long[32];
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    res[l] = reduce(op, t, vals, members(w, op, l, exec) | (1 << l));
+                }
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    write(w, op, 0, l, zx(res[l], 32));
+                }
+            }
+            case MATCH -> {
+                int bits = op.type.bits;
+                long[] vals = new long[32];
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    vals[l] = zx(read(w, op, 0, l), bits);
+                }
+                long[] res = new long[32];
+                boolean[] allSame = new boolean[32];
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    int group = members(w, op, l, exec) | (1 << l);
+                    int same = 0;
+                    for (int k = group; k != 0; k &= k - 1) {
+                        int j = Integer.numberOfTrailingZeros(k);
+                        if (vals[j] == vals[l]) {
+                            same |= 1 << j;
+                        }
+                    }
+                    allSame[l] = same == group;
+                    res[l] = op.sub == 1 ? (allSame[l] ? group & 0xffffffffL : 0) : same & 0xffffffffL;
+                }
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    write(w, op, 0, l, res[l]);
+                    if (op.dst.length > 1) {
+                        write(w, op, 1, l, allSame[l] ? 1 : 0);
+                    }
+                }
+            }
+            default -> {
+                int member = (int) read(w, op, 0, Integer.numberOfTrailingZeros(exec));
+                int candidates = exec & member;
+                int leader = candidates == 0 ? -1 : Integer.numberOfTrailingZeros(candidates);
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    write(w, op, 0, l, leader < 0 ? 0 : leader);
+                    if (op.dst.length > 1) {
+                        write(w, op, 1, l, l == leader ? 1 : 0);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The lanes lane l synchronises with: its membermask (last operand) among the lanes running. */
+    private int members(Warp w, Op op, int l, int exec) {
+        int n = op.sources();
+        return n > 1 ? exec & (int) read(w, op, n - 1, l) : exec;
+    }
+
+    private void vote(Warp w, Op op, int exec) {
+        int ballotAll = 0;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if ((read(w, op, 0, l) & 1) != 0) {
+                ballotAll |= 1 << l;
+            }
+        }
+        // Each lane votes among its own membermask (tiles of a warp vote separately).
+        long[] out = new long[32];
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int group = members(w, op, l, exec) | (1 << l);
+            int ballot = ballotAll & group;
+            out[l] = switch (op.sub) {
+                case 0 -> ballot == group ? 1 : 0;
+                case 1 -> ballot != 0 ? 1 : 0;
+                case 2 -> ballot == 0 || ballot == group ? 1 : 0;
+                default -> ballot & 0xffffffffL;
+            };
+        }
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            write(w, op, 0, l, out[l]);
+        }
+    }
+
+    // ---------------------------------------------------------------- operands
+
+    private long read(Warp w, Op op, int k, int l) {
+        switch (op.srcKind[k]) {
+            case Op.REG: {
+                long v = w.regs[((w.regBase[l] + op.src[k]) << 5) | l];
+                return op.srcNegated[k] ? v ^ 1 : v;
+            }
+            case Op.IMM:
+                return op.imm[k];
+            case Op.FRAME:
+                return w.localBase[l] + op.imm[k];
+            default:
+                return special(w, op.sreg[k], op.sregComp[k], l);
+        }
+    }
+
+    private void write(Warp w, Op op, int k, int l, long v) {
+        int r = op.dst[k];
+        if (r >= 0) {
+            w.regs[((w.regBase[l] + r) << 5) | l] = v;
+        }
+    }
+
+    private long special(Warp w, SpecialRegister r, char c, int l) {
+        int[] blk = launch.block();
+        int[] grid = launch.grid();
+        int[] cl = launch.cluster();
+        int ci = c == 'y' ? 1 : c == 'z' ? 2 : 0;
+        return switch (r) {
+            case TID -> ci == 0 ? w.tidX[l] : ci == 1 ? w.tidY[l] : w.tidZ[l];
+            case NTID -> blk[ci];
+            case CTAID -> ctaid[ci];
+            case NCTAID -> grid[ci];
+            case LANEID -> l;
+            case WARPID -> w.id;
+            case NWARPID -> warps.length;
+            case CLUSTER_CTAID -> ctaid[ci] % cl[ci];
+            case CLUSTER_NCTAID -> cl[ci];
+            case CLUSTERID -> ctaid[ci] / cl[ci];
+            case NCLUSTERID -> grid[ci] / cl[ci];
+            case CLUSTER_CTARANK -> (ctaid[0] % cl[0]) + cl[0] * ((ctaid[1] % cl[1]) + cl[1] * (ctaid[2] % cl[2]));
+            case CLUSTER_NCTARANK -> cl[0] * cl[1] * cl[2];
+            case IS_EXPLICIT_CLUSTER -> cl[0] * cl[1] * cl[2] > 1 ? 1 : 0;
+            case LANEMASK_EQ -> (1L << l) & 0xffffffffL;
+            case LANEMASK_LE -> ((2L << l) - 1) & 0xffffffffL;
+            case LANEMASK_LT -> ((1L << l) - 1) & 0xffffffffL;
+            case LANEMASK_GE -> (~((1L << l) - 1)) & 0xffffffffL;
+            case LANEMASK_GT -> (~((2L << l) - 1)) & 0xffffffffL;
+            // A virtual clock: thread-instructions executed so far, so runs are reproducible.
+            case CLOCK -> executed & 0xffffffffL;
+            case CLOCK_HI -> (executed >>> 32) & 0xffffffffL;
+            case CLOCK64 -> executed;
+            case GLOBALTIMER -> executed * 1000;
+            case GLOBALTIMER_LO -> (executed * 1000) & 0xffffffffL;
+            case GLOBALTIMER_HI -> (executed * 1000) >>> 32;
+            case SMID, GRIDID, PM, PM_64, ENVREG -> 0;
+            case NSMID -> 132;
+            case DYNAMIC_SMEM_SIZE -> launch.sharedBytes();
+            case TOTAL_SMEM_SIZE, AGGR_SMEM_SIZE -> shared.length;
+            default -> 0;
+        };
+    }
+
+    // ---------------------------------------------------------------- memory
+
+    private long address(Warp w, Op op, int l) {
+        return switch (op.addrKind) {
+            case Op.A_REG -> w.regs[((w.regBase[l] + op.addrReg) << 5) | l] + op.addrOffset;
+            case Op.A_ABS -> op.addrOffset;
+            case Op.A_FRAME -> w.localBase[l] + op.addrOffset;
+            default -> LOCAL_WINDOW + w.localBase[l] + op.addrOffset;
+        };
+    }
+
+    /** Resolves a generic address to {space, address in that space}. */
+    private static int genericSpace(long a) {
+        if (a >= SHARED_WINDOW && a < SHARED_WINDOW + WINDOW_SIZE) {
+            return Op.SP_SHARED;
+        }
+        if (a >= LOCAL_WINDOW && a < LOCAL_WINDOW + WINDOW_SIZE) {
+            return Op.SP_LOCAL;
+        }
+        if (a >= CONST_WINDOW && a < CONST_WINDOW + WINDOW_SIZE) {
+            return Op.SP_CONST;
+        }
+        if (a >= PARAM_WINDOW && a < PARAM_WINDOW + WINDOW_SIZE) {
+            return Op.SP_KPARAM;
+        }
+        return Op.SP_GLOBAL;
+    }
+
+    private static long windowBase(int space) {
+        return switch (space) {
+            case Op.SP_SHARED -> SHARED_WINDOW;
+            case Op.SP_LOCAL -> LOCAL_WINDOW;
+            case Op.SP_CONST -> CONST_WINDOW;
+            case Op.SP_KPARAM -> PARAM_WINDOW;
+            default -> 0;
+        };
+    }
+
+    private static String spaceName(int space) {
+        return switch (space) {
+            case Op.SP_SHARED -> "shared";
+            case Op.SP_LOCAL -> "local";
+            case Op.SP_CONST -> "const";
+            case Op.SP_KPARAM -> "param";
+            case Op.SP_GLOBAL -> "global";
+            default -> "generic";
+        };
+    }
+
+    private byte[] bytesOf(Warp w, int space, int l) {
+        return switch (space) {
+            case Op.SP_SHARED -> shared;
+            case Op.SP_LOCAL -> w.local[l];
+            case Op.SP_CONST -> program.constBank;
+            default -> params;
+        };
+    }
+
+    private long load(Warp w, int space, long a, int size, int l) {
+        if ((a & (size - 1)) != 0) {
+            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, spaceName(space), a));
+        }
+        if (space == Op.SP_GENERIC) {
+            space = genericSpace(a);
+            a -= windowBase(space);
+        }
+        if (space == Op.SP_GLOBAL) {
+            return global.load(a, size);
+        }
+        byte[] mem = bytesOf(w, space, l);
+        if (a < 0 || a + size > mem.length) {
+            throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
+                    spaceName(space), size, a, mem.length, spaceName(space)));
+        }
+        return Bytes.get(mem, (int) a, size);
+    }
+
+    private void store(Warp w, int space, long a, int size, long v, int l) {
+        if ((a & (size - 1)) != 0) {
+            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, spaceName(space), a));
+        }
+        if (space == Op.SP_GENERIC) {
+            space = genericSpace(a);
+            a -= windowBase(space);
+        }
+        if (space == Op.SP_GLOBAL) {
+            global.store(a, size, v);
+            return;
+        }
+        if (space == Op.SP_CONST || space == Op.SP_KPARAM) {
+            throw new MemoryFault(String.format("store to read-only %s space at 0x%x", spaceName(space), a));
+        }
+        byte[] mem = bytesOf(w, space, l);
+        if (a < 0 || a + size > mem.length) {
+            throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
+                    spaceName(space), size, a, mem.length, spaceName(space)));
+        }
+        Bytes.put(mem, (int) a, size, v);
+    }
+
+    // ---------------------------------------------------------------- per-lane operations
+
+    static long sx(long v, int bits) {
+        return bits >= 64 ? v : (v << (64 - bits)) >> (64 - bits);
+    }
+
+    static long zx(long v, int bits) {
+        return bits >= 64 ? v : v & ((1L << bits) - 1);
+    }
+
+    private static long ext(long v, DataType t) {
+        return t.isSigned() ? sx(v, t.bits) : zx(v, t.bits);
+    }
+
+    private void lane(Warp w, Op op, int l) {
+        DataType t = op.type;
+        int bits = t == null ? 64 : t.bits;
+        switch (op.code) {
+            case MOV -> write(w, op, 0, l, zx(read(w, op, 0, l), op.dstBits[0] == 1 ? 1 : bits));
+            case MOV_PACK -> {
+                int n = op.sources();
+                int eb = bits / n;
+                long r = 0;
+                for (int k = 0; k < n; k++) {
+                    r |= zx(read(w, op, k, l), eb) << (k * eb);
+                }
+                write(w, op, 0, l, r);
+            }
+            case MOV_UNPACK -> {
+                int n = op.dst.length;
+                int eb = bits / n;
+                long v = read(w, op, 0, l);
+                for (int k = 0; k < n; k++) {
+                    write(w, op, k, l, zx(v >>> (k * eb), eb));
+                }
+            }
+            case LD -> {
+                long a = address(w, op, l);
+                int size = t.bytes();
+                if (op.vector > 1 && (a & (size * op.vector - 1)) != 0) {
+                    throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
+                }
+                for (int k = 0; k < op.dst.length; k++) {
+                    long v = load(w, op.space, a + (long) k * size, size, l);
+                    if (t.isSigned()) {
+                        v = zx(sx(v, t.bits), Math.max(op.dstBits[k], t.bits));
+                    }
+                    write(w, op, k, l, v);
+                }
+            }
+            case ST -> {
+                long a = address(w, op, l);
+                int size = t.bytes();
+                if (op.vector > 1 && (a & (size * op.vector - 1)) != 0) {
+                    throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
+                }
+                for (int k = 0; k < op.sources(); k++) {
+                    store(w, op.space, a + (long) k * size, size, read(w, op, k, l), l);
+                }
+            }
+            case CVTA -> write(w, op, 0, l, zx(read(w, op, 0, l) + windowBase(op.space), bits));
+            case CVTA_TO -> {
+                long a = read(w, op, 0, l);
+                write(w, op, 0, l, zx(op.space == Op.SP_GLOBAL ? a : a - windowBase(op.space), bits));
+            }
+            case ISSPACEP -> {
+                int sp = genericSpace(read(w, op, 0, l));
+                // On H100 kernel parameters and constants are reachable through global addresses too.
+                boolean in = sp == op.space
+                        || (op.space == Op.SP_GLOBAL && (sp == Op.SP_KPARAM || sp == Op.SP_CONST));
+                write(w, op, 0, l, in ? 1 : 0);
+            }
+            case ATOM, RED -> atomic(w, op, l);
+            case MBARRIER -> mbarrier(w, op, l);
+            case GETCTARANK -> write(w, op, 0, l, clusterRank());
+            case MAPA -> {
+                // CTAs run one at a time, so only this CTA's own shared memory can be mapped.
+                long rank = zx(read(w, op, 1, l), 32);
+                if (rank != clusterRank()) {
+                    throw new MemoryFault("mapa to CTA rank " + rank + " of the cluster: distributed shared memory"
+                            + " of other CTAs is not supported");
+                }
+                write(w, op, 0, l, zx(read(w, op, 0, l), bits));
+            }
+            case CP_ASYNC_BULK -> {
+                long dst = address(w, op, l);
+                long src = address(w, op.source, l);
+                long size = zx(read(w, op, 0, l), 32);
+                if ((dst & 15) != 0 || (src & 15) != 0 || (size & 15) != 0) {
+                    throw new MemoryFault(String.format("cp.async.bulk needs 16-byte alignment (dst 0x%x, src 0x%x, size %d)",
+                            dst, src, size));
+                }
+                for (long k = 0; k < size; k += 8) {
+                    store(w, op.space, dst + k, 8, load(w, op.source.space, src + k, 8, l), l);
+                }
+                if (op.barrier != null) {
+                    long a = address(w, op.barrier, l);
+                    MBarrier b = mbarriers.get(a);
+                    if (b == null) {
+                        throw new MemoryFault(String.format("mbarrier at shared 0x%x used before mbarrier.init", a));
+                    }
+                    b.tx -= size;
+                    arrive(b, 0, false);
+                }
+            }
+            case CP_ASYNC -> {
+                long dst = address(w, op, l);
+                long src = address(w, op.source, l);
+                int size = (int) read(w, op, 0, l);
+                int srcSize = size;
+                if (op.sources() > 1) {
+                    long v = read(w, op, 1, l);
+                    srcSize = op.flag ? ((v & 1) != 0 ? 0 : size) : (int) Math.min(size, zx(v, 32));
+                }
+                if ((dst & (size - 1)) != 0 || (src & (size - 1)) != 0) {
+                    throw new MemoryFault(String.format("misaligned %d-byte cp.async (dst 0x%x, src 0x%x)", size, dst, src));
+                }
+                for (int k = 0; k < size; k++) {
+                    long v = k < srcSize ? load(w, op.source.space, src + k, 1, l) : 0;
+                    store(w, op.space, dst + k, 1, v, l);
+                }
+            }
+            case SETP -> setp(w, op, l);
+            case SELP -> write(w, op, 0, l, (read(w, op, 2, l) & 1) != 0 ? read(w, op, 0, l) : read(w, op, 1, l));
+            case CVT -> write(w, op, 0, l, Convert.cvt(op, read(w, op, 0, l)));
+            case COPYSIGN -> {
+                // Pure sign transfer: b's bits (NaN payloads included) with a's sign.
+                long a = read(w, op, 0, l), b = read(w, op, 1, l);
+                long sign = bits == 64 ? Long.MIN_VALUE : 0x8000_0000L;
+                write(w, op, 0, l, (b & ~sign & (bits == 64 ? -1L : 0xffffffffL)) | (a & sign));
+            }
+            case TESTP -> {
+                long raw = read(w, op, 0, l);
+                double x = t == DataType.F64 ? f64(raw) : f32(raw);
+                double ax = Math.abs(x);
+                double minNormal = t == DataType.F64 ? Double.MIN_NORMAL : Float.MIN_NORMAL;
+                boolean p = switch (op.sub) {
+                    case 0 -> Double.isFinite(x);
+                    case 1 -> Double.isInfinite(x);
+                    case 2 -> !Double.isNaN(x);
+                    case 3 -> Double.isNaN(x);
+                    // H100 reports zero as normal: everything finite that is not subnormal.
+                    case 4 -> Double.isFinite(x) && !(ax > 0 && ax < minNormal);
+                    default -> ax > 0 && ax < minNormal;
+                };
+                write(w, op, 0, l, p ? 1 : 0);
+            }
+            case SET -> {
+                // set.cmp.dtype.stype: op.type is the compared type, op.srcType the result type.
+                boolean p = compare(op, op.type, read(w, op, 0, l), read(w, op, 1, l));
+                p = combine(op, p, w, l, 2);
+                long r = op.srcType == DataType.F32 ? (p ? Float.floatToRawIntBits(1f) : 0) : (p ? 0xffffffffL : 0);
+                write(w, op, 0, l, r);
+            }
+            case SLCT -> {
+                long c = read(w, op, 2, l);
+                // A NaN selector picks b; .ftz flushes a subnormal selector (to a signed zero, so >= 0).
+                boolean ge = op.srcType == DataType.F32 ? (op.ftz ? FloatOps.flush(f32(c)) : f32(c)) >= 0 : (int) c >= 0;
+                write(w, op, 0, l, zx(ge ? read(w, op, 0, l) : read(w, op, 1, l), bits));
+            }
+            default -> {
+                if (t != null && t.isFloat()) {
+                    write(w, op, 0, l, floatOp(w, op, l));
+                } else {
+                    intOp(w, op, l, t, bits);
+                }
+            }
+        }
+    }
+
+    private void intOp(Warp w, Op op, int l, DataType t, int bits) {
+        long a = op.sources() > 0 ? read(w, op, 0, l) : 0;
+        long b = op.sources() > 1 ? read(w, op, 1, l) : 0;
+        boolean signed = t.isSigned();
+        long r;
+        switch (op.code) {
+            case ADD -> {
+                if (op.sat) {
+                    r = clampS32(sx(a, 32) + sx(b, 32));
+                } else {
+                    r = a + b;
+                    if (op.cc) {
+                        setCarry(w, l, carryOut(a, b, 0, bits));
+                    }
+                }
+            }
+            case SAD -> {
+                long x = ext(a, t), y = ext(b, t);
+                boolean less = signed ? x < y : Long.compareUnsigned(x, y) < 0;
+                long diff = less ? y - x : x - y;
+                r = read(w, op, 2, l) + diff;
+            }
+            case MUL24, MAD24 -> {
+                long x = signed ? sx(a, 24) : zx(a, 24), y = signed ? sx(b, 24) : zx(b, 24);
+                long p = x * y;
+                r = op.sub == 1 ? p >> 16 : p;
+                if (op.code == OpCode.MAD24) {
+                    r += read(w, op, 2, l);
+                }
+            }
+            case BMSK -> {
+                long a1 = a & 0x1f, b1 = b & 0x1f;
+                long sum = a1 + b1;
+                long mask0 = (~0L << a1) & 0xffffffffL;
+                long mask1 = (~0L << sum) & 0xffffffffL;
+                boolean overflow = sum >= 32;
+                if (op.flag) {
+                    if (zx(a, 32) >= 32) {
+                        overflow = true;
+                        mask0 = 0;
+                    }
+                    if (zx(b, 32) >= 32) {
+                        overflow = true;
+                    }
+                }
+                if (overflow) {
+                    mask1 = 0;
+                } else if (b1 == 0) {
+                    mask1 = 0xffffffffL;
+                }
+                r = mask0 & ~mask1;
+            }
+            case FNS -> {
+                int mask = (int) a;
+                int base = (int) b;
+                int offset = (int) read(w, op, 2, l);
+                r = 0xffffffffL;
+                if (offset == 0) {
+                    if (base >= 0 && base < 32 && ((mask >>> base) & 1) != 0) {
+                        r = base;
+                    }
+                } else {
+                    int count = Math.abs(offset) - 1;
+                    int inc = offset > 0 ? 1 : -1;
+                    for (int pos = base; pos >= 0 && pos < 32; pos += inc) {
+                        if (((mask >>> pos) & 1) != 0) {
+                            if (count == 0) {
+                                r = pos;
+                                break;
+                            }
+                            count--;
+                        }
+                    }
+                }
+            }
+            case MADC -> {
+                long cin = (w.carry >>> l) & 1;
+                long p = op.sub == 1 ? mul(1, a, b, t) : a * b;
+                long c = read(w, op, 2, l);
+                r = p + c + cin;
+                if (op.cc) {
+                    long pz = zx(p, bits);
+                    setCarry(w, l, carryOut(pz, c, cin, bits));
+                }
+            }
+            case ADDC -> {
+                long cin = (w.carry >>> l) & 1;
+                r = a + b + cin;
+                if (op.cc) {
+                    setCarry(w, l, carryOut(a, b, cin, bits));
+                }
+            }
+            case SUB -> {
+                if (op.sat) {
+                    r = clampS32(sx(a, 32) - sx(b, 32));
+                } else {
+                    r = a - b;
+                    if (op.cc) {
+                        setCarry(w, l, Long.compareUnsigned(zx(a, bits), zx(b, bits)) < 0);
+                    }
+                }
+            }
+            case SUBC -> {
+                long cin = (w.carry >>> l) & 1;
+                r = a - b - cin;
+                if (op.cc) {
+                    long za = zx(a, bits), zb = zx(b, bits);
+                    boolean borrow = Long.compareUnsigned(za, zb) < 0 || (cin == 1 && za == zb);
+                    setCarry(w, l, borrow);
+                }
+            }
+            case MUL -> {
+                r = mul(op.sub, a, b, t);
+                if (op.sub == 2) {
+                    bits *= 2;
+                }
+            }
+            case MAD -> {
+                long c = read(w, op, 2, l);
+                if (op.sub == 0 && op.cc) {
+                    long p = a * b;
+                    r = p + c;
+                    setCarry(w, l, carryOut(p, c, 0, bits));
+                } else if (op.sub == 1 && op.sat) {
+                    r = clampS32(mul(1, a, b, t) + sx(c, 32));
+                } else {
+                    r = mul(op.sub, a, b, t) + c;
+                }
+                if (op.sub == 2) {
+                    bits *= 2;
+                }
+            }
+            case DIV -> {
+                long x = ext(a, t), y = ext(b, t);
+                if (y == 0) {
+                    r = -1; // what H100 gives: all ones
+                } else {
+                    r = signed ? x / y : Long.divideUnsigned(x, y);
+                }
+            }
+            case REM -> {
+                long x = ext(a, t), y = ext(b, t);
+                if (y == 0) {
+                    r = -1; // what H100 gives: all ones, like x/0
+                } else {
+                    r = signed ? x % y : Long.remainderUnsigned(x, y);
+                }
+            }
+            case MIN, MAX -> {
+                long x = ext(a, t), y = ext(b, t);
+                int c = signed ? Long.compare(x, y) : Long.compareUnsigned(x, y);
+                r = (op.code == OpCode.MIN) == (c <= 0) ? x : y;
+            }
+            case ABS -> r = Math.abs(sx(a, bits));
+            case NEG -> r = -a;
+            case AND -> r = a & b;
+            case OR -> r = a | b;
+            case XOR -> r = a ^ b;
+            case NOT -> r = t == DataType.PRED ? a ^ 1 : ~a;
+            case CNOT -> r = zx(a, bits) == 0 ? 1 : 0;
+            case SHL -> {
+                long n = zx(b, 32);
+                r = n >= bits ? 0 : a << n;
+            }
+            case SHR -> {
+                long n = zx(b, 32);
+                if (signed) {
+                    r = sx(a, bits) >> Math.min(n, 63);
+                } else {
+                    r = n >= bits ? 0 : zx(a, bits) >>> n;
+                }
+            }
+            case POPC -> {
+                r = Long.bitCount(zx(a, bits));
+                bits = 32;
+            }
+            case CLZ -> {
+                r = bits == 64 ? Long.numberOfLeadingZeros(a) : Integer.numberOfLeadingZeros((int) a);
+                bits = 32;
+            }
+            case BREV -> r = bits == 64 ? Long.reverse(a) : Integer.reverse((int) a);
+            case BFE -> {
+                // The 32-bit form reduces position and length to 8 bits; the 64-bit one (on H100) does not.
+                long pos = bits == 64 ? zx(b, 32) : b & 0xff;
+                long len = bits == 64 ? zx(read(w, op, 2, l), 32) : read(w, op, 2, l) & 0xff;
+                long x = zx(a, bits);
+                int msb = bits - 1;
+                boolean sbit;
+                if (!signed || len == 0) {
+                    sbit = false;
+                } else {
+                    long sb = Math.min(pos + len - 1, msb);
+                    sbit = ((x >>> sb) & 1) != 0;
+                }
+                r = 0;
+                for (int i = 0; i <= msb; i++) {
+                    boolean bit = (i < len && pos + i <= msb) ? ((x >>> (pos + i)) & 1) != 0 : sbit;
+                    if (bit) {
+                        r |= 1L << i;
+                    }
+                }
+            }
+            case BFI -> {
+                long c = read(w, op, 2, l);
+                long pos = bits == 64 ? zx(c, 32) : c & 0xff;
+                long len = bits == 64 ? zx(read(w, op, 3, l), 32) : read(w, op, 3, l) & 0xff;
+                r = b;
+                for (int i = 0; i < len && pos + i < bits; i++) {
+                    long bit = (a >>> i) & 1;
+                    r = (r & ~(1L << (pos + i))) | (bit << (pos + i));
+                }
+            }
+            case BFIND -> {
+                long x = signed ? sx(a, bits) : zx(a, bits);
+                if (signed && x < 0) {
+                    x = ~x;
+                }
+                x = zx(x, bits);
+                if (x == 0) {
+                    r = 0xffffffffL;
+                } else {
+                    int p = 63 - Long.numberOfLeadingZeros(x);
+                    r = op.flag ? (bits - 1 - p) : p;
+                }
+                bits = 32;
+            }
+            case PRMT -> r = prmt(a, b, read(w, op, 2, l), op.sub);
+            case LOP3 -> {
+                long c = read(w, op, 2, l);
+                int lut = (int) read(w, op, 3, l);
+                r = 0;
+                for (int i = 0; i < 8; i++) {
+                    if (((lut >>> i) & 1) != 0) {
+                        r |= ((i & 4) != 0 ? a : ~a) & ((i & 2) != 0 ? b : ~b) & ((i & 1) != 0 ? c : ~c);
+                    }
+                }
+            }
+            case SHF -> {
+                long c = zx(read(w, op, 2, l), 32);
+                long n = op.flag ? Math.min(c, 32) : c & 31;
+                long v = (zx(b, 32) << 32) | zx(a, 32);
+                r = op.sub == 0 ? (v << n) >>> 32 : v >>> n;
+            }
+            default -> throw new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
+                    "instruction '" + op.mnemonic() + "' is not supported for type " + t)));
+        }
+        write(w, op, 0, l, zx(r, bits == 1 ? 1 : Math.min(bits, 64)));
+    }
+
+    private static long prmt(long a, long b, long c, int mode) {
+        long src = (zx(b, 32) << 32) | zx(a, 32);
+        int sel = (int) c;
+        long r = 0;
+        if (mode == 0) {
+            for (int i = 0; i < 4; i++) {
+                int s = (sel >>> (4 * i)) & 0xf;
+                long byt = (src >>> ((s & 7) * 8)) & 0xff;
+                if ((s & 8) != 0) {
+                    byt = (byt & 0x80) != 0 ? 0xff : 0;
+                }
+                r |= byt << (8 * i);
+            }
+            return r;
+        }
+        // Special modes use only selector bits 1:0 (PTX ISA, prmt).
+        int n = sel & 3;
+        int[] idx = new int[4];
+        for (int i = 0; i < 4; i++) {
+            idx[i] = switch (mode) {
+                case 1 -> (n + i) & 7; // f4e
+                case 2 -> (n - i) & 7; // b4e
+                case 3 -> n; // rc8
+                case 4 -> Math.max(i, n); // ecl
+                case 5 -> Math.min(i, n); // ecr
+                default -> 2 * (n & 1) + (i & 1); // rc16
+            };
+        }
+        for (int i = 0; i < 4; i++) {
+            r |= ((src >>> (idx[i] * 8)) & 0xff) << (8 * i);
+        }
+        return r;
+    }
+
+    private static long clampS32(long v) {
+        return Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+    }
+
+    private static boolean carryOut(long a, long b, long cin, int bits) {
+        if (bits >= 64) {
+            long s = a + b;
+            boolean c1 = Long.compareUnsigned(s, a) < 0;
+            long s2 = s + cin;
+            return c1 || Long.compareUnsigned(s2, s) < 0;
+        }
+        return ((zx(a, bits) + zx(b, bits) + cin) >>> bits) != 0;
+    }
+
+    private static void setCarry(Warp w, int l, boolean c) {
+        w.carry = c ? w.carry | (1 << l) : w.carry & ~(1 << l);
+    }
+
+    /** mul with 0 = .lo, 1 = .hi, 2 = .wide. */
+    private static long mul(int half, long a, long b, DataType t) {
+        int bits = t.bits;
+        boolean signed = t.isSigned();
+        long x = ext(a, t), y = ext(b, t);
+        switch (half) {
+            case 1: {
+                if (bits < 64) {
+                    return (x * y) >> bits;
+                }
+                long hi = Math.multiplyHigh(x, y);
+                if (!signed) {
+                    hi += ((x >> 63) & y) + ((y >> 63) & x);
+                }
+                return hi;
+            }
+            case 2:
+                return x * y;
+            default:
+                return a * b;
+        }
+    }
+
+    private boolean combine(Op op, boolean p, Warp w, int l, int k) {
+        if (op.sub2 == 0 || op.sources() <= k) {
+            return p;
+        }
+        boolean c = (read(w, op, k, l) & 1) != 0;
+        return switch (op.sub2) {
+            case 1 -> p & c;
+            case 2 -> p | c;
+            default -> p ^ c;
+        };
+    }
+
+    private void setp(Warp w, Op op, int l) {
+        long a = read(w, op, 0, l);
+        long b = read(w, op, 1, l);
+        boolean p = compare(op, op.type, a, b);
+        boolean q = !p;
+        if (op.sub2 != 0 && op.sources() > 2) {
+            boolean c = (read(w, op, 2, l) & 1) != 0;
+            switch (op.sub2) {
+                case 1 -> {
+                    p = p & c;
+                    q = q & c;
+                }
+                case 2 -> {
+                    p = p | c;
+                    q = q | c;
+                }
+                default -> {
+                    p = p ^ c;
+                    q = q ^ c;
+                }
+            }
+        }
+        write(w, op, 0, l, p ? 1 : 0);
+        if (op.dst.length > 1) {
+            write(w, op, 1, l, q ? 1 : 0);
+        }
+    }
+
+    private static final int EQ = io.ptxrun.ast.Qualifier.EQ.ordinal(), NE = io.ptxrun.ast.Qualifier.NE.ordinal(),
+            LT = io.ptxrun.ast.Qualifier.LT.ordinal(), LE = io.ptxrun.ast.Qualifier.LE.ordinal(),
+            GT = io.ptxrun.ast.Qualifier.GT.ordinal(), GE = io.ptxrun.ast.Qualifier.GE.ordinal(),
+            LO = io.ptxrun.ast.Qualifier.LO.ordinal(), LS = io.ptxrun.ast.Qualifier.LS.ordinal(),
+            HI = io.ptxrun.ast.Qualifier.HI.ordinal(), HS = io.ptxrun.ast.Qualifier.HS.ordinal(),
+            EQU = io.ptxrun.ast.Qualifier.EQU.ordinal(), NEU = io.ptxrun.ast.Qualifier.NEU.ordinal(),
+            LTU = io.ptxrun.ast.Qualifier.LTU.ordinal(), LEU = io.ptxrun.ast.Qualifier.LEU.ordinal(),
+            GTU = io.ptxrun.ast.Qualifier.GTU.ordinal(), GEU = io.ptxrun.ast.Qualifier.GEU.ordinal(),
+            NUM = io.ptxrun.ast.Qualifier.NUM.ordinal(), NAN = io.ptxrun.ast.Qualifier.NAN.ordinal();
+
+    private static boolean compare(Op op, DataType t, long a, long b) {
+        int c = op.sub;
+        if (t.isFloat()) {
+            double x, y;
+            if (t == DataType.F64) {
+                x = f64(a);
+                y = f64(b);
+            } else {
+                float fx = f32(a), fy = f32(b);
+                if (op.ftz) {
+                    fx = FloatOps.flush(fx);
+                    fy = FloatOps.flush(fy);
+                }
+                x = fx;
+                y = fy;
+            }
+            boolean nan = Double.isNaN(x) || Double.isNaN(y);
+            if (c == NUM) {
+                return !nan;
+            }
+            if (c == NAN) {
+                return nan;
+            }
+            boolean unordered = c == EQU || c == NEU || c == LTU || c == LEU || c == GTU || c == GEU;
+            if (nan) {
+                return unordered;
+            }
+            if (c == EQ || c == EQU) {
+                return x == y;
+            }
+            if (c == NE || c == NEU) {
+                return x != y;
+            }
+            if (c == LT || c == LTU) {
+                return x < y;
+            }
+            if (c == LE || c == LEU) {
+                return x <= y;
+            }
+            if (c == GT || c == GTU) {
+                return x > y;
+            }
+            return x >= y;
+        }
+        long x = ext(a, t), y = ext(b, t);
+        if (c == EQ) {
+            return x == y;
+        }
+        if (c == NE) {
+            return x != y;
+        }
+        int cmp;
+        if (c == LO || c == LS || c == HI || c == HS || !t.isSigned()) {
+            cmp = Long.compareUnsigned(zx(a, t.bits), zx(b, t.bits));
+        } else {
+            cmp = Long.compare(x, y);
+        }
+        if (c == LT || c == LO) {
+            return cmp < 0;
+        }
+        if (c == LE || c == LS) {
+            return cmp <= 0;
+        }
+        if (c == GT || c == HI) {
+            return cmp > 0;
+        }
+        return cmp >= 0;
+    }
+
+    private long floatOp(Warp w, Op op, int l) {
+        int n = op.sources();
+        int mode = Math.max(op.sub2, 0);
+        if (op.type == DataType.F64) {
+            double a = f64(read(w, op, 0, l));
+            double b = n > 1 ? f64(read(w, op, 1, l)) : 0;
+            double r = switch (op.code) {
+                case FADD -> FloatOps.add64(a, b, mode);
+                case FSUB -> FloatOps.add64(a, -b, mode);
+                case FMUL -> FloatOps.mul64(a, b, mode);
+                case FMA -> FloatOps.fma64(a, b, f64(read(w, op, 2, l)), mode);
+                case FDIV -> FloatOps.div64(a, b, mode);
+                case FMIN, FMAX -> {
+                    if (Double.isNaN(a) || Double.isNaN(b)) {
+                        boolean both = Double.isNaN(a) && Double.isNaN(b);
+                        if (op.flag || both) {
+                            yield f64(Double.doubleToRawLongBits(Double.isNaN(a) ? a : b) | QUIET64);
+                        }
+                        yield Double.isNaN(a) ? b : a;
+                    }
+                    yield op.code == OpCode.FMIN ? Math.min(a, b) : Math.max(a, b);
+                }
+                // NaN operands of abs/neg come back quieted, sign and payload kept (as on H100).
+                case FABS -> Double.isNaN(a) ? f64(Double.doubleToRawLongBits(a) | QUIET64) : Math.abs(a);
+                case FNEG -> Double.isNaN(a) ? f64(Double.doubleToRawLongBits(a) | QUIET64) : -a;
+                case SQRT -> op.approx ? Math.sqrt(a) : FloatOps.sqrt64(a, mode);
+                case RSQRT -> 1.0 / Math.sqrt(a);
+                case RCP -> op.approx ? 1.0 / a : FloatOps.div64(1.0, a, mode);
+                case EX2 -> Math.pow(2, a);
+                case LG2 -> Math.log(a) / Math.log(2);
+                case SIN -> Math.sin(a);
+                case COS -> Math.cos(a);
+                case TANH -> Math.tanh(a);
+                case COPYSIGN -> Math.copySign(b, a);
+                default -> throw unsupportedType(op);
+            };
+            // f64 NaNs propagate (quieted) as the hardware does; Java arithmetic does the same.
+            return Double.doubleToRawLongBits(r);
+        }
+        if (op.type == DataType.F16 || op.type == DataType.F16X2 || op.type == DataType.BF16
+                || op.type == DataType.BF16X2) {
+            return halfOp(w, op, l);
+        }
+        if (op.type != DataType.F32) {
+            throw unsupportedType(op);
+        }
+        float a = f32(read(w, op, 0, l));
+        float b = n > 1 ? f32(read(w, op, 1, l)) : 0;
+        float c = n > 2 ? f32(read(w, op, 2, l)) : 0;
+        if (op.ftz) {
+            a = FloatOps.flush(a);
+            b = FloatOps.flush(b);
+            c = FloatOps.flush(c);
+        }
+        float r = switch (op.code) {
+            case FADD -> FloatOps.add32(a, b, mode);
+            case FSUB -> FloatOps.add32(a, -b, mode);
+            case FMUL -> FloatOps.mul32(a, b, mode);
+            case FMA -> FloatOps.fma32(a, b, c, mode);
+            case FDIV -> op.approx || op.insn.has(io.ptxrun.ast.Qualifier.FULL) ? (float) ((double) a / b)
+                    : FloatOps.div32(a, b, mode);
+            case FMIN, FMAX -> {
+                if (Float.isNaN(a) || Float.isNaN(b)) {
+                    if (op.flag || (Float.isNaN(a) && Float.isNaN(b))) {
+                        yield Float.intBitsToFloat(FloatOps.CANONICAL_NAN_F32);
+                    }
+                    yield Float.isNaN(a) ? b : a;
+                }
+                float m = op.code == OpCode.FMIN ? Math.min(a, b) : Math.max(a, b);
+                if (op.sub == 1) {
+                    // .xorsign.abs: min/max of the magnitudes, with the sign of a XOR b.
+                    float x = Math.abs(a), y = Math.abs(b);
+                    boolean neg = (Float.floatToRawIntBits(a) ^ Float.floatToRawIntBits(b)) < 0;
+                    m = Math.copySign(op.code == OpCode.FMIN ? Math.min(x, y) : Math.max(x, y), neg ? -1f : 1f);
+                }
+                yield m;
+            }
+            case FABS -> Math.abs(a);
+            case FNEG -> -a;
+            case SQRT -> op.approx ? (float) Math.sqrt(a) : FloatOps.sqrt32(a, mode);
+            case RSQRT -> (float) (1.0 / Math.sqrt(a));
+            case RCP -> op.approx ? (float) (1.0 / a) : FloatOps.div32(1f, a, mode);
+            case EX2 -> (float) Math.pow(2, a);
+            case LG2 -> (float) (Math.log(a) / Math.log(2));
+            case SIN -> (float) Math.sin(a);
+            case COS -> (float) Math.cos(a);
+            case TANH -> (float) Math.tanh(a);
+            case COPYSIGN -> Math.copySign(b, a);
+            default -> throw unsupportedType(op);
+        };
+        if (op.sat) {
+            r = Float.isNaN(r) ? 0f : Math.max(0f, Math.min(1f, r));
+        }
+        if (op.ftz) {
+            r = FloatOps.flush(r);
+        }
+        if ((op.code == OpCode.FABS || op.code == OpCode.FNEG) && !Float.isNaN(r)) {
+            return Float.floatToRawIntBits(r) & 0xffffffffL;
+        }
+        return bits32(r);
+    }
+
+    /** f16/bf16 arithmetic (scalar or packed pairs): computed in double, rounded once to the format. */
+    private long halfOp(Warp w, Op op, int l) {
+        DataType t = op.type;
+        boolean bf = t == DataType.BF16 || t == DataType.BF16X2;
+        int lanes = t == DataType.F16X2 || t == DataType.BF16X2 ? 2 : 1;
+        int n = op.sources();
+        long[] src = new long[n];
+        for (int k = 0; k < n; k++) {
+            src[k] = read(w, op, k, l);
+        }
+        int mode = Math.max(op.sub2, 0);
+        long out = 0;
+        for (int e = 0; e < lanes; e++) {
+            double[] x = new double[n];
+            for (int k = 0; k < n; k++) {
+                int h = (int) (src[k] >>> (16 * e)) & 0xffff;
+                x[k] = bf ? FloatOps.bf16ToFloat(h) : FloatOps.halfToFloat(h);
+            }
+            double r = switch (op.code) {
+                case FADD -> x[0] + x[1];
+                case FSUB -> x[0] - x[1];
+                case FMUL -> x[0] * x[1];
+                case FMA -> x[0] * x[1] + x[2];
+                case FNEG -> -x[0];
+                case FABS -> Math.abs(x[0]);
+                case FMIN, FMAX -> {
+                    if (Double.isNaN(x[0]) || Double.isNaN(x[1])) {
+                        yield op.flag || (Double.isNaN(x[0]) && Double.isNaN(x[1])) ? Double.NaN
+                                : Double.isNaN(x[0]) ? x[1] : x[0];
+                    }
+                    yield op.code == OpCode.FMIN ? Math.min(x[0], x[1]) : Math.max(x[0], x[1]);
+                }
+                default -> throw unsupportedType(op);
+            };
+            if (op.sat) {
+                r = Double.isNaN(r) ? 0 : Math.max(0, Math.min(1, r));
+            }
+            if (op.relu && (r < 0 || Double.isNaN(r))) {
+                r = Double.isNaN(r) ? Double.NaN : 0;
+            }
+            int h;
+            if (Double.isNaN(r)) {
+                h = 0x7fff;
+            } else {
+                h = bf ? FloatOps.floatToBf16(FloatOps.toF32(r, mode)) : FloatOps.floatToHalf(r, mode);
+            }
+            out |= (long) h << (16 * e);
+        }
+        return out;
+    }
+
+    private static final long QUIET64 = 0x0008_0000_0000_0000L;
+
+    private static double fmin(double a, double b) {
+        if (Double.isNaN(a)) {
+            return b;
+        }
+        if (Double.isNaN(b)) {
+            return a;
+        }
+        return Math.min(a, b);
+    }
+
+    private static double fmax(double a, double b) {
+        if (Double.isNaN(a)) {
+            return b;
+        }
+        if (Double.isNaN(b)) {
+            return a;
+        }
+        return Math.max(a, b);
+    }
+
+    private Stop unsupportedType(Op op) {
+        return new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
+                "instruction '" + op.mnemonic() + "' is not supported")));
+    }
+
+    /** State of one mbarrier object, kept beside shared memory and keyed by its shared address. */
+    private static final class MBarrier {
+        int expected;
+        int pending;
+        long tx;
+        long phase;
+    }
+
+    private final java.util.Map<Long, MBarrier> mbarriers = new java.util.HashMap<>();
+
+    private void mbarrier(Warp w, Op op, int l) {
+        io.ptxrun.ast.Opcode kind = io.ptxrun.ast.Opcode.values()[op.sub];
+        if (kind == io.ptxrun.ast.Opcode.MBARRIER_PENDING_COUNT) {
+            write(w, op, 0, l, read(w, op, 0, l) & 0xfffff);
+            return;
+        }
+        long a = address(w, op, l);
+        if ((a & 7) != 0) {
+            throw new MemoryFault(String.format("misaligned mbarrier object at 0x%x", a));
+        }
+        int space = op.space;
+        if (space == Op.SP_GENERIC) {
+            space = genericSpace(a);
+            a -= windowBase(space);
+        }
+        if (space != Op.SP_SHARED || a < 0 || a + 8 > shared.length) {
+            throw new MemoryFault(String.format("mbarrier object at 0x%x is not in shared memory", a));
+        }
+        MBarrier b = mbarriers.get(a);
+        int n = op.sources();
+        switch (kind) {
+            case MBARRIER_INIT -> {
+                MBarrier m = new MBarrier();
+                m.expected = (int) read(w, op, 0, l);
+                m.pending = m.expected;
+                mbarriers.put(a, m);
+                Bytes.put(shared, (int) a, 8, 0);
+            }
+            case MBARRIER_INVAL -> mbarriers.remove(a);
+            default -> {
+                if (b == null) {
+                    throw new MemoryFault(String.format("mbarrier at shared 0x%x used before mbarrier.init", a));
+                }
+                switch (kind) {
+                    case MBARRIER_ARRIVE, MBARRIER_ARRIVE_DROP -> {
+                        boolean expectTx = op.insn.has(io.ptxrun.ast.Qualifier.EXPECT_TX);
+                        long count = 1;
+                        if (expectTx) {
+                            b.tx += n > 0 ? read(w, op, 0, l) : 0;
+                        } else if (n > 0) {
+                            count = read(w, op, 0, l);
+                        }
+                        long token = (b.phase << 32) | ((b.pending - count) & 0xfffff);
+                        if (kind == io.ptxrun.ast.Opcode.MBARRIER_ARRIVE_DROP) {
+                            // Lowered before the phase can complete, so the next phase starts with it.
+                            b.expected -= (int) count;
+                        }
+                        arrive(b, (int) count, op.flag);
+                        if (op.dst.length > 0) {
+                            write(w, op, 0, l, token);
+                        }
+                    }
+                    case CP_ASYNC_MBARRIER_ARRIVE -> {
+                        // The copies are already done: .noinc arrives once; the plain form's
+                        // increment and its arrival cancel out.
+                        if (op.flag) {
+                            arrive(b, 1, false);
+                        }
+                    }
+                    case MBARRIER_EXPECT_TX -> b.tx += read(w, op, 0, l);
+                    case MBARRIER_COMPLETE_TX -> {
+                        b.tx -= read(w, op, 0, l);
+                        arrive(b, 0, false);
+                    }
+                    case MBARRIER_TEST_WAIT, MBARRIER_TRY_WAIT -> {
+                        long v = read(w, op, 0, l);
+                        boolean done = op.sub2 == 1 ? (b.phase & 1) != (v & 1) : b.phase != (v >>> 32);
+                        write(w, op, 0, l, done ? 1 : 0);
+                    }
+                    default -> throw unsupportedType(op);
+                }
+            }
+        }
+    }
+
+    private static void arrive(MBarrier b, int count, boolean noComplete) {
+        b.pending -= count;
+        if (!noComplete && b.pending <= 0 && b.tx == 0) {
+            b.phase++;
+            b.pending = b.expected;
+        }
+    }
+
+    private void atomic(Warp w, Op op, int l) {
+        DataType t = op.type;
+        int size = t.bytes();
+        int space = op.space;
+        long a = address(w, op, l);
+        long old = load(w, space, a, size, l);
+        long b = read(w, op, 0, l);
+        long r;
+        switch (op.sub) {
+            case 0 -> {
+                if (t == DataType.F32) {
+                    // H100: global f32 atomic adds flush subnormals; shared ones keep them.
+                    boolean sharedTarget = space == Op.SP_SHARED
+                            || (space == Op.SP_GENERIC && genericSpace(a) == Op.SP_SHARED);
+                    float x = f32(old), y = f32(b);
+                    r = sharedTarget ? bits32(x + y)
+                            : bits32(FloatOps.flush(FloatOps.flush(x) + FloatOps.flush(y)));
+                } else if (t == DataType.F64) {
+                    r = bits64(f64(old) + f64(b));
+                } else {
+                    r = old + b;
+                }
+            }
+            case 1, 2 -> {
+                if (t.isFloat()) {
+                    double x = t == DataType.F64 ? f64(old) : f32(old), y = t == DataType.F64 ? f64(b) : f32(b);
+                    double m = op.sub == 1 ? fmin(x, y) : fmax(x, y);
+                    r = t == DataType.F64 ? bits64(m) : bits32((float) m);
+                } else {
+                    long x = ext(old, t), y = ext(b, t);
+                    int c = t.isSigned() ? Long.compare(x, y) : Long.compareUnsigned(x, y);
+                    r = (op.sub == 1) == (c <= 0) ? old : b;
+                }
+            }
+            case 3 -> r = Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) >= 0 ? 0 : old + 1;
+            case 4 -> r = zx(old, t.bits) == 0 || Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) > 0 ? b : old - 1;
+            case 5 -> r = zx(old, t.bits) == zx(b, t.bits) ? read(w, op, 1, l) : old;
+            case 6 -> r = b;
+            case 7 -> r = old & b;
+            case 8 -> r = old | b;
+            case 9 -> r = old ^ b;
+            default -> throw unsupportedType(op);
+        }
+        store(w, space, a, size, zx(r, t.bits), l);
+        if (op.code == OpCode.ATOM) {
+            write(w, op, 0, l, zx(old, t.bits));
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.ptxrun.exec;
+
+import io.ptxrun.ast.Module;
+
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * Everything one kernel launch needs: the module, which entry, the grid/block/cluster shape, the
+ * dynamic shared memory size, the kernel's .param block (laid out per {@link ParamLayout}) and the
+ * global memory the parameters point into.
+ */
+public record KernelLaunch(Module module, String kernel, int[] grid, int[] block, int[] cluster,
+                           long sharedBytes, byte[] paramBlock, GlobalMemory memory, Limits limits) {
+
+    public KernelLaunch {
+        Objects.requireNonNull(module);
+        Objects.requireNonNull(kernel);
+        grid = dims(grid);
+        block = dims(block);
+        cluster = cluster == null ? new int[] {1, 1, 1} : dims(cluster);
+        paramBlock = paramBlock == null ? new byte[0] : paramBlock.clone();
+        Objects.requireNonNull(memory);
+        limits = limits == null ? Limits.DEFAULT : limits;
+    }
+
+    private static int[] dims(int[] d) {
+        int[] out = {1, 1, 1};
+        for (int i = 0; i < Math.min(3, d.length); i++) {
+            out[i] = d[i];
+        }
+        return out;
+    }
+
+    /** Run limits: executed thread-instructions, and an optional seed for schedule choices. */
+    public record Limits(long maxInstructions, OptionalLong scheduleSeed) {
+        public static final Limits DEFAULT = new Limits(1_000_000_000L, OptionalLong.empty());
+
+        public static Limits ofMaxInstructions(long max) {
+            return new Limits(max, OptionalLong.empty());
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package io.ptxrun.exec;
+
+import io.ptxrun.ast.DataType;
+import io.ptxrun.ast.Instruction;
+import io.ptxrun.ast.SourcePos;
+import io.ptxrun.ast.SpecialRegister;
+
+/**
+ * One decoded instruction: an operation code, register operands resolved to indices into the
+ * per-frame register file, constants pre-decoded to raw bits, branch targets resolved to indices
+ * into the program's op array. Fields are filled once by {@link Decoder} and then only read.
+ */
+final class Op {
+    // Source operand kinds.
+    static final int REG = 0, IMM = 1, SREG = 2, FRAME = 3;
+    // Address kinds.
+    static final int A_REG = 0, A_ABS = 1, A_FRAME = 2, A_FRAME_GENERIC = 3;
+    // Memory spaces as the engine sees them.
+    static final int SP_GENERIC = 0, SP_GLOBAL = 1, SP_SHARED = 2, SP_LOCAL = 3, SP_CONST = 4, SP_KPARAM = 5;
+
+    final OpCode code;
+    final Instruction insn;
+    final SourcePos pos;
+
+    DataType type;
+    /** Source type of conversions (`cvt.f32.s32`: F32 is type, S32 is srcType). */
+    DataType srcType;
+    int guard = -1;
+    boolean guardNegated;
+
+    int[] dst = new int[0];
+    /** Declared width of each destination register (sign extension of narrow loads fills it). */
+    int[] dstBits = new int[0];
+    /** Index of the function this op belongs to. */
+    int owner;
+    int[] srcKind = new int[0];
+    int[] src = new int[0];
+    long[] imm = new long[0];
+    boolean[] srcNegated = new boolean[0];
+    SpecialRegister[] sreg = new SpecialRegister[0];
+    char[] sregComp = new char[0];
+
+    int space = SP_GENERIC;
+    int addrKind = A_REG;
+    int addrReg = -1;
+    long addrOffset;
+    int vector = 1;
+
+    int target = -1;
+    /** A sub-operation: compare, atomic operation, shuffle mode, multiplication half, rounding. */
+    int sub;
+    int sub2;
+    boolean sat, ftz, approx, cc, flag, relu;
+
+    /** A second address (the source of cp.async), decoded into an op of its own. */
+    Op source;
+    /** The mbarrier a bulk copy signals (complete_tx), as an address op, or null. */
+    Op barrier;
+
+    // call
+    int callee = -1;
+    int[] argOffsets, argSizes, resultOffsets, resultSizes;
+
+    Op(OpCode code, Instruction insn) {
+        this.code = code;
+        this.insn = insn;
+        this.pos = insn == null ? SourcePos.NONE : insn.pos();
+    }
+
+    int sources() {
+        return src.length;
+    }
+
+    String mnemonic() {
+        return insn == null ? code.name().toLowerCase() : insn.mnemonic();
+    }
+}

@@ -1,0 +1,51 @@
+package io.ptxrun.exec;
+
+/**
+ * The state of one warp: 32 lanes, each with its own program counter and call stack; registers in
+ * one flat array indexed {@code ((regBase[lane] + reg) << 5) | lane}, so a lane's frame moves
+ * with its call depth while lanes at the same op still run in one loop.
+ */
+final class Warp {
+    static final int FRAME_INTS = 5;
+
+    final int id;
+    final int[] pc = new int[32];
+    /** Lanes that exist and have not exited. */
+    int live;
+    /** Live lanes waiting at a CTA barrier. */
+    int blocked;
+    final int[] barrierOf = new int[32];
+    final int[] blockedAt = new int[32];
+    final int[] tidX = new int[32], tidY = new int[32], tidZ = new int[32];
+
+    long[] regs;
+    final int[] regBase = new int[32];
+    final int[] localBase = new int[32];
+    final byte[][] local = new byte[32][];
+    final int[] depth = new int[32];
+    final int[][] stack = new int[32][];
+    /** When nonzero: these lanes (all runnable ones) are at one PC, so the next step needs no scan. */
+    int uniformMask;
+    /** Carry flag (CC.CF) of each lane, for add.cc/addc and friends. */
+    int carry;
+
+    Warp(int id, int numRegs) {
+        this.id = id;
+        this.regs = new long[Math.max(1, numRegs) << 5];
+    }
+
+    void ensureRegs(int frames) {
+        int need = frames << 5;
+        if (need > regs.length) {
+            regs = java.util.Arrays.copyOf(regs, Math.max(need, regs.length * 2));
+        }
+    }
+
+    void ensureLocal(int lane, int bytes) {
+        byte[] l = local[lane];
+        if (l == null || l.length < bytes) {
+            local[lane] = l == null ? new byte[Math.max(bytes, 16)]
+                    : java.util.Arrays.copyOf(l, Math.max(bytes, l.length * 2));
+        }
+    }
+}

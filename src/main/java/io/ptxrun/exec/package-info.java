@@ -1,0 +1,17 @@
+/**
+ * The execution engine: runs one kernel launch of a parsed module.
+ *
+ * <p>{@link io.ptxrun.exec.Decoder} turns every function body into an array of ops once: registers
+ * become indices into a per-frame register file, immediates raw bits, labels op indices, symbols
+ * addresses in their state space. {@link io.ptxrun.exec.Engine} runs CTAs one after another; a CTA's
+ * warps take turns in time slices; inside a warp each lane has its own program counter and the
+ * lanes at the lowest one run together, which reconverges divergent paths where they meet. Register
+ * files are flat {@code long} arrays indexed {@code ((frameBase + reg) << 5) | lane} holding raw
+ * 64-bit patterns, so one op loops over its active lanes without any per-lane objects.
+ *
+ * <p>Generic addresses use fixed windows for shared, local, const and param memory; global
+ * addresses are those of {@link io.ptxrun.exec.GlobalMemory}. Kernel misbehaviour (faults, traps,
+ * deadlocks, exhausted budgets, unsupported instructions) ends the run with a status and a
+ * diagnostic naming the instruction and the thread; nothing is thrown to the caller.
+ */
+package io.ptxrun.exec;
