@@ -1,23 +1,79 @@
 package io.ptxrun.cli;
 
+import io.ptxrun.ast.Module;
+import io.ptxrun.diag.Diagnostic;
+import io.ptxrun.diag.DiagnosticRenderer;
+import io.ptxrun.diag.SourceText;
+import io.ptxrun.exec.KernelLaunch;
+import io.ptxrun.launch.LaunchArgs;
+import io.ptxrun.launch.LaunchException;
+import io.ptxrun.launch.LaunchFile;
+import io.ptxrun.launch.ResultBuffer;
+import io.ptxrun.launch.ResultDiagnostic;
+import io.ptxrun.launch.ResultJson;
+import io.ptxrun.launch.RunResult;
+import io.ptxrun.launch.RunStatus;
+import io.ptxrun.syntax.PtxParser;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * `ptxrun FILE [launch options]` runs a kernel; `ptxrun check FILE...` validates. Exit codes are
- * in {@link ExitCode}.
+ * `ptxrun FILE [launch options]` runs one kernel launch; `ptxrun check FILE...` validates. Exit
+ * codes are in {@link ExitCode}.
  */
 @Command(name = "ptxrun", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        subcommands = {CheckCommand.class},
-        description = "Parse, check and run PTX kernels without a GPU.")
+        subcommands = {CheckCommand.class}, sortOptions = false,
+        description = {"Parse, check and run PTX kernels without a GPU.",
+                "Runs one launch of a kernel of FILE, described by a launch file (--launch) or by flags."})
 public final class Main implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "PTX module to run.")
     Path file;
+
+    @Option(names = "--launch", paramLabel = "JSON", description = "Launch file (grid, block, buffers, params).")
+    Path launchFile;
+
+    @Option(names = "--kernel", paramLabel = "NAME", description = "The .entry to launch (default: the only one).")
+    String kernel;
+
+    @Option(names = "--grid", paramLabel = "X[,Y[,Z]]", description = "CTAs per grid.")
+    String grid;
+
+    @Option(names = "--block", paramLabel = "X[,Y[,Z]]", description = "Threads per CTA.")
+    String block;
+
+    @Option(names = "--cluster", paramLabel = "X[,Y[,Z]]", description = "CTAs per cluster.")
+    String cluster;
+
+    @Option(names = "--shared-bytes", paramLabel = "N", description = "Dynamic shared memory in bytes.")
+    String sharedBytes;
+
+    @Option(names = "--arg", paramLabel = "ARG", description = {"A kernel argument, in order: NAME=TYPE[COUNT]:INIT "
+            + "(a buffer: INIT is a number, iota or random:SEED), NAME=TYPE:[V1,V2,...], or TYPE:VALUE (a scalar)."})
+    List<String> args;
+
+    @Option(names = "--dump", paramLabel = "NAME", description = "Buffers to print (default: all).")
+    List<String> dump;
+
+    @Option(names = "--json", description = "Print exactly the result JSON on stdout.")
+    boolean json;
+
+    @Option(names = "--max-instructions", paramLabel = "N", defaultValue = "1000000000",
+            description = "Stop with status timeout after N thread-instructions (default: ${DEFAULT-VALUE}).")
+    long maxInstructions;
+
+    @Option(names = "--schedule", paramLabel = "SCHEDULE", defaultValue = "deterministic",
+            description = "Thread schedule: deterministic (default) or random:SEED.")
+    String schedule;
 
     @Spec
     CommandSpec spec;
@@ -43,13 +99,101 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         if (file == null) {
-            spec.commandLine().usage(spec.commandLine().getErr());
+            spec.commandLine().usage(err);
             return ExitCode.USAGE;
         }
-        spec.commandLine().getErr().println("ptxrun: error: kernel execution is not available in this build; "
-                + "use 'ptxrun check " + file + "' to validate the module");
-        return ExitCode.USAGE;
+        if (launchFile != null && (grid != null || block != null || args != null)) {
+            err.println("ptxrun: error: give either --launch or --grid/--block/--arg, not both");
+            return ExitCode.USAGE;
+        }
+        OptionalLong seed;
+        if (schedule.equals("deterministic")) {
+            seed = OptionalLong.empty();
+        } else if (schedule.matches("random:[0-9]+")) {
+            seed = OptionalLong.of(Long.parseLong(schedule.substring(7)));
+        } else {
+            err.println("ptxrun: error: --schedule must be 'deterministic' or 'random:SEED', got '" + schedule + "'");
+            return ExitCode.USAGE;
+        }
+        SourceText source;
+        try {
+            source = Inputs.read(file);
+        } catch (Inputs.InputException e) {
+            err.println("ptxrun: error: " + e.getMessage());
+            return ExitCode.USAGE;
+        }
+        PtxParser.Parsed<Module> parsed = PtxParser.parseModule(source.name(), source.text());
+        if (!parsed.ok()) {
+            for (Diagnostic d : parsed.diagnostics()) {
+                err.print(DiagnosticRenderer.text(d, source));
+            }
+            return ExitCode.INPUT_ERROR;
+        }
+        LaunchFile launch;
+        try {
+            if (launchFile != null) {
+                launch = LaunchFile.read(launchFile);
+                if (kernel != null) {
+                    launch = new LaunchFile(java.util.Optional.of(kernel), launch.grid(), launch.block(),
+                            launch.cluster(), launch.sharedBytes(), launch.buffers(), launch.tensorMaps(),
+                            launch.params(), launch.dump(), launch.tolerance(), launch.warnings());
+                }
+            } else {
+                launch = LaunchArgs.of(kernel, grid, block, cluster, sharedBytes, args, dump).toLaunchFile();
+            }
+        } catch (LaunchException e) {
+            err.println("ptxrun: error: " + e.getMessage());
+            return ExitCode.INPUT_ERROR;
+        }
+        launch.warnings().forEach(w -> err.println("ptxrun: warning: " + w));
+        RunResult result;
+        try {
+            result = KernelRunner.run(parsed.value(), launch, new KernelLaunch.Limits(maxInstructions, seed));
+        } catch (KernelRunner.LaunchMismatch e) {
+            err.println("ptxrun: error: " + e.getMessage());
+            return ExitCode.INPUT_ERROR;
+        }
+        if (json) {
+            out.println(ResultJson.write(result));
+        } else {
+            printReadable(result, source, out, err);
+        }
+        out.flush();
+        err.flush();
+        return result.status() == RunStatus.OK ? ExitCode.OK : ExitCode.RUN_FAILED;
+    }
+
+    private static void printReadable(RunResult result, SourceText source, PrintWriter out, PrintWriter err) {
+        for (ResultDiagnostic d : result.diagnostics()) {
+            String where = d.file().map(f -> f + ":" + d.line() + ":" + d.column() + ": ").orElse("");
+            err.println(where + d.severity().toString().toLowerCase() + ": " + d.message());
+            if (d.line() > 0 && source.line(d.line()) != null) {
+                err.println(source.line(d.line()));
+                String line = source.line(d.line());
+                StringBuilder caret = new StringBuilder();
+                for (int i = 0; i < d.column() - 1 && i < line.length(); i++) {
+                    caret.append(line.charAt(i) == '\t' ? '\t' : ' ');
+                }
+                err.println(caret.append('^'));
+            }
+        }
+        out.println("kernel " + result.kernel().orElse("?") + ": " + result.status().jsonName() + " " + result.stats());
+        for (Map.Entry<String, ResultBuffer> b : result.buffers().entrySet()) {
+            ResultBuffer buf = b.getValue();
+            StringBuilder sb = new StringBuilder(b.getKey()).append(" (").append(buf.type().typeName())
+                    .append('[').append(buf.count()).append("]):");
+            int shown = Math.min(buf.count(), 256);
+            for (int i = 0; i < shown; i++) {
+                sb.append(' ').append(buf.type().format(buf.bits(i)));
+            }
+            if (shown < buf.count()) {
+                sb.append(" ... (").append(buf.count() - shown).append(" more; --json prints all)");
+            }
+            out.println(sb);
+        }
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -1,0 +1,145 @@
+package io.ptxrun.cli;
+
+import io.ptxrun.ast.Function;
+import io.ptxrun.ast.Module;
+import io.ptxrun.diag.Diagnostic;
+import io.ptxrun.exec.ExecResult;
+import io.ptxrun.exec.GlobalMemory;
+import io.ptxrun.exec.Interpreter;
+import io.ptxrun.exec.KernelLaunch;
+import io.ptxrun.exec.ParamLayout;
+import io.ptxrun.launch.BufferSpec;
+import io.ptxrun.launch.Dim3;
+import io.ptxrun.launch.LaunchException;
+import io.ptxrun.launch.LaunchFile;
+import io.ptxrun.launch.ParamValue;
+import io.ptxrun.launch.ResultBuffer;
+import io.ptxrun.launch.ResultDiagnostic;
+import io.ptxrun.launch.RunResult;
+import io.ptxrun.launch.RunStatus;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One kernel launch as the launch-file contract describes it: allocates and fills the buffers,
+ * lays out the parameters, runs the engine and collects the dumped buffers into the result.
+ * Mismatches between the launch file and the kernel's signature are input errors.
+ */
+public final class KernelRunner {
+    private KernelRunner() {}
+
+    /** Thrown for a launch that does not fit the module (missing kernel, wrong parameters). */
+    public static final class LaunchMismatch extends Exception {
+        public LaunchMismatch(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    public static RunResult run(Module module, LaunchFile launch, KernelLaunch.Limits limits) throws LaunchMismatch {
+        Function kernel = kernel(module, launch);
+        GlobalMemory memory = new GlobalMemory();
+        Map<String, Long> addresses = new HashMap<>();
+        for (Map.Entry<String, BufferSpec> b : launch.buffers().entrySet()) {
+            BufferSpec spec = b.getValue();
+            long addr = memory.allocate(Math.max(1, spec.byteSize()), 256);
+            memory.write(addr, spec.initialContents());
+            addresses.put(b.getKey(), addr);
+        }
+        byte[] params = paramBlock(kernel, launch, addresses);
+        Dim3 cluster = launch.clusterOrDefault();
+        long started = System.nanoTime();
+        ExecResult exec = Interpreter.run(new KernelLaunch(module, kernel.name(), ints(launch.grid()),
+                ints(launch.block()), ints(cluster), launch.sharedBytes(), params, memory, limits));
+        long millis = (System.nanoTime() - started) / 1_000_000;
+
+        Map<String, ResultBuffer> dumped = new LinkedHashMap<>();
+        for (String name : launch.dump()) {
+            BufferSpec spec = launch.buffers().get(name);
+            dumped.put(name, new ResultBuffer(spec.type(), memory.read(addresses.get(name), spec.byteSize())));
+        }
+        List<ResultDiagnostic> diagnostics = new ArrayList<>();
+        for (Diagnostic d : exec.diagnostics()) {
+            diagnostics.add(ResultDiagnostic.at(d.isError() ? ResultDiagnostic.Severity.ERROR
+                    : ResultDiagnostic.Severity.WARNING, d.message(), d.pos().file(), d.pos().line(), d.pos().column()));
+        }
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("threads", launch.grid().count() * launch.block().count());
+        stats.put("instructions", exec.instructionsExecuted());
+        stats.put("wallMillis", millis);
+        return new RunResult(Optional.of(kernel.name()), RunStatus.valueOf(exec.status().name()), dumped,
+                diagnostics, stats);
+    }
+
+    private static Function kernel(Module module, LaunchFile launch) throws LaunchMismatch {
+        List<Function> entries = module.entries();
+        if (launch.kernel().isPresent()) {
+            String name = launch.kernel().get();
+            return entries.stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow(() ->
+                    new LaunchMismatch("kernel '" + name + "' is not an .entry of the module; entries: "
+                            + names(entries)));
+        }
+        if (entries.size() != 1) {
+            throw new LaunchMismatch(entries.isEmpty() ? "the module has no .entry to launch"
+                    : "the module has " + entries.size() + " entries (" + names(entries)
+                    + "): name one with \"kernel\" or --kernel");
+        }
+        return entries.get(0);
+    }
+
+    private static String names(List<Function> entries) {
+        return String.join(", ", entries.stream().map(Function::name).toList());
+    }
+
+    private static byte[] paramBlock(Function kernel, LaunchFile launch, Map<String, Long> addresses)
+            throws LaunchMismatch {
+        ParamLayout layout = ParamLayout.of(kernel);
+        List<ParamValue> values = launch.params();
+        if (values.size() != layout.slots().size()) {
+            throw new LaunchMismatch("kernel '" + kernel.name() + "' takes " + layout.slots().size()
+                    + " parameters but the launch passes " + values.size());
+        }
+        byte[] block = new byte[layout.totalBytes()];
+        for (int i = 0; i < values.size(); i++) {
+            ParamLayout.Slot slot = layout.slots().get(i);
+            ParamValue value = values.get(i);
+            byte[] bytes;
+            if (value instanceof ParamValue.BufferAddress b) {
+                bytes = littleEndian(addresses.get(b.name()), 8);
+            } else if (value instanceof ParamValue.Scalar s) {
+                bytes = s.littleEndianBytes();
+            } else {
+                ParamValue.TensorMapParam t = (ParamValue.TensorMapParam) value;
+                String buffer = launch.tensorMaps().get(t.name()).buffer();
+                bytes = launch.tensorMaps().get(t.name()).encode(addresses.get(buffer));
+            }
+            if (bytes.length != slot.size()) {
+                throw new LaunchMismatch("params[" + i + "]: kernel parameter '" + slot.name() + "' is "
+                        + slot.size() + " bytes (" + slot.param().type().spelling
+                        + (slot.param().dims().isEmpty() ? "" : slot.param().dims()) + ") but the launch passes "
+                        + value + " (" + bytes.length + " bytes)");
+            }
+            System.arraycopy(bytes, 0, block, slot.offset(), bytes.length);
+        }
+        return block;
+    }
+
+    private static byte[] littleEndian(long v, int n) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (v >>> (8 * i));
+        }
+        return b;
+    }
+
+    private static int[] ints(Dim3 d) {
+        return new int[] {d.x(), d.y(), d.z()};
+    }
+
+    static LaunchMismatch mismatch(LaunchException e) {
+        return new LaunchMismatch(e.getMessage());
+    }
+}
