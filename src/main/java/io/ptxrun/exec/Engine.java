@@ -206,6 +206,23 @@ final class Engine {
         return new Stop(status, List.of(Diagnostic.error(op.pos, rule, message + " (" + where(w, l) + ")")));
     }
 
+    /**
+     * The timeout report. A run out of budget is almost always spinning in a loop, so it names the
+     * loop (the backward branch the warp last took, and the loop head it jumps to) rather than
+     * whichever instruction happened to be the last one paid for.
+     */
+    private Stop budgetExhausted(Warp w, Op at, int l) {
+        String budget = "instruction budget of " + maxInstructions + " thread-instructions exhausted";
+        if (w.lastBackBranch < 0) {
+            return stop(ExecStatus.TIMEOUT, "exec.timeout", at, w, l, budget + " at '" + at.mnemonic() + "'");
+        }
+        Op branch = ops[w.lastBackBranch];
+        Op head = ops[branch.target];
+        return stop(ExecStatus.TIMEOUT, "exec.timeout", branch, w, l, budget + " in the loop closed by '"
+                + branch.mnemonic() + "' at line " + branch.pos.line() + " (loop head at line " + head.pos.line()
+                + ", last instruction run '" + at.mnemonic() + "' at line " + at.pos.line() + ")");
+    }
+
     // ---------------------------------------------------------------- warp step
 
     /** Runs the lowest-PC group of runnable lanes one op; false when no lane can run. */
@@ -237,8 +254,7 @@ final class Engine {
         Op op = ops[pc];
         executed += Integer.bitCount(mask);
         if (executed > maxInstructions) {
-            throw stop(ExecStatus.TIMEOUT, "exec.timeout", op, w, Integer.numberOfTrailingZeros(mask),
-                    "instruction budget of " + maxInstructions + " thread-instructions exhausted at '" + op.mnemonic() + "'");
+            throw budgetExhausted(w, op, Integer.numberOfTrailingZeros(mask));
         }
         int exec = mask;
         if (op.guard >= 0) {
@@ -272,6 +288,9 @@ final class Engine {
             case BRA -> {
                 advance(w, mask & ~exec, pc + 1);
                 advance(w, exec, op.target);
+                if (exec != 0 && op.target <= pc) {
+                    w.lastBackBranch = pc;
+                }
             }
             case EXIT -> {
                 advance(w, mask & ~exec, pc + 1);
