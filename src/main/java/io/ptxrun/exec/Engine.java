@@ -1217,7 +1217,8 @@ final class Engine {
                     if (Double.isNaN(a) || Double.isNaN(b)) {
                         boolean both = Double.isNaN(a) && Double.isNaN(b);
                         if (op.flag || both) {
-                            yield f64(Double.doubleToRawLongBits(Double.isNaN(a) ? a : b) | QUIET64);
+                            // H100: of two NaNs the second operand's (quieted) comes back.
+                            yield f64(Double.doubleToRawLongBits(Double.isNaN(b) ? b : a) | QUIET64);
                         }
                         yield Double.isNaN(a) ? b : a;
                     }
@@ -1267,7 +1268,13 @@ final class Engine {
                     if (op.flag || (Float.isNaN(a) && Float.isNaN(b))) {
                         yield Float.intBitsToFloat(FloatOps.CANONICAL_NAN_F32);
                     }
-                    yield Float.isNaN(a) ? b : a;
+                    float number = Float.isNaN(a) ? b : a;
+                    if (op.sub == 1) {
+                        // .xorsign.abs with one NaN: the number's magnitude, still with the XOR of both signs.
+                        boolean neg = (Float.floatToRawIntBits(a) ^ Float.floatToRawIntBits(b)) < 0;
+                        yield Math.copySign(Math.abs(number), neg ? -1f : 1f);
+                    }
+                    yield number;
                 }
                 float m = op.code == OpCode.FMIN ? Math.min(a, b) : Math.max(a, b);
                 if (op.sub == 1) {
