@@ -1033,7 +1033,8 @@ final class Engine {
             }
             case SETP -> setp(w, op, l);
             case SELP -> write(w, op, 0, l, (read(w, op, 2, l) & 1) != 0 ? read(w, op, 0, l) : read(w, op, 1, l));
-            case CVT -> write(w, op, 0, l, Convert.cvt(op, read(w, op, 0, l)));
+            case CVT -> write(w, op, 0, l, op.sources() > 1 ? Convert.cvtPair(op, read(w, op, 0, l), read(w, op, 1, l))
+                    : Convert.cvt(op, read(w, op, 0, l)));
             case COPYSIGN -> {
                 // Pure sign transfer: b's bits (NaN payloads included) with a's sign.
                 long a = read(w, op, 0, l), b = read(w, op, 1, l);
@@ -1060,7 +1061,12 @@ final class Engine {
                 // set.cmp.dtype.stype: op.type is the compared type, op.srcType the result type.
                 boolean p = compare(op, op.type, read(w, op, 0, l), read(w, op, 1, l));
                 p = combine(op, p, w, l, 2);
-                long r = op.srcType == DataType.F32 ? (p ? Float.floatToRawIntBits(1f) : 0) : (p ? 0xffffffffL : 0);
+                long r = switch (op.srcType) {
+                    case F32 -> p ? Float.floatToRawIntBits(1f) : 0;
+                    case F16 -> p ? 0x3c00 : 0;
+                    case BF16 -> p ? 0x3f80 : 0;
+                    default -> p ? 0xffffffffL : 0;
+                };
                 write(w, op, 0, l, r);
             }
             case SLCT -> {
@@ -1139,6 +1145,9 @@ final class Engine {
             if (t == DataType.F64) {
                 x = f64(a);
                 y = f64(b);
+            } else if (t == DataType.F16 || t == DataType.BF16) {
+                x = Convert.floatValue(a, t, false);
+                y = Convert.floatValue(b, t, false);
             } else {
                 float fx = f32(a), fy = f32(b);
                 if (op.ftz) {
@@ -1238,7 +1247,14 @@ final class Engine {
                 case COPYSIGN -> Math.copySign(b, a);
                 default -> throw unsupportedType(op);
             };
-            // f64 NaNs propagate (quieted) as the hardware does; Java arithmetic does the same.
+            if (Double.isNaN(r) && (op.code == OpCode.FADD || op.code == OpCode.FSUB || op.code == OpCode.FMUL
+                    || op.code == OpCode.FMA || op.code == OpCode.FDIV)) {
+                // An input NaN comes back quieted, b's before a's before c's (H100). Java leaves the
+                // choice to the processor (and interpreted and compiled code may differ), so it is made here.
+                double c = n > 2 ? f64(read(w, op, 2, l)) : 0;
+                double nan = Double.isNaN(b) ? b : Double.isNaN(a) ? a : Double.isNaN(c) ? c : r;
+                return Double.doubleToRawLongBits(nan) | (Double.isNaN(a) || Double.isNaN(b) || Double.isNaN(c) ? QUIET64 : 0);
+            }
             return Double.doubleToRawLongBits(r);
         }
         if (op.type == DataType.F16 || op.type == DataType.F16X2 || op.type == DataType.BF16
