@@ -1379,26 +1379,6 @@ final class Engine {
 
     private static final long QUIET64 = 0x0008_0000_0000_0000L;
 
-    private static double fmin(double a, double b) {
-        if (Double.isNaN(a)) {
-            return b;
-        }
-        if (Double.isNaN(b)) {
-            return a;
-        }
-        return Math.min(a, b);
-    }
-
-    private static double fmax(double a, double b) {
-        if (Double.isNaN(a)) {
-            return b;
-        }
-        if (Double.isNaN(b)) {
-            return a;
-        }
-        return Math.max(a, b);
-    }
-
     private Stop unsupportedType(Op op) {
         return new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
                 "instruction '" + op.mnemonic() + "' is not supported")));
@@ -1502,45 +1482,22 @@ final class Engine {
         int size = t.bytes();
         int space = op.space;
         long a = address(w, op, l);
-        long old = load(w, space, a, size, l);
         long b = read(w, op, 0, l);
-        long r;
-        switch (op.sub) {
-            case 0 -> {
-                if (t == DataType.F32) {
-                    // H100: global f32 atomic adds flush subnormals; shared ones keep them.
-                    boolean sharedTarget = space == Op.SP_SHARED
-                            || (space == Op.SP_GENERIC && genericSpace(a) == Op.SP_SHARED);
-                    float x = f32(old), y = f32(b);
-                    r = sharedTarget ? bits32(x + y)
-                            : bits32(FloatOps.flush(FloatOps.flush(x) + FloatOps.flush(y)));
-                } else if (t == DataType.F64) {
-                    r = bits64(f64(old) + f64(b));
-                } else {
-                    r = old + b;
-                }
+        long c = op.sources() > 1 ? read(w, op, 1, l) : 0;
+        int target = space == Op.SP_GENERIC ? genericSpace(a) : space;
+        long old;
+        if (target == Op.SP_GLOBAL) {
+            // Other CTAs may run on other threads: a compare-and-set loop makes it one atomic step.
+            if ((a & (size - 1)) != 0) {
+                throw new MemoryFault(String.format("misaligned %d-byte global access at 0x%x", size, a));
             }
-            case 1, 2 -> {
-                if (t.isFloat()) {
-                    double x = t == DataType.F64 ? f64(old) : f32(old), y = t == DataType.F64 ? f64(b) : f32(b);
-                    double m = op.sub == 1 ? fmin(x, y) : fmax(x, y);
-                    r = t == DataType.F64 ? bits64(m) : bits32((float) m);
-                } else {
-                    long x = ext(old, t), y = ext(b, t);
-                    int c = t.isSigned() ? Long.compare(x, y) : Long.compareUnsigned(x, y);
-                    r = (op.sub == 1) == (c <= 0) ? old : b;
-                }
-            }
-            case 3 -> r = Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) >= 0 ? 0 : old + 1;
-            case 4 -> r = zx(old, t.bits) == 0 || Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) > 0 ? b : old - 1;
-            case 5 -> r = zx(old, t.bits) == zx(b, t.bits) ? read(w, op, 1, l) : old;
-            case 6 -> r = b;
-            case 7 -> r = old & b;
-            case 8 -> r = old | b;
-            case 9 -> r = old ^ b;
-            default -> throw unsupportedType(op);
+            do {
+                old = global.loadAtomic(a, size);
+            } while (!global.compareAndSet(a, size, old, Atomics.combine(op, old, b, c, false)));
+        } else {
+            old = load(w, space, a, size, l);
+            store(w, space, a, size, Atomics.combine(op, old, b, c, target == Op.SP_SHARED), l);
         }
-        store(w, space, a, size, zx(r, t.bits), l);
         if (op.code == OpCode.ATOM) {
             write(w, op, 0, l, zx(old, t.bits));
         }
