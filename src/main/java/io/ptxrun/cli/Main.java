@@ -75,6 +75,10 @@ public final class Main implements Callable<Integer> {
             description = "Thread schedule: deterministic (default) or random:SEED.")
     String schedule;
 
+    @Option(names = "--cta-threads", paramLabel = "N", defaultValue = "0",
+            description = "Threads that run independent CTAs at once (default 0: one per processor; 1: one CTA at a time).")
+    int ctaThreads;
+
     @Spec
     CommandSpec spec;
 
@@ -151,7 +155,7 @@ public final class Main implements Callable<Integer> {
         launch.warnings().forEach(w -> err.println("ptxrun: warning: " + w));
         RunResult result;
         try {
-            result = KernelRunner.run(parsed.value(), launch, new KernelLaunch.Limits(maxInstructions, seed));
+            result = KernelRunner.run(parsed.value(), launch, new KernelLaunch.Limits(maxInstructions, seed, Math.max(0, ctaThreads)));
         } catch (KernelRunner.LaunchMismatch e) {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.INPUT_ERROR;

@@ -53,6 +53,13 @@ final class Engine {
     private Decoder.Program program;
     private Op[] ops;
     private long executed;
+    /** Thread-instructions of finished CTAs, over all workers: the budget is the launch's. */
+    private final java.util.concurrent.atomic.AtomicLong budgetSpent;
+    /** executed when the CTA in flight started, and the count at which it runs out of budget. */
+    private long ctaStart, ctaLimit;
+    private Decoder.FuncInfo entry;
+    /** Seeded schedule choices, or null for the deterministic schedule. */
+    private final RandomSchedule schedule;
 
     // The CTA in flight.
     private final int[] ctaid = new int[3];
@@ -75,6 +82,21 @@ final class Engine {
         this.global = launch.memory();
         this.params = launch.paramBlock();
         this.maxInstructions = launch.limits().maxInstructions();
+        this.budgetSpent = new java.util.concurrent.atomic.AtomicLong();
+        this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
+    }
+
+    /** Another worker for the same launch: shares the decoded program and the budget, not the CTA state. */
+    private Engine(Engine first) {
+        this.launch = first.launch;
+        this.global = first.global;
+        this.params = first.params;
+        this.maxInstructions = first.maxInstructions;
+        this.budgetSpent = first.budgetSpent;
+        this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
+        this.program = first.program;
+        this.ops = first.ops;
+        this.entry = first.entry;
     }
 
     ExecResult run() {
@@ -98,23 +120,41 @@ final class Engine {
                     "cluster barriers across more than one CTA are not supported (cluster "
                             + cl[0] + "x" + cl[1] + "x" + cl[2] + ")")), 0);
         }
-        Decoder.FuncInfo entry = program.byName.get(kernel.name());
+        entry = program.byName.get(kernel.name());
         int[] g = launch.grid();
-        try {
-            for (int z = 0; z < g[2]; z++) {
-                for (int y = 0; y < g[1]; y++) {
-                    for (int x = 0; x < g[0]; x++) {
-                        ctaid[0] = x;
-                        ctaid[1] = y;
-                        ctaid[2] = z;
-                        runCta(entry);
-                    }
-                }
-            }
-        } catch (Stop s) {
-            return new ExecResult(s.status, s.diagnostics, executed);
+        int ctas = g[0] * g[1] * g[2];
+        // CTAs of a cluster may share memory and barriers: those run one at a time, as before.
+        int threads = cl[0] * cl[1] * cl[2] > 1 ? 1 : launch.limits().threadsFor(ctas);
+        Engine[] workers = new Engine[threads];
+        workers[0] = this;
+        for (int k = 1; k < threads; k++) {
+            workers[k] = new Engine(this);
         }
-        return new ExecResult(ExecStatus.OK, List.of(), executed);
+        Stop stop = CtaPool.run(workers, ctas);
+        long total = 0;
+        for (Engine e : workers) {
+            total += e.executed;
+        }
+        return stop != null ? new ExecResult(stop.status, stop.diagnostics, total)
+                : new ExecResult(ExecStatus.OK, List.of(), total);
+    }
+
+    /** Runs the CTA with that index in grid order (x fastest, then y, then z). */
+    void runCta(int index) {
+        int[] g = launch.grid();
+        ctaid[0] = index % g[0];
+        ctaid[1] = (index / g[0]) % g[1];
+        ctaid[2] = index / (g[0] * g[1]);
+        ctaStart = executed;
+        ctaLimit = executed + Math.max(0, maxInstructions - budgetSpent.get());
+        if (schedule != null) {
+            schedule.startCta(index);
+        }
+        try {
+            runCta(entry);
+        } finally {
+            budgetSpent.addAndGet(executed - ctaStart);
+        }
     }
 
     private long clusterRank() {
@@ -166,8 +206,10 @@ final class Engine {
         while (true) {
             boolean progress = false;
             boolean anyLive = false;
-            for (Warp w : warps) {
-                for (int s = 0; s < SLICE && step(w); s++) {
+            for (int k = 0; k < warps.length; k++) {
+                Warp w = warps[schedule == null ? k : schedule.warpAt(k, warps.length)];
+                int slice = schedule == null ? SLICE : schedule.sliceLength(SLICE);
+                for (int s = 0; s < slice && step(w); s++) {
                     progress = true;
                 }
                 anyLive |= w.live != 0;
@@ -249,11 +291,18 @@ final class Engine {
                     mask |= 1 << l;
                 }
             }
+            if (schedule != null && mask != runnable) {
+                int other = schedule.divergentGroup(pcs, runnable, ops);
+                if (other != 0) {
+                    mask = other;
+                    pc = pcs[Integer.numberOfTrailingZeros(other)];
+                }
+            }
         }
         w.uniformMask = 0;
         Op op = ops[pc];
         executed += Integer.bitCount(mask);
-        if (executed > maxInstructions) {
+        if (executed > ctaLimit) {
             throw budgetExhausted(w, op, Integer.numberOfTrailingZeros(mask));
         }
         int exec = mask;
@@ -795,12 +844,13 @@ final class Engine {
             case LANEMASK_GE -> (~((1L << l) - 1)) & 0xffffffffL;
             case LANEMASK_GT -> (~((2L << l) - 1)) & 0xffffffffL;
             // A virtual clock: thread-instructions executed so far, so runs are reproducible.
-            case CLOCK -> executed & 0xffffffffL;
-            case CLOCK_HI -> (executed >>> 32) & 0xffffffffL;
-            case CLOCK64 -> executed;
-            case GLOBALTIMER -> executed * 1000;
-            case GLOBALTIMER_LO -> (executed * 1000) & 0xffffffffL;
-            case GLOBALTIMER_HI -> (executed * 1000) >>> 32;
+            // Counted per CTA, so that the values do not depend on which worker ran which CTAs.
+            case CLOCK -> (executed - ctaStart) & 0xffffffffL;
+            case CLOCK_HI -> ((executed - ctaStart) >>> 32) & 0xffffffffL;
+            case CLOCK64 -> executed - ctaStart;
+            case GLOBALTIMER -> (executed - ctaStart) * 1000;
+            case GLOBALTIMER_LO -> ((executed - ctaStart) * 1000) & 0xffffffffL;
+            case GLOBALTIMER_HI -> ((executed - ctaStart) * 1000) >>> 32;
             case SMID, GRIDID, PM, PM_64, ENVREG -> 0;
             case NSMID -> 132;
             case DYNAMIC_SMEM_SIZE -> launch.sharedBytes();

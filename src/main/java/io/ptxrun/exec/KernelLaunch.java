@@ -32,12 +32,36 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
         return out;
     }
 
-    /** Run limits: executed thread-instructions, and an optional seed for schedule choices. */
-    public record Limits(long maxInstructions, OptionalLong scheduleSeed) {
-        public static final Limits DEFAULT = new Limits(1_000_000_000L, OptionalLong.empty());
+    /**
+     * Run limits: executed thread-instructions, an optional seed for schedule choices, and how many
+     * threads run CTAs at once (0: one per available processor; 1: one CTA after another).
+     */
+    public record Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads) {
+        public static final Limits DEFAULT = new Limits(1_000_000_000L, OptionalLong.empty(), 0);
+
+        public Limits {
+            Objects.requireNonNull(scheduleSeed);
+            if (ctaThreads < 0) {
+                throw new IllegalArgumentException("ctaThreads must be 0 (all processors) or more: " + ctaThreads);
+            }
+        }
+
+        public Limits(long maxInstructions, OptionalLong scheduleSeed) {
+            this(maxInstructions, scheduleSeed, 0);
+        }
 
         public static Limits ofMaxInstructions(long max) {
-            return new Limits(max, OptionalLong.empty());
+            return new Limits(max, OptionalLong.empty(), 0);
+        }
+
+        public Limits withCtaThreads(int threads) {
+            return new Limits(maxInstructions, scheduleSeed, threads);
+        }
+
+        /** The threads to use for a grid of that many CTAs. */
+        int threadsFor(int ctas) {
+            int n = ctaThreads == 0 ? Runtime.getRuntime().availableProcessors() : ctaThreads;
+            return Math.max(1, Math.min(n, ctas));
         }
     }
 }
