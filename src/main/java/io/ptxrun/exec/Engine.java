@@ -399,7 +399,7 @@ final class Engine {
             }
             case NOP, BAR_WARP -> advance(w, mask, pc + 1);
             default -> {
-                if (!fast(w, op, exec)) {
+                if (!fast(w, op, exec) && !fastF32(w, op, exec) && !fastSetp(w, op, exec)) {
                     for (int m = exec; m != 0; m &= m - 1) {
                         lane = Integer.numberOfTrailingZeros(m);
                         lane(w, op, lane);
@@ -452,6 +452,55 @@ final class Engine {
             }
             if (d >= 0) {
                 regs[((rb[l] + d) << 5) | l] = r & width;
+            }
+        }
+        return true;
+    }
+
+    /** Whole-group loop for f32 add/sub/mul/fma in the default or .rn rounding, without .ftz/.sat. */
+    private boolean fastF32(Warp w, Op op, int exec) {
+        OpCode c = op.code;
+        if (op.type != DataType.F32 || op.ftz || op.sat || op.sub2 > 0
+                || (c != OpCode.FADD && c != OpCode.FSUB && c != OpCode.FMUL && c != OpCode.FMA)) {
+            return false;
+        }
+        final long[] regs = w.regs;
+        final int[] rb = w.regBase;
+        final int d = op.dst[0];
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            float a = f32(read(w, op, 0, l)), b = f32(read(w, op, 1, l));
+            float r = switch (c) {
+                case FADD -> a + b;
+                case FSUB -> a - b;
+                case FMUL -> a * b;
+                default -> Math.fma(a, b, f32(read(w, op, 2, l)));
+            };
+            if (d >= 0) {
+                regs[((rb[l] + d) << 5) | l] = bits32(r);
+            }
+        }
+        return true;
+    }
+
+    /** Whole-group loop for integer setp without a combining predicate. */
+    private boolean fastSetp(Warp w, Op op, int exec) {
+        DataType t = op.type;
+        if (op.code != OpCode.SETP || t == null || !t.isInteger() || (op.sub2 != 0 && op.sources() > 2)) {
+            return false;
+        }
+        final long[] regs = w.regs;
+        final int[] rb = w.regBase;
+        final int p = op.dst[0];
+        final int q = op.dst.length > 1 ? op.dst[1] : -1;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            boolean r = compare(op, t, read(w, op, 0, l), read(w, op, 1, l));
+            if (p >= 0) {
+                regs[((rb[l] + p) << 5) | l] = r ? 1 : 0;
+            }
+            if (q >= 0) {
+                regs[((rb[l] + q) << 5) | l] = r ? 0 : 1;
             }
         }
         return true;
