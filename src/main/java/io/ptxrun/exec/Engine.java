@@ -1376,8 +1376,8 @@ final class Engine {
             case FSUB -> FloatOps.add32(a, -b, mode);
             case FMUL -> FloatOps.mul32(a, b, mode);
             case FMA -> FloatOps.fma32(a, b, c, mode);
-            case FDIV -> op.approx || op.insn.has(io.ptxrun.ast.Qualifier.FULL) ? (float) ((double) a / b)
-                    : FloatOps.div32(a, b, mode);
+            case FDIV -> op.approx ? ApproxOps.div(a, b)
+                    : op.insn.has(io.ptxrun.ast.Qualifier.FULL) ? (float) ((double) a / b) : FloatOps.div32(a, b, mode);
             case FMIN, FMAX -> {
                 if (Float.isNaN(a) || Float.isNaN(b)) {
                     if (op.flag || (Float.isNaN(a) && Float.isNaN(b))) {
@@ -1407,8 +1407,8 @@ final class Engine {
             case RCP -> op.approx ? (float) (1.0 / a) : FloatOps.div32(1f, a, mode);
             case EX2 -> (float) Math.pow(2, a);
             case LG2 -> (float) (Math.log(a) / Math.log(2));
-            case SIN -> (float) Math.sin(a);
-            case COS -> (float) Math.cos(a);
+            case SIN -> ApproxOps.sin(a);
+            case COS -> ApproxOps.cos(a);
             case TANH -> (float) Math.tanh(a);
             case COPYSIGN -> Math.copySign(b, a);
             default -> throw unsupportedType(op);
