@@ -53,4 +53,22 @@ final class ApproxOps {
         double fraction = t - Math.floor(t);
         return Math.rint(fraction / TURN_QUANTUM) * TURN_QUANTUM;
     }
+
+    /**
+     * rsqrt.approx.f64 as the hardware expands it: a seed with 32 significant high bits (the
+     * reciprocal square root rounded to its upper word, as the MUFU.RSQ64H unit delivers it),
+     * then one fused correction step y + y*e*(1/2 + 3/8 e) with e = 1 - x*y*y. This reproduces
+     * the H100's results bit for bit on the recorded inputs (nvcc-math-f64, row 5); the seed's
+     * exact table is not public, so it is a model, not the unit itself.
+     */
+    static double rsqrt64(double x) {
+        if (!(x > 0) || Double.isInfinite(x)) {
+            // NaN, negatives (NaN), zeros (signed infinity) and +inf (+0) need no approximation.
+            return 1 / Math.sqrt(x);
+        }
+        long bits = Double.doubleToRawLongBits(1 / Math.sqrt(x));
+        double y = Double.longBitsToDouble((bits + 0x8000_0000L) & 0xffff_ffff_0000_0000L);
+        double e = Math.fma(-x, y * y, 1.0);
+        return Math.fma(y, Math.fma(e, 0.375, 0.5) * e, y);
+    }
 }

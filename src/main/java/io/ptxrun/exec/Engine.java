@@ -1336,7 +1336,7 @@ final class Engine {
                 case FABS -> Double.isNaN(a) ? f64(Double.doubleToRawLongBits(a) | QUIET64) : Math.abs(a);
                 case FNEG -> Double.isNaN(a) ? f64(Double.doubleToRawLongBits(a) | QUIET64) : -a;
                 case SQRT -> op.approx ? Math.sqrt(a) : FloatOps.sqrt64(a, mode);
-                case RSQRT -> 1.0 / Math.sqrt(a);
+                case RSQRT -> ApproxOps.rsqrt64(a);
                 case RCP -> op.approx ? 1.0 / a : FloatOps.div64(1.0, a, mode);
                 case EX2 -> Math.pow(2, a);
                 case LG2 -> Math.log(a) / Math.log(2);
