@@ -21,9 +21,10 @@ import static io.ptxrun.exec.FloatOps.f32;
 import static io.ptxrun.exec.FloatOps.f64;
 
 /**
- * Runs one launch: CTAs one after another; within a CTA, warps round-robin in time slices; within
- * a warp, the lanes at the lowest program counter run together (which reconverges diverged lanes
- * where their paths meet).
+ * Runs one launch. Each engine runs one CTA at a time; independent CTAs are spread over several
+ * engines by {@link CtaPool}. Within a CTA, warps round-robin in time slices; within a warp, the
+ * lanes at the lowest program counter run together (which reconverges diverged lanes where their
+ * paths meet). A {@link RandomSchedule}, when seeded, varies both choices.
  */
 final class Engine {
     /** Ops a warp runs before the next warp gets a turn (spin loops across warps need turns). */
@@ -340,6 +341,10 @@ final class Engine {
                 advance(w, exec, op.target);
                 if (exec != 0 && op.target <= pc) {
                     w.lastBackBranch = pc;
+                }
+                if ((exec == mask || exec == 0) && mask == (w.live & ~w.blocked)) {
+                    // A uniform branch keeps every runnable lane at one PC: the next step needs no scan.
+                    w.uniformMask = mask;
                 }
             }
             case EXIT -> {
@@ -1259,20 +1264,24 @@ final class Engine {
         return bits32(r);
     }
 
+    // Operands of one f16/bf16 op (at most three), reused so the per-lane path allocates nothing.
+    private final long[] halfSources = new long[3];
+    private final double[] halfValues = new double[3];
+
     /** f16/bf16 arithmetic (scalar or packed pairs): computed in double, rounded once to the format. */
     private long halfOp(Warp w, Op op, int l) {
         DataType t = op.type;
         boolean bf = t == DataType.BF16 || t == DataType.BF16X2;
         int lanes = t == DataType.F16X2 || t == DataType.BF16X2 ? 2 : 1;
         int n = op.sources();
-        long[] src = new long[n];
+        long[] src = halfSources;
         for (int k = 0; k < n; k++) {
             src[k] = read(w, op, k, l);
         }
         int mode = Math.max(op.sub2, 0);
         long out = 0;
         for (int e = 0; e < lanes; e++) {
-            double[] x = new double[n];
+            double[] x = halfValues;
             for (int k = 0; k < n; k++) {
                 int h = (int) (src[k] >>> (16 * e)) & 0xffff;
                 x[k] = bf ? FloatOps.bf16ToFloat(h) : FloatOps.halfToFloat(h);
