@@ -12,6 +12,9 @@ import io.ptxrun.launch.Dim3;
  */
 public record ClusterGeometry(Dim3 nctaid, Dim3 clusterShape, boolean explicitCluster) {
 
+    /** A zero-based 3D index ({@code %ctaid}, {@code %clusterid}, ...); {@link Dim3} holds extents. */
+    public record Index(int x, int y, int z) {}
+
     public ClusterGeometry {
         if (nctaid.x() % clusterShape.x() != 0
                 || nctaid.y() % clusterShape.y() != 0
@@ -43,19 +46,19 @@ public record ClusterGeometry(Dim3 nctaid, Dim3 clusterShape, boolean explicitCl
     }
 
     /** {@code %clusterid} of the CTA {@code ctaid}. */
-    public Dim3 clusterid(Dim3 ctaid) {
-        return new Dim3(
+    public Index clusterid(Index ctaid) {
+        return new Index(
                 ctaid.x() / clusterShape.x(), ctaid.y() / clusterShape.y(), ctaid.z() / clusterShape.z());
     }
 
     /** {@code %cluster_ctaid} of the CTA {@code ctaid}. */
-    public Dim3 clusterCtaid(Dim3 ctaid) {
-        return new Dim3(
+    public Index clusterCtaid(Index ctaid) {
+        return new Index(
                 ctaid.x() % clusterShape.x(), ctaid.y() % clusterShape.y(), ctaid.z() % clusterShape.z());
     }
 
     /** {@code %cluster_ctarank} of the CTA {@code ctaid}. */
-    public int clusterCtarank(Dim3 ctaid) {
+    public int clusterCtarank(Index ctaid) {
         int cx = ctaid.x() % clusterShape.x();
         int cy = ctaid.y() % clusterShape.y();
         int cz = ctaid.z() % clusterShape.z();
@@ -68,7 +71,7 @@ public record ClusterGeometry(Dim3 nctaid, Dim3 clusterShape, boolean explicitCl
     }
 
     /** The {@code %ctaid} of rank {@code rank} in the cluster that holds {@code ctaid}. */
-    public Dim3 ctaidOfRank(Dim3 ctaid, int rank) {
+    public Index ctaidOfRank(Index ctaid, int rank) {
         if (rank < 0 || rank >= clusterNctarank()) {
             throw new IllegalArgumentException(
                     "rank " + rank + " outside a cluster of " + clusterNctarank() + " CTAs");
@@ -76,7 +79,7 @@ public record ClusterGeometry(Dim3 nctaid, Dim3 clusterShape, boolean explicitCl
         int cx = rank % clusterShape.x();
         int cy = (rank / clusterShape.x()) % clusterShape.y();
         int cz = rank / (clusterShape.x() * clusterShape.y());
-        return new Dim3(
+        return new Index(
                 ctaid.x() - ctaid.x() % clusterShape.x() + cx,
                 ctaid.y() - ctaid.y() % clusterShape.y() + cy,
                 ctaid.z() - ctaid.z() % clusterShape.z() + cz);
