@@ -101,6 +101,15 @@ public final class Main implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        try {
+            return runKernel(out, err);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private int runKernel(PrintWriter out, PrintWriter err) {
         if (file == null) {
             spec.commandLine().usage(err);
             return ExitCode.USAGE;
@@ -161,8 +170,6 @@ public final class Main implements Callable<Integer> {
         } else {
             printReadable(result, source, out, err);
         }
-        out.flush();
-        err.flush();
         return result.status() == RunStatus.OK ? ExitCode.OK : ExitCode.RUN_FAILED;
     }
 
