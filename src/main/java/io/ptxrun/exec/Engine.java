@@ -166,8 +166,9 @@ final class Engine {
             }
             warps[w] = warp;
         }
-        // Events when suspended try_waits were last woken by their time limit.
-        long timeLimitWake = -1;
+        // Registers of every warp at the last stall, and the event count then.
+        long[][] stalledRegisters = null;
+        long stalledEvents = -1;
         while (true) {
             round++;
             long eventsBefore = events;
@@ -190,16 +191,42 @@ final class Engine {
                 continue;
             }
             // No thread can progress by itself. What may still happen, in order: pending copies
-            // land (their last legal moment), then suspended try_waits reach their time limit.
+            // land (their last legal moment), then suspended try_waits reach their time limit and
+            // the polling loops go round once more. Only when that changed nothing at all, not even
+            // a loop counter, is the CTA at a fixed point: a bounded polling loop still ends.
             if (copies.landForStall()) {
                 continue;
             }
-            if (timeLimitWake != events && wakeTimedOutWaiters()) {
-                timeLimitWake = events;
-                continue;
+            if (stalledRegisters != null && stalledEvents == events && sameRegisters(stalledRegisters)) {
+                deadlock();
             }
-            deadlock();
+            stalledRegisters = registers(stalledRegisters);
+            stalledEvents = events;
+            wakeTimedOutWaiters();
         }
+    }
+
+    /** A copy of every warp's registers, reusing {@code into} where the sizes fit. */
+    private long[][] registers(long[][] into) {
+        long[][] copy = into != null && into.length == warps.length ? into : new long[warps.length][];
+        for (int i = 0; i < warps.length; i++) {
+            long[] regs = warps[i].regs;
+            if (copy[i] == null || copy[i].length != regs.length) {
+                copy[i] = regs.clone();
+            } else {
+                System.arraycopy(regs, 0, copy[i], 0, regs.length);
+            }
+        }
+        return copy;
+    }
+
+    private boolean sameRegisters(long[][] saved) {
+        for (int i = 0; i < warps.length; i++) {
+            if (!java.util.Arrays.equals(saved[i], warps[i].regs)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean wakeTimedOutWaiters() {
