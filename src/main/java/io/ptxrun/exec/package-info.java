@@ -20,6 +20,7 @@
  * groups) and {@link io.ptxrun.exec.Hazards} (undefined behaviour and racing reads). The engine's
  * scheduler counts progress events (memory writes, arrivals, completions, exits): a round of all
  * warps without one, in which every warp that ran only polled failed waits, first lets pending
- * copies land, then times out suspended try_waits once, and otherwise is a deadlock.
+ * copies land, then times out suspended try_waits; it is a deadlock once such a stall recurs with
+ * no event and every register unchanged (a fixed point: a bounded polling loop still ends).
  */
 package io.ptxrun.exec;
