@@ -5,6 +5,7 @@ import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.diag.DiagnosticRenderer;
 import io.ptxrun.diag.SourceText;
 import io.ptxrun.exec.KernelLaunch;
+import io.ptxrun.exec.SyncOptions;
 import io.ptxrun.launch.LaunchArgs;
 import io.ptxrun.launch.LaunchException;
 import io.ptxrun.launch.LaunchFile;
@@ -75,6 +76,15 @@ public final class Main implements Callable<Integer> {
             description = "Thread schedule: deterministic (default) or random:SEED.")
     String schedule;
 
+    @Option(names = "--async-copies", paramLabel = "TIMING", defaultValue = "lazy",
+            description = {"When asynchronous copies land: eager (at issue), lazy (default: at the last legal",
+                    "moment, so premature reads see stale data) or random:SEED."})
+    String asyncCopies;
+
+    @Option(names = "--warn-only", description = "Report undefined behaviour of synchronization instructions as"
+            + " warnings and keep going.")
+    boolean warnOnly;
+
     @Spec
     CommandSpec spec;
 
@@ -127,6 +137,13 @@ public final class Main implements Callable<Integer> {
             err.println("ptxrun: error: --schedule must be 'deterministic' or 'random:SEED', got '" + schedule + "'");
             return ExitCode.USAGE;
         }
+        SyncOptions sync;
+        try {
+            sync = SyncOptions.parse(asyncCopies, warnOnly);
+        } catch (IllegalArgumentException e) {
+            err.println("ptxrun: error: " + e.getMessage());
+            return ExitCode.USAGE;
+        }
         SourceText source;
         try {
             source = Inputs.read(file);
@@ -160,7 +177,7 @@ public final class Main implements Callable<Integer> {
         launch.warnings().forEach(w -> err.println("ptxrun: warning: " + w));
         RunResult result;
         try {
-            result = KernelRunner.run(parsed.value(), launch, new KernelLaunch.Limits(maxInstructions, seed));
+            result = KernelRunner.run(parsed.value(), launch, new KernelLaunch.Limits(maxInstructions, seed, sync));
         } catch (KernelRunner.LaunchMismatch e) {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.INPUT_ERROR;

@@ -32,9 +32,20 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
         return out;
     }
 
-    /** Run limits: executed thread-instructions, and an optional seed for schedule choices. */
-    public record Limits(long maxInstructions, OptionalLong scheduleSeed) {
+    /**
+     * Run limits: executed thread-instructions, an optional seed for schedule choices, and the
+     * synchronization model (asynchronous copy timing, undefined behaviour as warnings).
+     */
+    public record Limits(long maxInstructions, OptionalLong scheduleSeed, SyncOptions sync) {
         public static final Limits DEFAULT = new Limits(1_000_000_000L, OptionalLong.empty());
+
+        public Limits {
+            sync = sync == null ? SyncOptions.DEFAULT : sync;
+        }
+
+        public Limits(long maxInstructions, OptionalLong scheduleSeed) {
+            this(maxInstructions, scheduleSeed, SyncOptions.DEFAULT);
+        }
 
         public static Limits ofMaxInstructions(long max) {
             return new Limits(max, OptionalLong.empty());

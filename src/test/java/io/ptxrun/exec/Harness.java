@@ -16,6 +16,7 @@ final class Harness {
     final GlobalMemory memory = new GlobalMemory();
     long maxInstructions = 1_000_000_000L;
     long sharedBytes;
+    SyncOptions sync = SyncOptions.DEFAULT;
 
     Harness(String ptx) {
         PtxParser.Parsed<Module> parsed = PtxParser.parseModule("test.ptx", ptx);
@@ -104,7 +105,7 @@ final class Harness {
             }
         }
         KernelLaunch launch = new KernelLaunch(module, kernel.name(), grid, block, null, sharedBytes, pb.array(),
-                memory, KernelLaunch.Limits.ofMaxInstructions(maxInstructions));
+                memory, new KernelLaunch.Limits(maxInstructions, java.util.OptionalLong.empty(), sync));
         return Interpreter.run(launch);
     }
 
