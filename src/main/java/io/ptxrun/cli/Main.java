@@ -85,6 +85,10 @@ public final class Main implements Callable<Integer> {
             + " warnings and keep going.")
     boolean warnOnly;
 
+    @Option(names = "--cta-threads", paramLabel = "N", defaultValue = "0",
+            description = "Threads that run independent CTAs at once (default 0: one per processor; 1: one CTA at a time).")
+    int ctaThreads;
+
     @Spec
     CommandSpec spec;
 
@@ -177,7 +181,8 @@ public final class Main implements Callable<Integer> {
         launch.warnings().forEach(w -> err.println("ptxrun: warning: " + w));
         RunResult result;
         try {
-            result = KernelRunner.run(parsed.value(), launch, new KernelLaunch.Limits(maxInstructions, seed, sync));
+            result = KernelRunner.run(parsed.value(), launch,
+                    new KernelLaunch.Limits(maxInstructions, seed, Math.max(0, ctaThreads), sync));
         } catch (KernelRunner.LaunchMismatch e) {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.INPUT_ERROR;

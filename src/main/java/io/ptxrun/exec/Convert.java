@@ -14,6 +14,12 @@ final class Convert {
     static long cvt(Op op, long raw) {
         DataType dt = op.type, st = op.srcType;
         int mode = op.sub2;
+        if (st.isFloat() && (dt == DataType.F16 || dt == DataType.BF16)) {
+            return toHalf(op, raw, dt);
+        }
+        if ((st == DataType.F16 || st == DataType.BF16) && dt.isFloat() && isNaN(raw, st)) {
+            return halfNaN(raw, st, dt);
+        }
         if (st.isFloat()) {
             double x = floatValue(raw, st, op.ftz);
             if (dt.isFloat()) {
@@ -107,6 +113,81 @@ final class Convert {
             }
         }
         return narrow(v, dt, op.dstBits.length > 0 ? op.dstBits[0] : 64);
+    }
+
+    /** `cvt.f16x2.f32 d, a, b` and the bf16x2 form: a converted into the upper half, b into the lower. */
+    static long cvtPair(Op op, long a, long b) {
+        DataType half = op.type == DataType.BF16X2 ? DataType.BF16 : DataType.F16;
+        return (toHalf(op, a, half) << 16) | toHalf(op, b, half);
+    }
+
+    /**
+     * A float to f16 or bf16 in the op's rounding direction, with .relu (negatives and -0 become
+     * +0) and .satfinite (infinities and overflow become the largest finite value of that sign).
+     * NaNs become the canonical 0x7fff, except that f64 to f16 keeps the payload's top bits (H100).
+     */
+    private static long toHalf(Op op, long raw, DataType half) {
+        DataType st = op.srcType;
+        double x = floatValue(raw, st, op.ftz);
+        if (Double.isNaN(x)) {
+            if (st == DataType.F64 && half == DataType.F16 && !op.relu && !op.satFinite) {
+                return ((raw >>> 48) & 0x8000) | 0x7e00 | ((raw >>> 42) & 0x3ff);
+            }
+            return 0x7fff;
+        }
+        if (op.relu && (x < 0 || (x == 0 && Math.copySign(1.0, x) < 0))) {
+            x = 0;
+        }
+        int mode = Math.max(op.sub2, 0);
+        int h = half == DataType.F16 ? FloatOps.floatToHalf(x, mode) : toBf16(x, mode);
+        if (op.satFinite && (h & 0x7fff) == (half == DataType.F16 ? 0x7c00 : 0x7f80)) {
+            h = (h & 0x8000) | (half == DataType.F16 ? 0x7bff : 0x7f7f);
+        }
+        return h;
+    }
+
+    /** bf16 bits of x in a rounding direction: x is first rounded to f32 to odd, which keeps the second rounding exact. */
+    private static int toBf16(double x, int mode) {
+        float f = (float) x;
+        int bits = Float.floatToRawIntBits(f);
+        if (Double.isFinite(x) && f != x) {
+            bits = Float.floatToRawIntBits(FloatOps.toF32(x, FloatOps.RZ)) | 1;
+        }
+        if (Float.isInfinite(Float.intBitsToFloat(bits))) {
+            return (bits >>> 16) & 0xffff;
+        }
+        int truncated = bits >>> 16;
+        int rest = bits & 0xffff;
+        boolean negative = bits < 0;
+        boolean up = switch (mode) {
+            case FloatOps.RZ -> false;
+            case FloatOps.RM -> negative && rest != 0;
+            case FloatOps.RP -> !negative && rest != 0;
+            default -> rest > 0x8000 || (rest == 0x8000 && (truncated & 1) != 0);
+        };
+        return (truncated + (up ? 1 : 0)) & 0xffff;
+    }
+
+    private static boolean isNaN(long raw, DataType t) {
+        int h = (int) raw & 0xffff;
+        return t == DataType.F16 ? (h & 0x7c00) == 0x7c00 && (h & 0x3ff) != 0 : (h & 0x7f80) == 0x7f80 && (h & 0x7f) != 0;
+    }
+
+    /**
+     * A f16/bf16 NaN widened, as H100 does it: bf16 to f32 keeps the bits as they are; f16 to f32
+     * gives the canonical NaN; to f64 the payload moves up with its sign and is quieted.
+     */
+    private static long halfNaN(long raw, DataType st, DataType dt) {
+        long h = raw & 0xffff;
+        if (dt == DataType.F32) {
+            return st == DataType.BF16 ? h << 16 : FloatOps.CANONICAL_NAN_F32;
+        }
+        if (dt == DataType.F64) {
+            int payloadBits = st == DataType.F16 ? 10 : 7;
+            long payload = h & ((1L << payloadBits) - 1);
+            return ((h & 0x8000) << 48) | 0x7ff8_0000_0000_0000L | (payload << (52 - payloadBits));
+        }
+        return st == dt ? h : 0x7fff;
     }
 
     /** A narrow signed result is sign-extended to the destination register's width. */

@@ -811,6 +811,7 @@ final class Decoder {
                     List<DataType> ts = i.types();
                     Op op = simple(OpCode.CVT, i, ts.get(0));
                     op.srcType = ts.get(1);
+                    op.satFinite = i.has(Qualifier.SATFINITE);
                     op.flag = i.has(Qualifier.RNI) || i.has(Qualifier.RZI) || i.has(Qualifier.RMI) || i.has(Qualifier.RPI);
                     // Re-decode the source immediate with the source type.
                     srcs(op, op.srcType, os.subList(1, os.size()));

@@ -52,6 +52,13 @@ final class Engine {
     private Decoder.Program program;
     private Op[] ops;
     private long executed;
+    /** Thread-instructions of finished CTAs, over all workers: the budget is the launch's. */
+    private final java.util.concurrent.atomic.AtomicLong budgetSpent;
+    /** executed when the CTA in flight started, and the count at which it runs out of budget. */
+    private long ctaStart, ctaLimit;
+    private Decoder.FuncInfo entry;
+    /** Seeded schedule choices, or null for the deterministic schedule. */
+    private final RandomSchedule schedule;
 
     // The CTA in flight.
     private final int[] ctaid = new int[3];
@@ -77,6 +84,26 @@ final class Engine {
         this.global = launch.memory();
         this.params = launch.paramBlock();
         this.maxInstructions = launch.limits().maxInstructions();
+        this.budgetSpent = new java.util.concurrent.atomic.AtomicLong();
+        this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
+        SyncOptions sync = launch.limits().sync();
+        this.hazards = new Hazards(sync.warnOnly());
+        this.barriers = new Barriers(this, hazards);
+        this.mbarriers = new MBarriers(this, hazards);
+        this.copies = new AsyncCopies(this, hazards, sync);
+    }
+
+    /** Another worker for the same launch: shares the decoded program and the budget, not the CTA state. */
+    private Engine(Engine first) {
+        this.launch = first.launch;
+        this.global = first.global;
+        this.params = first.params;
+        this.maxInstructions = first.maxInstructions;
+        this.budgetSpent = first.budgetSpent;
+        this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
+        this.program = first.program;
+        this.ops = first.ops;
+        this.entry = first.entry;
         SyncOptions sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
         this.barriers = new Barriers(this, hazards);
@@ -105,23 +132,49 @@ final class Engine {
                     "cluster barriers across more than one CTA are not supported (cluster "
                             + cl[0] + "x" + cl[1] + "x" + cl[2] + ")")), 0);
         }
-        Decoder.FuncInfo entry = program.byName.get(kernel.name());
+        entry = program.byName.get(kernel.name());
         int[] g = launch.grid();
-        try {
-            for (int z = 0; z < g[2]; z++) {
-                for (int y = 0; y < g[1]; y++) {
-                    for (int x = 0; x < g[0]; x++) {
-                        ctaid[0] = x;
-                        ctaid[1] = y;
-                        ctaid[2] = z;
-                        runCta(entry);
-                    }
-                }
-            }
-        } catch (Stop s) {
-            return new ExecResult(s.status, hazards.with(s.diagnostics), executed);
+        int ctas = g[0] * g[1] * g[2];
+        // CTAs of a cluster may share memory and barriers: those run one at a time, as before.
+        int threads = cl[0] * cl[1] * cl[2] > 1 ? 1 : launch.limits().threadsFor(ctas);
+        Engine[] workers = new Engine[threads];
+        workers[0] = this;
+        for (int k = 1; k < threads; k++) {
+            workers[k] = new Engine(this);
         }
-        return new ExecResult(ExecStatus.OK, hazards.warnings(), executed);
+        Stop stop = CtaPool.run(workers, ctas);
+        long total = 0;
+        List<Diagnostic> reports = new ArrayList<>();
+        for (Engine e : workers) {
+            total += e.executed;
+            reports.addAll(e.hazards.warnings());
+        }
+        // Workers take CTAs as they come: order the warnings by place so the report is stable.
+        reports.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.pos().line())
+                .thenComparingInt(d -> d.pos().column()).thenComparing(Diagnostic::message));
+        if (stop != null) {
+            reports.addAll(stop.diagnostics);
+            return new ExecResult(stop.status, reports, total);
+        }
+        return new ExecResult(ExecStatus.OK, reports, total);
+    }
+
+    /** Runs the CTA with that index in grid order (x fastest, then y, then z). */
+    void runCta(int index) {
+        int[] g = launch.grid();
+        ctaid[0] = index % g[0];
+        ctaid[1] = (index / g[0]) % g[1];
+        ctaid[2] = index / (g[0] * g[1]);
+        ctaStart = executed;
+        ctaLimit = executed + Math.max(0, maxInstructions - budgetSpent.get());
+        if (schedule != null) {
+            schedule.startCta(index);
+        }
+        try {
+            runCta(entry);
+        } finally {
+            budgetSpent.addAndGet(executed - ctaStart);
+        }
     }
 
     private long clusterRank() {
@@ -174,9 +227,11 @@ final class Engine {
             long eventsBefore = events;
             boolean anyLive = false;
             boolean onlyPolled = true;
-            for (Warp w : warps) {
+            for (int k = 0; k < warps.length; k++) {
+                Warp w = warps[schedule == null ? k : schedule.warpAt(k, warps.length)];
+                int slice = schedule == null ? SLICE : schedule.sliceLength(SLICE);
                 boolean ran = false;
-                for (int s = 0; s < SLICE && step(w); s++) {
+                for (int s = 0; s < slice && step(w); s++) {
                     ran = true;
                 }
                 onlyPolled &= !ran || w.spunInRound == round;
@@ -295,6 +350,23 @@ final class Engine {
         return new Stop(status, List.of(Diagnostic.error(op.pos, rule, message + " (" + where(w, l) + ")")));
     }
 
+    /**
+     * The timeout report. A run out of budget is almost always spinning in a loop, so it names the
+     * loop (the backward branch the warp last took, and the loop head it jumps to) rather than
+     * whichever instruction happened to be the last one paid for.
+     */
+    private Stop budgetExhausted(Warp w, Op at, int l) {
+        String budget = "instruction budget of " + maxInstructions + " thread-instructions exhausted";
+        if (w.lastBackBranch < 0) {
+            return stop(ExecStatus.TIMEOUT, "exec.timeout", at, w, l, budget + " at '" + at.mnemonic() + "'");
+        }
+        Op branch = ops[w.lastBackBranch];
+        Op head = ops[branch.target];
+        return stop(ExecStatus.TIMEOUT, "exec.timeout", branch, w, l, budget + " in the loop closed by '"
+                + branch.mnemonic() + "' at line " + branch.pos.line() + " (loop head at line " + head.pos.line()
+                + ", last instruction run '" + at.mnemonic() + "' at line " + at.pos.line() + ")");
+    }
+
     // ---------------------------------------------------------------- warp step
 
     /** Runs the lowest-PC group of runnable lanes one op; false when no lane can run. */
@@ -321,13 +393,19 @@ final class Engine {
                     mask |= 1 << l;
                 }
             }
+            if (schedule != null && mask != runnable) {
+                int other = schedule.divergentGroup(pcs, runnable, ops);
+                if (other != 0) {
+                    mask = other;
+                    pc = pcs[Integer.numberOfTrailingZeros(other)];
+                }
+            }
         }
         w.uniformMask = 0;
         Op op = ops[pc];
         executed += Integer.bitCount(mask);
-        if (executed > maxInstructions) {
-            throw stop(ExecStatus.TIMEOUT, "exec.timeout", op, w, Integer.numberOfTrailingZeros(mask),
-                    "instruction budget of " + maxInstructions + " thread-instructions exhausted at '" + op.mnemonic() + "'");
+        if (executed > ctaLimit) {
+            throw budgetExhausted(w, op, Integer.numberOfTrailingZeros(mask));
         }
         int exec = mask;
         if (op.guard >= 0) {
@@ -361,6 +439,9 @@ final class Engine {
             case BRA -> {
                 advance(w, mask & ~exec, pc + 1);
                 advance(w, exec, op.target);
+                if (exec != 0 && op.target <= pc) {
+                    w.lastBackBranch = pc;
+                }
             }
             case EXIT -> {
                 advance(w, mask & ~exec, pc + 1);
@@ -419,7 +500,7 @@ final class Engine {
             }
             case NOP, BAR_WARP -> advance(w, mask, pc + 1);
             default -> {
-                if (!fast(w, op, exec)) {
+                if (!fast(w, op, exec) && !fastF32(w, op, exec) && !fastSetp(w, op, exec)) {
                     for (int m = exec; m != 0; m &= m - 1) {
                         lane = Integer.numberOfTrailingZeros(m);
                         lane(w, op, lane);
@@ -439,7 +520,8 @@ final class Engine {
      */
     private boolean fast(Warp w, Op op, int exec) {
         DataType t = op.type;
-        if (t == null || !t.isInteger() || op.cc || op.sat || op.sub != 0) {
+        if (t == null || !t.isInteger() || op.cc || op.sat || op.relu || op.sub != 0
+                || t == DataType.S16X2 || t == DataType.U16X2) {
             return false;
         }
         OpCode c = op.code;
@@ -471,6 +553,55 @@ final class Engine {
             }
             if (d >= 0) {
                 regs[((rb[l] + d) << 5) | l] = r & width;
+            }
+        }
+        return true;
+    }
+
+    /** Whole-group loop for f32 add/sub/mul/fma in the default or .rn rounding, without .ftz/.sat. */
+    private boolean fastF32(Warp w, Op op, int exec) {
+        OpCode c = op.code;
+        if (op.type != DataType.F32 || op.ftz || op.sat || op.sub2 > 0
+                || (c != OpCode.FADD && c != OpCode.FSUB && c != OpCode.FMUL && c != OpCode.FMA)) {
+            return false;
+        }
+        final long[] regs = w.regs;
+        final int[] rb = w.regBase;
+        final int d = op.dst[0];
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            float a = f32(read(w, op, 0, l)), b = f32(read(w, op, 1, l));
+            float r = switch (c) {
+                case FADD -> a + b;
+                case FSUB -> a - b;
+                case FMUL -> a * b;
+                default -> Math.fma(a, b, f32(read(w, op, 2, l)));
+            };
+            if (d >= 0) {
+                regs[((rb[l] + d) << 5) | l] = bits32(r);
+            }
+        }
+        return true;
+    }
+
+    /** Whole-group loop for integer setp without a combining predicate. */
+    private boolean fastSetp(Warp w, Op op, int exec) {
+        DataType t = op.type;
+        if (op.code != OpCode.SETP || t == null || !t.isInteger() || (op.sub2 != 0 && op.sources() > 2)) {
+            return false;
+        }
+        final long[] regs = w.regs;
+        final int[] rb = w.regBase;
+        final int p = op.dst[0];
+        final int q = op.dst.length > 1 ? op.dst[1] : -1;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            boolean r = compare(op, t, read(w, op, 0, l), read(w, op, 1, l));
+            if (p >= 0) {
+                regs[((rb[l] + p) << 5) | l] = r ? 1 : 0;
+            }
+            if (q >= 0) {
+                regs[((rb[l] + q) << 5) | l] = r ? 0 : 1;
             }
         }
         return true;
@@ -775,12 +906,13 @@ final class Engine {
             case LANEMASK_GE -> (~((1L << l) - 1)) & 0xffffffffL;
             case LANEMASK_GT -> (~((2L << l) - 1)) & 0xffffffffL;
             // A virtual clock: thread-instructions executed so far, so runs are reproducible.
-            case CLOCK -> executed & 0xffffffffL;
-            case CLOCK_HI -> (executed >>> 32) & 0xffffffffL;
-            case CLOCK64 -> executed;
-            case GLOBALTIMER -> executed * 1000;
-            case GLOBALTIMER_LO -> (executed * 1000) & 0xffffffffL;
-            case GLOBALTIMER_HI -> (executed * 1000) >>> 32;
+            // Counted per CTA, so that the values do not depend on which worker ran which CTAs.
+            case CLOCK -> (executed - ctaStart) & 0xffffffffL;
+            case CLOCK_HI -> ((executed - ctaStart) >>> 32) & 0xffffffffL;
+            case CLOCK64 -> executed - ctaStart;
+            case GLOBALTIMER -> (executed - ctaStart) * 1000;
+            case GLOBALTIMER_LO -> ((executed - ctaStart) * 1000) & 0xffffffffL;
+            case GLOBALTIMER_HI -> ((executed - ctaStart) * 1000) >>> 32;
             case SMID, GRIDID, PM, PM_64, ENVREG -> 0;
             case NSMID -> 132;
             case DYNAMIC_SMEM_SIZE -> launch.sharedBytes();
@@ -978,7 +1110,8 @@ final class Engine {
             }
             case SETP -> setp(w, op, l);
             case SELP -> write(w, op, 0, l, (read(w, op, 2, l) & 1) != 0 ? read(w, op, 0, l) : read(w, op, 1, l));
-            case CVT -> write(w, op, 0, l, Convert.cvt(op, read(w, op, 0, l)));
+            case CVT -> write(w, op, 0, l, op.sources() > 1 ? Convert.cvtPair(op, read(w, op, 0, l), read(w, op, 1, l))
+                    : Convert.cvt(op, read(w, op, 0, l)));
             case COPYSIGN -> {
                 // Pure sign transfer: b's bits (NaN payloads included) with a's sign.
                 long a = read(w, op, 0, l), b = read(w, op, 1, l);
@@ -1005,7 +1138,12 @@ final class Engine {
                 // set.cmp.dtype.stype: op.type is the compared type, op.srcType the result type.
                 boolean p = compare(op, op.type, read(w, op, 0, l), read(w, op, 1, l));
                 p = combine(op, p, w, l, 2);
-                long r = op.srcType == DataType.F32 ? (p ? Float.floatToRawIntBits(1f) : 0) : (p ? 0xffffffffL : 0);
+                long r = switch (op.srcType) {
+                    case F32 -> p ? Float.floatToRawIntBits(1f) : 0;
+                    case F16 -> p ? 0x3c00 : 0;
+                    case BF16 -> p ? 0x3f80 : 0;
+                    default -> p ? 0xffffffffL : 0;
+                };
                 write(w, op, 0, l, r);
             }
             case SLCT -> {
@@ -1018,333 +1156,12 @@ final class Engine {
                 if (t != null && t.isFloat()) {
                     write(w, op, 0, l, floatOp(w, op, l));
                 } else {
-                    intOp(w, op, l, t, bits);
+                    int n = op.sources();
+                    write(w, op, 0, l, IntegerOps.apply(op, w, l,
+                            n > 0 ? read(w, op, 0, l) : 0, n > 1 ? read(w, op, 1, l) : 0,
+                            n > 2 ? read(w, op, 2, l) : 0, n > 3 ? read(w, op, 3, l) : 0));
                 }
             }
-        }
-    }
-
-    private void intOp(Warp w, Op op, int l, DataType t, int bits) {
-        long a = op.sources() > 0 ? read(w, op, 0, l) : 0;
-        long b = op.sources() > 1 ? read(w, op, 1, l) : 0;
-        boolean signed = t.isSigned();
-        long r;
-        switch (op.code) {
-            case ADD -> {
-                if (op.sat) {
-                    r = clampS32(sx(a, 32) + sx(b, 32));
-                } else {
-                    r = a + b;
-                    if (op.cc) {
-                        setCarry(w, l, carryOut(a, b, 0, bits));
-                    }
-                }
-            }
-            case SAD -> {
-                long x = ext(a, t), y = ext(b, t);
-                boolean less = signed ? x < y : Long.compareUnsigned(x, y) < 0;
-                long diff = less ? y - x : x - y;
-                r = read(w, op, 2, l) + diff;
-            }
-            case MUL24, MAD24 -> {
-                long x = signed ? sx(a, 24) : zx(a, 24), y = signed ? sx(b, 24) : zx(b, 24);
-                long p = x * y;
-                r = op.sub == 1 ? p >> 16 : p;
-                if (op.code == OpCode.MAD24) {
-                    r += read(w, op, 2, l);
-                }
-            }
-            case BMSK -> {
-                long a1 = a & 0x1f, b1 = b & 0x1f;
-                long sum = a1 + b1;
-                long mask0 = (~0L << a1) & 0xffffffffL;
-                long mask1 = (~0L << sum) & 0xffffffffL;
-                boolean overflow = sum >= 32;
-                if (op.flag) {
-                    if (zx(a, 32) >= 32) {
-                        overflow = true;
-                        mask0 = 0;
-                    }
-                    if (zx(b, 32) >= 32) {
-                        overflow = true;
-                    }
-                }
-                if (overflow) {
-                    mask1 = 0;
-                } else if (b1 == 0) {
-                    mask1 = 0xffffffffL;
-                }
-                r = mask0 & ~mask1;
-            }
-            case FNS -> {
-                int mask = (int) a;
-                int base = (int) b;
-                int offset = (int) read(w, op, 2, l);
-                r = 0xffffffffL;
-                if (offset == 0) {
-                    if (base >= 0 && base < 32 && ((mask >>> base) & 1) != 0) {
-                        r = base;
-                    }
-                } else {
-                    int count = Math.abs(offset) - 1;
-                    int inc = offset > 0 ? 1 : -1;
-                    for (int pos = base; pos >= 0 && pos < 32; pos += inc) {
-                        if (((mask >>> pos) & 1) != 0) {
-                            if (count == 0) {
-                                r = pos;
-                                break;
-                            }
-                            count--;
-                        }
-                    }
-                }
-            }
-            case MADC -> {
-                long cin = (w.carry >>> l) & 1;
-                long p = op.sub == 1 ? mul(1, a, b, t) : a * b;
-                long c = read(w, op, 2, l);
-                r = p + c + cin;
-                if (op.cc) {
-                    long pz = zx(p, bits);
-                    setCarry(w, l, carryOut(pz, c, cin, bits));
-                }
-            }
-            case ADDC -> {
-                long cin = (w.carry >>> l) & 1;
-                r = a + b + cin;
-                if (op.cc) {
-                    setCarry(w, l, carryOut(a, b, cin, bits));
-                }
-            }
-            case SUB -> {
-                if (op.sat) {
-                    r = clampS32(sx(a, 32) - sx(b, 32));
-                } else {
-                    r = a - b;
-                    if (op.cc) {
-                        setCarry(w, l, Long.compareUnsigned(zx(a, bits), zx(b, bits)) < 0);
-                    }
-                }
-            }
-            case SUBC -> {
-                long cin = (w.carry >>> l) & 1;
-                r = a - b - cin;
-                if (op.cc) {
-                    long za = zx(a, bits), zb = zx(b, bits);
-                    boolean borrow = Long.compareUnsigned(za, zb) < 0 || (cin == 1 && za == zb);
-                    setCarry(w, l, borrow);
-                }
-            }
-            case MUL -> {
-                r = mul(op.sub, a, b, t);
-                if (op.sub == 2) {
-                    bits *= 2;
-                }
-            }
-            case MAD -> {
-                long c = read(w, op, 2, l);
-                if (op.sub == 0 && op.cc) {
-                    long p = a * b;
-                    r = p + c;
-                    setCarry(w, l, carryOut(p, c, 0, bits));
-                } else if (op.sub == 1 && op.sat) {
-                    r = clampS32(mul(1, a, b, t) + sx(c, 32));
-                } else {
-                    r = mul(op.sub, a, b, t) + c;
-                }
-                if (op.sub == 2) {
-                    bits *= 2;
-                }
-            }
-            case DIV -> {
-                long x = ext(a, t), y = ext(b, t);
-                if (y == 0) {
-                    r = -1; // what H100 gives: all ones
-                } else {
-                    r = signed ? x / y : Long.divideUnsigned(x, y);
-                }
-            }
-            case REM -> {
-                long x = ext(a, t), y = ext(b, t);
-                if (y == 0) {
-                    r = -1; // what H100 gives: all ones, like x/0
-                } else {
-                    r = signed ? x % y : Long.remainderUnsigned(x, y);
-                }
-            }
-            case MIN, MAX -> {
-                long x = ext(a, t), y = ext(b, t);
-                int c = signed ? Long.compare(x, y) : Long.compareUnsigned(x, y);
-                r = (op.code == OpCode.MIN) == (c <= 0) ? x : y;
-            }
-            case ABS -> r = Math.abs(sx(a, bits));
-            case NEG -> r = -a;
-            case AND -> r = a & b;
-            case OR -> r = a | b;
-            case XOR -> r = a ^ b;
-            case NOT -> r = t == DataType.PRED ? a ^ 1 : ~a;
-            case CNOT -> r = zx(a, bits) == 0 ? 1 : 0;
-            case SHL -> {
-                long n = zx(b, 32);
-                r = n >= bits ? 0 : a << n;
-            }
-            case SHR -> {
-                long n = zx(b, 32);
-                if (signed) {
-                    r = sx(a, bits) >> Math.min(n, 63);
-                } else {
-                    r = n >= bits ? 0 : zx(a, bits) >>> n;
-                }
-            }
-            case POPC -> {
-                r = Long.bitCount(zx(a, bits));
-                bits = 32;
-            }
-            case CLZ -> {
-                r = bits == 64 ? Long.numberOfLeadingZeros(a) : Integer.numberOfLeadingZeros((int) a);
-                bits = 32;
-            }
-            case BREV -> r = bits == 64 ? Long.reverse(a) : Integer.reverse((int) a);
-            case BFE -> {
-                // The 32-bit form reduces position and length to 8 bits; the 64-bit one (on H100) does not.
-                long pos = bits == 64 ? zx(b, 32) : b & 0xff;
-                long len = bits == 64 ? zx(read(w, op, 2, l), 32) : read(w, op, 2, l) & 0xff;
-                long x = zx(a, bits);
-                int msb = bits - 1;
-                boolean sbit;
-                if (!signed || len == 0) {
-                    sbit = false;
-                } else {
-                    long sb = Math.min(pos + len - 1, msb);
-                    sbit = ((x >>> sb) & 1) != 0;
-                }
-                r = 0;
-                for (int i = 0; i <= msb; i++) {
-                    boolean bit = (i < len && pos + i <= msb) ? ((x >>> (pos + i)) & 1) != 0 : sbit;
-                    if (bit) {
-                        r |= 1L << i;
-                    }
-                }
-            }
-            case BFI -> {
-                long c = read(w, op, 2, l);
-                long pos = bits == 64 ? zx(c, 32) : c & 0xff;
-                long len = bits == 64 ? zx(read(w, op, 3, l), 32) : read(w, op, 3, l) & 0xff;
-                r = b;
-                for (int i = 0; i < len && pos + i < bits; i++) {
-                    long bit = (a >>> i) & 1;
-                    r = (r & ~(1L << (pos + i))) | (bit << (pos + i));
-                }
-            }
-            case BFIND -> {
-                long x = signed ? sx(a, bits) : zx(a, bits);
-                if (signed && x < 0) {
-                    x = ~x;
-                }
-                x = zx(x, bits);
-                if (x == 0) {
-                    r = 0xffffffffL;
-                } else {
-                    int p = 63 - Long.numberOfLeadingZeros(x);
-                    r = op.flag ? (bits - 1 - p) : p;
-                }
-                bits = 32;
-            }
-            case PRMT -> r = prmt(a, b, read(w, op, 2, l), op.sub);
-            case LOP3 -> {
-                long c = read(w, op, 2, l);
-                int lut = (int) read(w, op, 3, l);
-                r = 0;
-                for (int i = 0; i < 8; i++) {
-                    if (((lut >>> i) & 1) != 0) {
-                        r |= ((i & 4) != 0 ? a : ~a) & ((i & 2) != 0 ? b : ~b) & ((i & 1) != 0 ? c : ~c);
-                    }
-                }
-            }
-            case SHF -> {
-                long c = zx(read(w, op, 2, l), 32);
-                long n = op.flag ? Math.min(c, 32) : c & 31;
-                long v = (zx(b, 32) << 32) | zx(a, 32);
-                r = op.sub == 0 ? (v << n) >>> 32 : v >>> n;
-            }
-            default -> throw new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
-                    "instruction '" + op.mnemonic() + "' is not supported for type " + t)));
-        }
-        write(w, op, 0, l, zx(r, bits == 1 ? 1 : Math.min(bits, 64)));
-    }
-
-    private static long prmt(long a, long b, long c, int mode) {
-        long src = (zx(b, 32) << 32) | zx(a, 32);
-        int sel = (int) c;
-        long r = 0;
-        if (mode == 0) {
-            for (int i = 0; i < 4; i++) {
-                int s = (sel >>> (4 * i)) & 0xf;
-                long byt = (src >>> ((s & 7) * 8)) & 0xff;
-                if ((s & 8) != 0) {
-                    byt = (byt & 0x80) != 0 ? 0xff : 0;
-                }
-                r |= byt << (8 * i);
-            }
-            return r;
-        }
-        // Special modes use only selector bits 1:0 (PTX ISA, prmt).
-        int n = sel & 3;
-        int[] idx = new int[4];
-        for (int i = 0; i < 4; i++) {
-            idx[i] = switch (mode) {
-                case 1 -> (n + i) & 7; // f4e
-                case 2 -> (n - i) & 7; // b4e
-                case 3 -> n; // rc8
-                case 4 -> Math.max(i, n); // ecl
-                case 5 -> Math.min(i, n); // ecr
-                default -> 2 * (n & 1) + (i & 1); // rc16
-            };
-        }
-        for (int i = 0; i < 4; i++) {
-            r |= ((src >>> (idx[i] * 8)) & 0xff) << (8 * i);
-        }
-        return r;
-    }
-
-    private static long clampS32(long v) {
-        return Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
-    }
-
-    private static boolean carryOut(long a, long b, long cin, int bits) {
-        if (bits >= 64) {
-            long s = a + b;
-            boolean c1 = Long.compareUnsigned(s, a) < 0;
-            long s2 = s + cin;
-            return c1 || Long.compareUnsigned(s2, s) < 0;
-        }
-        return ((zx(a, bits) + zx(b, bits) + cin) >>> bits) != 0;
-    }
-
-    private static void setCarry(Warp w, int l, boolean c) {
-        w.carry = c ? w.carry | (1 << l) : w.carry & ~(1 << l);
-    }
-
-    /** mul with 0 = .lo, 1 = .hi, 2 = .wide. */
-    private static long mul(int half, long a, long b, DataType t) {
-        int bits = t.bits;
-        boolean signed = t.isSigned();
-        long x = ext(a, t), y = ext(b, t);
-        switch (half) {
-            case 1: {
-                if (bits < 64) {
-                    return (x * y) >> bits;
-                }
-                long hi = Math.multiplyHigh(x, y);
-                if (!signed) {
-                    hi += ((x >> 63) & y) + ((y >> 63) & x);
-                }
-                return hi;
-            }
-            case 2:
-                return x * y;
-            default:
-                return a * b;
         }
     }
 
@@ -1405,6 +1222,9 @@ final class Engine {
             if (t == DataType.F64) {
                 x = f64(a);
                 y = f64(b);
+            } else if (t == DataType.F16 || t == DataType.BF16) {
+                x = Convert.floatValue(a, t, false);
+                y = Convert.floatValue(b, t, false);
             } else {
                 float fx = f32(a), fy = f32(b);
                 if (op.ftz) {
@@ -1483,7 +1303,8 @@ final class Engine {
                     if (Double.isNaN(a) || Double.isNaN(b)) {
                         boolean both = Double.isNaN(a) && Double.isNaN(b);
                         if (op.flag || both) {
-                            yield f64(Double.doubleToRawLongBits(Double.isNaN(a) ? a : b) | QUIET64);
+                            // H100: of two NaNs the second operand's (quieted) comes back.
+                            yield f64(Double.doubleToRawLongBits(Double.isNaN(b) ? b : a) | QUIET64);
                         }
                         yield Double.isNaN(a) ? b : a;
                     }
@@ -1503,7 +1324,14 @@ final class Engine {
                 case COPYSIGN -> Math.copySign(b, a);
                 default -> throw unsupportedType(op);
             };
-            // f64 NaNs propagate (quieted) as the hardware does; Java arithmetic does the same.
+            if (Double.isNaN(r) && (op.code == OpCode.FADD || op.code == OpCode.FSUB || op.code == OpCode.FMUL
+                    || op.code == OpCode.FMA || op.code == OpCode.FDIV)) {
+                // An input NaN comes back quieted, b's before a's before c's (H100). Java leaves the
+                // choice to the processor (and interpreted and compiled code may differ), so it is made here.
+                double c = n > 2 ? f64(read(w, op, 2, l)) : 0;
+                double nan = Double.isNaN(b) ? b : Double.isNaN(a) ? a : Double.isNaN(c) ? c : r;
+                return Double.doubleToRawLongBits(nan) | (Double.isNaN(a) || Double.isNaN(b) || Double.isNaN(c) ? QUIET64 : 0);
+            }
             return Double.doubleToRawLongBits(r);
         }
         if (op.type == DataType.F16 || op.type == DataType.F16X2 || op.type == DataType.BF16
@@ -1533,7 +1361,13 @@ final class Engine {
                     if (op.flag || (Float.isNaN(a) && Float.isNaN(b))) {
                         yield Float.intBitsToFloat(FloatOps.CANONICAL_NAN_F32);
                     }
-                    yield Float.isNaN(a) ? b : a;
+                    float number = Float.isNaN(a) ? b : a;
+                    if (op.sub == 1) {
+                        // .xorsign.abs with one NaN: the number's magnitude, still with the XOR of both signs.
+                        boolean neg = (Float.floatToRawIntBits(a) ^ Float.floatToRawIntBits(b)) < 0;
+                        yield Math.copySign(Math.abs(number), neg ? -1f : 1f);
+                    }
+                    yield number;
                 }
                 float m = op.code == OpCode.FMIN ? Math.min(a, b) : Math.max(a, b);
                 if (op.sub == 1) {
@@ -1622,26 +1456,6 @@ final class Engine {
 
     private static final long QUIET64 = 0x0008_0000_0000_0000L;
 
-    private static double fmin(double a, double b) {
-        if (Double.isNaN(a)) {
-            return b;
-        }
-        if (Double.isNaN(b)) {
-            return a;
-        }
-        return Math.min(a, b);
-    }
-
-    private static double fmax(double a, double b) {
-        if (Double.isNaN(a)) {
-            return b;
-        }
-        if (Double.isNaN(b)) {
-            return a;
-        }
-        return Math.max(a, b);
-    }
-
     private Stop unsupportedType(Op op) {
         return new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
                 "instruction '" + op.mnemonic() + "' is not supported")));
@@ -1652,45 +1466,22 @@ final class Engine {
         int size = t.bytes();
         int space = op.space;
         long a = address(w, op, l);
-        long old = load(w, space, a, size, l);
         long b = read(w, op, 0, l);
-        long r;
-        switch (op.sub) {
-            case 0 -> {
-                if (t == DataType.F32) {
-                    // H100: global f32 atomic adds flush subnormals; shared ones keep them.
-                    boolean sharedTarget = space == Op.SP_SHARED
-                            || (space == Op.SP_GENERIC && genericSpace(a) == Op.SP_SHARED);
-                    float x = f32(old), y = f32(b);
-                    r = sharedTarget ? bits32(x + y)
-                            : bits32(FloatOps.flush(FloatOps.flush(x) + FloatOps.flush(y)));
-                } else if (t == DataType.F64) {
-                    r = bits64(f64(old) + f64(b));
-                } else {
-                    r = old + b;
-                }
+        long c = op.sources() > 1 ? read(w, op, 1, l) : 0;
+        int target = space == Op.SP_GENERIC ? genericSpace(a) : space;
+        long old;
+        if (target == Op.SP_GLOBAL) {
+            // Other CTAs may run on other threads: a compare-and-set loop makes it one atomic step.
+            if ((a & (size - 1)) != 0) {
+                throw new MemoryFault(String.format("misaligned %d-byte global access at 0x%x", size, a));
             }
-            case 1, 2 -> {
-                if (t.isFloat()) {
-                    double x = t == DataType.F64 ? f64(old) : f32(old), y = t == DataType.F64 ? f64(b) : f32(b);
-                    double m = op.sub == 1 ? fmin(x, y) : fmax(x, y);
-                    r = t == DataType.F64 ? bits64(m) : bits32((float) m);
-                } else {
-                    long x = ext(old, t), y = ext(b, t);
-                    int c = t.isSigned() ? Long.compare(x, y) : Long.compareUnsigned(x, y);
-                    r = (op.sub == 1) == (c <= 0) ? old : b;
-                }
-            }
-            case 3 -> r = Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) >= 0 ? 0 : old + 1;
-            case 4 -> r = zx(old, t.bits) == 0 || Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) > 0 ? b : old - 1;
-            case 5 -> r = zx(old, t.bits) == zx(b, t.bits) ? read(w, op, 1, l) : old;
-            case 6 -> r = b;
-            case 7 -> r = old & b;
-            case 8 -> r = old | b;
-            case 9 -> r = old ^ b;
-            default -> throw unsupportedType(op);
+            do {
+                old = global.loadAtomic(a, size);
+            } while (!global.compareAndSet(a, size, old, Atomics.combine(op, old, b, c, false)));
+        } else {
+            old = load(w, space, a, size, l);
+            store(w, space, a, size, Atomics.combine(op, old, b, c, target == Op.SP_SHARED), l);
         }
-        store(w, space, a, size, zx(r, t.bits), l);
         if (op.code == OpCode.ATOM) {
             write(w, op, 0, l, zx(old, t.bits));
         }

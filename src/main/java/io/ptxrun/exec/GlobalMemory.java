@@ -1,75 +1,134 @@
 package io.ptxrun.exec;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * The global address space of one launch: a sparse set of allocations in a 64-bit space. Addresses
  * start well above 0 so that null and small integers never alias a buffer. Access outside every
  * allocation raises {@link MemoryFault}, which the engine reports as an error of the kernel.
+ *
+ * <p>CTAs run on several threads at once, so this class is thread-safe: each allocation is its own
+ * byte array, plain loads and stores go to it directly (racing kernels see some value, as on the
+ * hardware), and atomics are compare-and-set loops on 4- or 8-byte views of the array.
  */
 public final class GlobalMemory {
     /** First address handed out; far from 0 and from the engine's shared/local/const windows. */
     public static final long BASE = 0x7f00_0000_0000L;
 
-    private final TreeMap<Long, byte[]> allocations = new TreeMap<>();
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** One allocation: its first address and its bytes. */
+    private record Allocation(long start, byte[] data) {
+        boolean holds(long addr, int len) {
+            return addr >= start && len >= 0 && addr - start + len <= data.length;
+        }
+    }
+
+    private final ConcurrentSkipListMap<Long, Allocation> allocations = new ConcurrentSkipListMap<>();
     private long next = BASE;
-    // The last allocation hit: kernels touch one or two buffers in long runs.
-    private long lastStart = -1;
-    private byte[] lastData;
+    // The last allocation hit: kernels touch one or two buffers in long runs. An immutable record
+    // read and written whole, so threads racing on it at worst miss the cache.
+    private Allocation last;
 
     /** Reserves zeroed memory; align is rounded up to at least 256 bytes. */
-    public long allocate(long bytes, int align) {
+    public synchronized long allocate(long bytes, int align) {
         if (bytes < 0 || bytes > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("allocation size out of range: " + bytes);
         }
         long a = Math.max(256, align);
         long start = (next + a - 1) / a * a;
-        allocations.put(start, new byte[(int) bytes]);
+        allocations.put(start, new Allocation(start, new byte[(int) bytes]));
         // A gap after each allocation keeps off-by-some accesses from landing in a neighbour.
         next = start + Math.max(bytes, 1) + 256;
         return start;
     }
 
     public void write(long addr, byte[] data) {
-        byte[] mem = find(addr, data.length);
-        System.arraycopy(data, 0, mem, (int) (addr - lastStart), data.length);
+        Allocation m = find(addr, data.length);
+        System.arraycopy(data, 0, m.data, (int) (addr - m.start), data.length);
     }
 
     public byte[] read(long addr, int len) {
-        byte[] mem = find(addr, len);
+        Allocation m = find(addr, len);
         byte[] out = new byte[len];
-        System.arraycopy(mem, (int) (addr - lastStart), out, 0, len);
+        System.arraycopy(m.data, (int) (addr - m.start), out, 0, len);
         return out;
     }
 
     /** Whether [addr, addr+len) lies inside one allocation. */
     public boolean contains(long addr, int len) {
-        Map.Entry<Long, byte[]> e = allocations.floorEntry(addr);
-        return e != null && addr - e.getKey() + len <= e.getValue().length;
+        Map.Entry<Long, Allocation> e = allocations.floorEntry(addr);
+        return e != null && e.getValue().holds(addr, len);
     }
 
     long load(long addr, int size) {
-        byte[] mem = find(addr, size);
-        return Bytes.get(mem, (int) (addr - lastStart), size);
+        Allocation m = find(addr, size);
+        return Bytes.get(m.data, (int) (addr - m.start), size);
     }
 
     void store(long addr, int size, long value) {
-        byte[] mem = find(addr, size);
-        Bytes.put(mem, (int) (addr - lastStart), size, value);
+        Allocation m = find(addr, size);
+        Bytes.put(m.data, (int) (addr - m.start), size, value);
     }
 
-    /** The allocation holding [addr, addr+len); sets lastStart to its start. */
-    private byte[] find(long addr, int len) {
-        if (lastData != null && addr >= lastStart && addr - lastStart + len <= lastData.length) {
-            return lastData;
+    /** The current value for an atomic read-modify-write (size 1, 2, 4 or 8, naturally aligned). */
+    long loadAtomic(long addr, int size) {
+        Allocation m = find(addr, size);
+        int off = (int) (addr - m.start);
+        return switch (size) {
+            case 8 -> (long) LONGS.getVolatile(m.data, off);
+            case 4 -> (int) INTS.getVolatile(m.data, off) & 0xffffffffL;
+            default -> {
+                int word = off & ~3;
+                int shift = (off - word) * 8;
+                yield ((int) INTS.getVolatile(m.data, word) >>> shift) & ((1L << (8 * size)) - 1);
+            }
+        };
+    }
+
+    /**
+     * Replaces the value at addr with update if it still is expect (zero-extended to size bytes);
+     * false when another thread changed it first. Values narrower than 4 bytes are swapped within
+     * their aligned 4-byte word.
+     */
+    boolean compareAndSet(long addr, int size, long expect, long update) {
+        Allocation m = find(addr, size);
+        int off = (int) (addr - m.start);
+        switch (size) {
+            case 8:
+                return LONGS.compareAndSet(m.data, off, expect, update);
+            case 4:
+                return INTS.compareAndSet(m.data, off, (int) expect, (int) update);
+            default: {
+                int word = off & ~3;
+                int shift = (off - word) * 8;
+                int mask = (int) ((1L << (8 * size)) - 1) << shift;
+                int current = (int) INTS.getVolatile(m.data, word);
+                if (((current & mask) >>> shift) != (int) expect) {
+                    return false;
+                }
+                int replaced = (current & ~mask) | (((int) update << shift) & mask);
+                return INTS.compareAndSet(m.data, word, current, replaced);
+            }
         }
-        Map.Entry<Long, byte[]> e = allocations.floorEntry(addr);
-        if (e == null || addr - e.getKey() + len > e.getValue().length || len < 0) {
+    }
+
+    /** The allocation holding [addr, addr+len). */
+    private Allocation find(long addr, int len) {
+        Allocation m = last;
+        if (m != null && m.holds(addr, len)) {
+            return m;
+        }
+        Map.Entry<Long, Allocation> e = allocations.floorEntry(addr);
+        if (e == null || !e.getValue().holds(addr, len)) {
             throw new MemoryFault(String.format("global access of %d bytes at 0x%x is outside every allocation", len, addr));
         }
-        lastStart = e.getKey();
-        lastData = e.getValue();
-        return lastData;
+        last = e.getValue();
+        return last;
     }
 }

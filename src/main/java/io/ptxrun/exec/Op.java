@@ -51,6 +51,8 @@ final class Op {
     int sub;
     int sub2;
     boolean sat, ftz, approx, cc, flag, relu;
+    /** cvt .satfinite: a result beyond the format's range becomes its largest finite value. */
+    boolean satFinite;
 
     /** A second address (the source of cp.async), decoded into an op of its own. */
     Op source;

@@ -37,6 +37,8 @@ final class Warp {
     final int[][] stack = new int[32][];
     /** When nonzero: these lanes (all runnable ones) are at one PC, so the next step needs no scan. */
     int uniformMask;
+    /** The last backward branch some lane took (-1: none): where a run out of budget is spinning. */
+    int lastBackBranch = -1;
     /** Carry flag (CC.CF) of each lane, for add.cc/addc and friends. */
     int carry;
 

@@ -17,6 +17,8 @@ final class Harness {
     long maxInstructions = 1_000_000_000L;
     long sharedBytes;
     SyncOptions sync = SyncOptions.DEFAULT;
+    java.util.OptionalLong scheduleSeed = java.util.OptionalLong.empty();
+    int ctaThreads;
 
     Harness(String ptx) {
         PtxParser.Parsed<Module> parsed = PtxParser.parseModule("test.ptx", ptx);
@@ -105,7 +107,7 @@ final class Harness {
             }
         }
         KernelLaunch launch = new KernelLaunch(module, kernel.name(), grid, block, null, sharedBytes, pb.array(),
-                memory, new KernelLaunch.Limits(maxInstructions, java.util.OptionalLong.empty(), sync));
+                memory, new KernelLaunch.Limits(maxInstructions, scheduleSeed, ctaThreads, sync));
         return Interpreter.run(launch);
     }
 

@@ -1,0 +1,186 @@
+package io.ptxrun.bench;
+
+import io.ptxrun.ast.Module;
+import io.ptxrun.cli.KernelRunner;
+import io.ptxrun.exec.KernelLaunch;
+import io.ptxrun.launch.LaunchFile;
+import io.ptxrun.launch.RunResult;
+import io.ptxrun.syntax.PtxParser;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+
+/**
+ * Interpreter speed in thread-instructions per second for three kernels, on one CTA thread and on
+ * one per processor, with the peak heap of each run:
+ * (a) a converged integer/float loop, (b) a loop whose lanes diverge every iteration, (c) the
+ * tiled SGEMM of testdata/run/nvcc-matmul-tiled at 256x256x256.
+ * Usage: ExecRate REPO_ROOT [REPETITIONS]
+ */
+public final class ExecRate {
+    private static final String HEADER = ".version 8.0\n.target sm_90\n.address_size 64\n";
+
+    /** Per thread n rounds of integer and float work; every lane takes the same path. */
+    private static final String CONVERGED = HEADER + """
+            .visible .entry converged(.param .u64 out, .param .u32 n)
+            {
+                .reg .pred %p;
+                .reg .b32 %t, %i, %s, %n;
+                .reg .f32 %x, %y;
+                .reg .b64 %o, %w;
+                ld.param.u32 %n, [n];
+                mov.u32 %t, %tid.x;
+                mov.u32 %s, 0;
+                mov.u32 %i, 0;
+                cvt.rn.f32.u32 %x, %t;
+                mov.f32 %y, 0f3F800000;
+            LOOP:
+                mad.lo.u32 %s, %s, 3, %i;
+                xor.b32 %s, %s, %t;
+                fma.rn.f32 %y, %y, 0f3F7FF000, %x;
+                add.u32 %i, %i, 1;
+                setp.lt.u32 %p, %i, %n;
+                @%p bra LOOP;
+                cvt.rzi.u32.f32 %t, %y;
+                add.u32 %s, %s, %t;
+                ld.param.u64 %o, [out];
+                mov.u32 %t, %tid.x;
+                mul.wide.u32 %w, %t, 4;
+                add.s64 %o, %o, %w;
+                st.global.u32 [%o], %s;
+                ret;
+            }
+            """;
+
+    /** Each round splits every warp in two by lane and round number, then joins it again. */
+    private static final String DIVERGENT = HEADER + """
+            .visible .entry divergent(.param .u64 out, .param .u32 n)
+            {
+                .reg .pred %p, %q;
+                .reg .b32 %t, %l, %i, %s, %n, %k;
+                .reg .b64 %o, %w;
+                ld.param.u32 %n, [n];
+                mov.u32 %t, %tid.x;
+                and.b32 %l, %t, 31;
+                mov.u32 %s, 0;
+                mov.u32 %i, 0;
+            LOOP:
+                and.b32 %k, %i, 31;
+                setp.lt.u32 %q, %l, %k;
+                @%q bra ODD;
+                mad.lo.u32 %s, %s, 5, %l;
+                xor.b32 %s, %s, %i;
+                bra.uni JOIN;
+            ODD:
+                add.u32 %s, %s, %k;
+                shl.b32 %k, %s, 3;
+                xor.b32 %s, %s, %k;
+            JOIN:
+                add.u32 %i, %i, 1;
+                setp.lt.u32 %p, %i, %n;
+                @%p bra LOOP;
+                ld.param.u64 %o, [out];
+                mul.wide.u32 %w, %t, 4;
+                add.s64 %o, %o, %w;
+                st.global.u32 [%o], %s;
+                ret;
+            }
+            """;
+
+    private record Workload(String name, Module module, LaunchFile launch) {}
+
+    public static void main(String[] args) throws Exception {
+        Path root = Path.of(args.length > 0 ? args[0] : ".");
+        int reps = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        int cores = Runtime.getRuntime().availableProcessors();
+        Workload[] work = {
+            new Workload("(a) converged int/float loop, 32 CTAs x 256 threads", parse(CONVERGED), LaunchFile.parse("""
+                    {"grid": [32], "block": [256], "buffers": {"out": {"type": "u32", "count": 256, "init": 0}},
+                     "params": ["out", {"u32": 3000}], "dump": []}""")),
+            new Workload("(b) divergent loop, 32 CTAs x 256 threads", parse(DIVERGENT), LaunchFile.parse("""
+                    {"grid": [32], "block": [256], "buffers": {"out": {"type": "u32", "count": 256, "init": 0}},
+                     "params": ["out", {"u32": 1500}], "dump": []}""")),
+            new Workload("(c) tiled SGEMM 256x256x256, 16x16 CTAs x 256 threads",
+                    parse(Files.readString(root.resolve("testdata/run/nvcc-matmul-tiled/kernel.ptx"))),
+                    LaunchFile.parse("""
+                    {"kernel": "matmul_tiled", "grid": [16, 16], "block": [16, 16],
+                     "buffers": {"A": {"type": "f32", "count": 65536, "init": {"random": 1}},
+                                 "B": {"type": "f32", "count": 65536, "init": {"random": 2}},
+                                 "C": {"type": "f32", "count": 65536, "init": 0}},
+                     "params": ["A", "B", "C", {"s32": 256}, {"s32": 256}, {"s32": 256}], "dump": []}""")),
+        };
+        System.out.printf("processors: %d; best of %d runs after one warm-up run%n", cores, reps);
+        for (Workload w : work) {
+            for (int threads : cores > 1 ? new int[] {1, cores} : new int[] {1}) {
+                measure(w, threads, reps);
+            }
+        }
+    }
+
+    private static void measure(Workload w, int threads, int reps) throws Exception {
+        KernelLaunch.Limits limits = new KernelLaunch.Limits(Long.MAX_VALUE, OptionalLong.empty(), threads);
+        KernelRunner.run(w.module, w.launch, limits);
+        double best = 0;
+        double bestPerCpu = 0;
+        long instructions = 0;
+        long peakHeap = 0;
+        for (int r = 0; r < reps; r++) {
+            System.gc();
+            resetPeaks();
+            long cpu0 = processCpuNanos();
+            long t0 = System.nanoTime();
+            RunResult result = KernelRunner.run(w.module, w.launch, limits);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            double cpuSeconds = (processCpuNanos() - cpu0) / 1e9;
+            if (!result.status().jsonName().equals("ok")) {
+                throw new IllegalStateException(w.name + ": " + result.status() + " " + result.diagnostics());
+            }
+            instructions = ((Number) result.stats().get("instructions")).longValue();
+            best = Math.max(best, instructions / seconds);
+            bestPerCpu = Math.max(bestPerCpu, instructions / cpuSeconds);
+            peakHeap = Math.max(peakHeap, peakHeapBytes());
+        }
+        System.out.printf("%-56s %2d thread(s): %7.1f M thread-instr/s wall, %7.1f M per CPU-second"
+                + "  (%,d thread-instructions, peak heap %.1f MiB)%n",
+                w.name, threads, best / 1e6, bestPerCpu / 1e6, instructions, peakHeap / 1048576.0);
+    }
+
+    /**
+     * CPU time of the whole process (all threads, JIT and GC included): on a loaded machine the
+     * rate per CPU-second says what the interpreter does with the cycles it actually gets.
+     */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    private static Module parse(String ptx) {
+        PtxParser.Parsed<Module> parsed = PtxParser.parseModule("bench.ptx", ptx);
+        if (!parsed.ok()) {
+            throw new IllegalArgumentException(parsed.diagnostics().toString());
+        }
+        return parsed.value();
+    }
+
+    private static void resetPeaks() {
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                pool.resetPeakUsage();
+            }
+        }
+    }
+
+    /** Sum of the heap pools' peaks since the last reset: an upper bound of the peak heap in use. */
+    private static long peakHeapBytes() {
+        long sum = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                sum += pool.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,82 @@
+package io.ptxrun.exec;
+
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+
+/**
+ * The schedule choices of `--schedule random:SEED`: which warp of a CTA runs next and for how
+ * long, and which group of a diverged warp's lanes runs next. Every choice is an interleaving the
+ * hardware may pick too. Each CTA draws from its own stream (seed and CTA index), so a seed gives
+ * the same run whichever worker thread runs the CTA.
+ */
+final class RandomSchedule {
+    private final long seed;
+    private SplittableRandom random;
+    private int[] order = new int[0];
+
+    private RandomSchedule(long seed) {
+        this.seed = seed;
+    }
+
+    static RandomSchedule of(OptionalLong seed) {
+        return seed.isPresent() ? new RandomSchedule(seed.getAsLong()) : null;
+    }
+
+    void startCta(int index) {
+        random = new SplittableRandom(seed * 0x9E37_79B9_7F4A_7C15L + index);
+    }
+
+    /** The k-th warp of this round; a fresh shuffled order starts each round (k == 0). */
+    int warpAt(int k, int warps) {
+        if (k == 0) {
+            if (order.length != warps) {
+                order = new int[warps];
+            }
+            for (int i = 0; i < warps; i++) {
+                order[i] = i;
+            }
+            for (int i = warps - 1; i > 0; i--) {
+                int j = random.nextInt(i + 1);
+                int t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+        }
+        return order[k];
+    }
+
+    /** How many steps the chosen warp runs: short turns most of the time, so warps interleave finely. */
+    int sliceLength(int max) {
+        return random.nextInt(4) == 0 ? 1 + random.nextInt(max) : 1 + random.nextInt(8);
+    }
+
+    /**
+     * The lanes of a diverged warp to run next: those at the PC of a random runnable lane, or 0 to
+     * keep the lowest-PC group. Lanes about to run a warp-synchronous operation (shfl, vote,
+     * match, redux, elect, bar.warp) are left to the lowest-PC rule, which brings their partners
+     * there first, as the hardware's .sync operations wait for them.
+     */
+    int divergentGroup(int[] pcs, int runnable, Op[] ops) {
+        int pick = random.nextInt(Integer.bitCount(runnable));
+        int m = runnable;
+        for (int i = 0; i < pick; i++) {
+            m &= m - 1;
+        }
+        int pc = pcs[Integer.numberOfTrailingZeros(m)];
+        switch (ops[pc].code) {
+            case SHFL, VOTE, MATCH, REDUX, ELECT, BAR_WARP, ACTIVEMASK -> {
+                return 0;
+            }
+            default -> {
+            }
+        }
+        int group = 0;
+        for (int r = runnable; r != 0; r &= r - 1) {
+            int l = Integer.numberOfTrailingZeros(r);
+            if (pcs[l] == pc) {
+                group |= 1 << l;
+            }
+        }
+        return group;
+    }
+}
