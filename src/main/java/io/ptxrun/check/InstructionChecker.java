@@ -1,0 +1,339 @@
+package io.ptxrun.check;
+
+import io.ptxrun.ast.Block;
+import io.ptxrun.ast.DataType;
+import io.ptxrun.ast.Function;
+import io.ptxrun.ast.Instruction;
+import io.ptxrun.ast.Module;
+import io.ptxrun.ast.Operand;
+import io.ptxrun.ast.Qual;
+import io.ptxrun.ast.Qualifier;
+import io.ptxrun.ast.SourcePos;
+import io.ptxrun.ast.Statement;
+import io.ptxrun.diag.Diagnostics;
+import io.ptxrun.isa.FeatureRule;
+import io.ptxrun.isa.Form;
+import io.ptxrun.isa.InstructionSet;
+import io.ptxrun.isa.OperandKind;
+import io.ptxrun.isa.OperandSlot;
+import io.ptxrun.isa.QualifierGroup;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Instruction legality against the rule tables of io.ptxrun.isa: an instruction must match one of
+ * its opcode's forms (qualifiers, operand count and kinds, constants), and every feature it uses
+ * must be available at the module's `.version` and `.target`. When no form matches, the closest
+ * one explains what is wrong: every problem, at its token.
+ */
+public final class InstructionChecker {
+    private final Diagnostics diagnostics;
+    private final ModuleTargetChecker.Context context;
+
+    public InstructionChecker(Diagnostics diagnostics, ModuleTargetChecker.Context context) {
+        this.diagnostics = diagnostics;
+        this.context = context;
+    }
+
+    /** One reason a form does not fit; qualifier problems weigh more when choosing the closest form. */
+    record Problem(SourcePos pos, String rule, String message, boolean aboutQualifiers) {}
+
+    public void check(Module module) {
+        for (Function f : module.functions()) {
+            if (f.body().isPresent()) {
+                RegisterTable registers = RegisterTable.of(f);
+                checkBlock(f.body().get(), registers);
+            }
+        }
+    }
+
+    private void checkBlock(Block block, RegisterTable registers) {
+        for (Statement s : block.statements()) {
+            if (s instanceof Instruction i) {
+                checkInstruction(i, registers);
+            } else if (s instanceof Block b) {
+                checkBlock(b, registers);
+            }
+        }
+    }
+
+    void checkInstruction(Instruction instruction, RegisterTable registers) {
+        List<Form> forms = InstructionSet.forms(instruction.opcode());
+        if (forms.isEmpty()) {
+            return;
+        }
+        List<Problem> closest = null;
+        int closestScore = Integer.MAX_VALUE;
+        for (Form form : forms) {
+            List<Problem> problems = new ArrayList<>();
+            matchQualifiers(instruction, form, problems);
+            matchOperands(instruction, form, registers, problems);
+            if (problems.isEmpty()) {
+                checkFeatures(instruction);
+                return;
+            }
+            int score = 0;
+            for (Problem p : problems) {
+                score += p.aboutQualifiers() ? 100 : 1;
+            }
+            if (score < closestScore) {
+                closestScore = score;
+                closest = problems;
+            }
+        }
+        for (Problem p : closest) {
+            diagnostics.error(p.pos(), p.rule(), p.message());
+        }
+    }
+
+    private static void matchQualifiers(Instruction instruction, Form form, List<Problem> problems) {
+        List<Qual> remaining = new ArrayList<>(instruction.qualifiers());
+        List<Qualifier> used = new ArrayList<>();
+        String name = instruction.opcode().spelling;
+        for (QualifierGroup group : form.qualifiers()) {
+            List<Qualifier> best = null;
+            for (List<Qualifier> alt : group.alternatives()) {
+                if ((best == null || alt.size() > best.size()) && allPresent(alt, remaining)) {
+                    best = alt;
+                }
+            }
+            if (best != null) {
+                for (Qualifier q : best) {
+                    remove(q, remaining);
+                    used.add(q);
+                }
+            } else if (group.required()) {
+                problems.add(new Problem(instruction.pos(), "isa.qualifier", name + " requires one of "
+                        + group.describe() + " here (" + cite(form) + ")", true));
+            }
+        }
+        for (Qual q : remaining) {
+            if (used.contains(q.kind())) {
+                problems.add(new Problem(q.pos(), "isa.qualifier", "'" + q.text() + "' is given twice on "
+                        + name + "; a qualifier may appear once", true));
+                continue;
+            }
+            QualifierGroup home = null;
+            for (QualifierGroup g : form.qualifiers()) {
+                if (g.mentions(q.kind())) {
+                    home = g;
+                    break;
+                }
+            }
+            String allowed = form.qualifiers().isEmpty() ? "it takes no qualifiers"
+                    : "allowed: " + form.qualifiers().stream().map(QualifierGroup::describe)
+                    .collect(Collectors.joining("; "));
+            if (home != null) {
+                problems.add(new Problem(q.pos(), "isa.qualifier", "'" + q.text() + "' cannot be used in this "
+                        + "combination on " + name + "; this position takes one of " + home.describe()
+                        + " (" + cite(form) + ")", true));
+            } else {
+                problems.add(new Problem(q.pos(), "isa.qualifier", (q.kind() == Qualifier.OTHER ? "unknown " : "")
+                        + "qualifier '" + q.text() + "' is not allowed on " + name + " in this form; " + allowed
+                        + " (" + cite(form) + ")", true));
+            }
+        }
+    }
+
+    private static boolean allPresent(List<Qualifier> alt, List<Qual> remaining) {
+        for (int i = 0; i < alt.size(); i++) {
+            Qualifier q = alt.get(i);
+            long need = alt.stream().filter(x -> x == q).count();
+            long have = remaining.stream().filter(x -> x.kind() == q).count();
+            if (have < need) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void remove(Qualifier q, List<Qual> remaining) {
+        for (int i = 0; i < remaining.size(); i++) {
+            if (remaining.get(i).kind() == q) {
+                remaining.remove(i);
+                return;
+            }
+        }
+    }
+
+    private void matchOperands(Instruction instruction, Form form, RegisterTable registers, List<Problem> problems) {
+        List<Operand> ops = instruction.operands();
+        List<OperandSlot> slots = form.operands();
+        String name = instruction.mnemonic();
+        if (ops.size() < form.minOperands() || ops.size() > slots.size()) {
+            SourcePos at = ops.size() > slots.size() ? ops.get(slots.size()).pos() : instruction.pos();
+            String expected = form.minOperands() == slots.size() ? String.valueOf(slots.size())
+                    : form.minOperands() + " to " + slots.size();
+            problems.add(new Problem(at, "isa.operand", name + " takes " + expected + " operands ("
+                    + slots.stream().map(s -> s.optional() ? "{" + s.name() + "}" : s.name())
+                    .collect(Collectors.joining(", ")) + "), not " + ops.size() + " (" + cite(form) + ")", false));
+            return;
+        }
+        for (int i = 0; i < ops.size(); i++) {
+            Problem p = matchOperand(ops.get(i), slots.get(i), i, name, form, registers);
+            if (p != null) {
+                problems.add(p);
+            }
+        }
+    }
+
+    private Problem matchOperand(Operand op, OperandSlot slot, int index, String name, Form form,
+                                 RegisterTable registers) {
+        String what = "operand " + (index + 1) + " (" + slot.name() + ") of " + name;
+        if (op instanceof Operand.Register r) {
+            DataType t = registers.typeOf(r.name());
+            if (t == null || registerFits(t, slot)) {
+                return null;
+            }
+            return new Problem(op.pos(), "isa.operand", what + " must be " + slot.describe() + "; "
+                    + r.name() + " is " + t.spelling + " (" + cite(form) + ")", false);
+        } else if (op instanceof Operand.SpecialReg) {
+            if (slot.kinds().contains(OperandKind.B32) || slot.kinds().contains(OperandKind.B64)) {
+                return null;
+            }
+        } else if (op instanceof Operand.IntImm imm) {
+            if (slot.kinds().contains(OperandKind.IMMEDIATE)) {
+                if (slot.admits(imm.value())) {
+                    return null;
+                }
+                return new Problem(op.pos(), "isa.immediate", what + " must be " + slot.immediateConstraint()
+                        + ", not " + imm.value() + " (" + cite(form) + ")", false);
+            }
+        } else if (op instanceof Operand.Symbol) {
+            if (slot.kinds().contains(OperandKind.IMMEDIATE)) {
+                return null;
+            }
+        } else if (op instanceof Operand.Negated n) {
+            if (!n.arithmetic() && slot.kinds().contains(OperandKind.NEGATED_PRED)
+                    && n.operand() instanceof Operand.Register r) {
+                DataType t = registers.typeOf(r.name());
+                if (t == null || t == DataType.PRED) {
+                    return null;
+                }
+            }
+        } else if (op instanceof Operand.Address) {
+            if (slot.kinds().contains(OperandKind.ADDRESS)) {
+                return null;
+            }
+        } else if (op instanceof Operand.Sink) {
+            if (slot.kinds().contains(OperandKind.SINK)) {
+                return null;
+            }
+        } else if (op instanceof Operand.Vector v) {
+            if (slot.kinds().contains(OperandKind.VECTOR16)) {
+                if (v.elements().size() != slot.count()) {
+                    return new Problem(op.pos(), "isa.operand", what + " must have " + slot.count()
+                            + " elements, not " + v.elements().size() + " (" + cite(form) + ")", false);
+                }
+                for (Operand e : v.elements()) {
+                    if (!(e instanceof Operand.IntImm) && !(e instanceof Operand.Register r
+                            && (registers.typeOf(r.name()) == null || registers.typeOf(r.name()).bits == 16))) {
+                        return new Problem(e.pos(), "isa.operand", "the elements of " + what
+                                + " must be 16-bit registers or constants (" + cite(form) + ")", false);
+                    }
+                }
+                return null;
+            }
+        } else if (op instanceof Operand.TensorRef t) {
+            if (slot.kinds().contains(OperandKind.TENSOR)) {
+                return matchTensor(t, slot, what, form, registers);
+            }
+        }
+        return new Problem(op.pos(), "isa.operand", what + " must be " + slot.describe() + " ("
+                + cite(form) + ")", false);
+    }
+
+    private static Problem matchTensor(Operand.TensorRef t, OperandSlot slot, String what, Form form,
+                                       RegisterTable registers) {
+        if (t.elements().size() != 2 || !(t.elements().get(1) instanceof Operand.Vector coords)) {
+            return new Problem(t.pos(), "isa.operand", what + " must be [tensorMap, {coordinates}] ("
+                    + cite(form) + ")", false);
+        }
+        Operand map = t.elements().get(0);
+        if (map instanceof Operand.Register r) {
+            DataType type = registers.typeOf(r.name());
+            if (type != null && type.bits != 64) {
+                return new Problem(map.pos(), "isa.operand", "the tensor map of " + what
+                        + " must be a 64-bit address, not " + type.spelling + " (" + cite(form) + ")", false);
+            }
+        }
+        if (coords.elements().size() != slot.count()) {
+            return new Problem(coords.pos(), "isa.operand", what + " needs " + slot.count()
+                    + " tensor coordinates for this dimension and load mode, not " + coords.elements().size()
+                    + " (" + cite(form) + ")", false);
+        }
+        for (Operand c : coords.elements()) {
+            if (c instanceof Operand.Register r) {
+                DataType type = registers.typeOf(r.name());
+                if (type != null && (type.bits != 32 || type == DataType.PRED)) {
+                    return new Problem(c.pos(), "isa.operand", "tensor coordinates are 32-bit registers; "
+                            + r.name() + " is " + type.spelling + " (" + cite(form) + ")", false);
+                }
+            } else if (!(c instanceof Operand.IntImm)) {
+                return new Problem(c.pos(), "isa.operand", "tensor coordinates are 32-bit registers ("
+                        + cite(form) + ")", false);
+            }
+        }
+        return null;
+    }
+
+    private static boolean registerFits(DataType t, OperandSlot slot) {
+        if (t == DataType.PRED) {
+            return slot.kinds().contains(OperandKind.PRED);
+        }
+        if (t.isFloat()) {
+            // ptxas: "Arguments mismatch" for an .f32 barrier number; these slots are integers.
+            return false;
+        }
+        return switch (t.bits) {
+            case 16 -> slot.kinds().contains(OperandKind.B16);
+            case 32 -> slot.kinds().contains(OperandKind.B32);
+            case 64 -> slot.kinds().contains(OperandKind.B64);
+            default -> false;
+        };
+    }
+
+    private void checkFeatures(Instruction instruction) {
+        for (FeatureRule rule : InstructionSet.features(instruction.opcode())) {
+            if (!applies(rule, instruction)) {
+                continue;
+            }
+            SourcePos at = rule.present().stream().map(instruction::find)
+                    .filter(java.util.Optional::isPresent).map(o -> o.get().pos())
+                    .findFirst().orElse(instruction.pos());
+            if (rule.minVersion() != null && !context.version().atLeast(rule.minVersion())) {
+                diagnostics.error(at, "isa.version", rule.feature() + " requires PTX ISA .version "
+                        + rule.minVersion() + " or later (PTX ISA " + rule.citation() + "); the module declares .version "
+                        + context.version());
+            }
+            if (!rule.target().satisfiedBy(context.target(), context.version())) {
+                diagnostics.error(at, "isa.target", rule.feature() + " requires .target "
+                        + rule.target().describe() + " (PTX ISA " + rule.citation() + "); the module targets "
+                        + context.target());
+            }
+        }
+    }
+
+    private static boolean applies(FeatureRule rule, Instruction instruction) {
+        for (Qualifier q : rule.present()) {
+            if (!instruction.has(q)) {
+                return false;
+            }
+        }
+        for (Qualifier q : rule.absent()) {
+            if (instruction.has(q)) {
+                return false;
+            }
+        }
+        if (rule.operandCount() >= 0 && instruction.operands().size() != rule.operandCount()) {
+            return false;
+        }
+        return !rule.sink() || !instruction.operands().isEmpty()
+                && instruction.operands().get(0) instanceof Operand.Sink;
+    }
+
+    private static String cite(Form form) {
+        return "PTX ISA " + form.citation();
+    }
+}

@@ -1,0 +1,43 @@
+package io.ptxrun.isa;
+
+/**
+ * What one operand position of an instruction form accepts (PTX ISA 6.4 operand kinds; the
+ * register widths follow 5.2 and the operand type rules of 6.4.1).
+ */
+public enum OperandKind {
+    /** A 16-, 32- or 64-bit integer or bit-size register (.bN, .uN, .sN; not floating point). */
+    B16("b16", "a 16-bit register"),
+    B32("b32", "a 32-bit register"),
+    B64("b64", "a 64-bit register"),
+    /** A `.pred` register. */
+    PRED("pred", "a predicate register"),
+    /** `!p`. */
+    NEGATED_PRED("!pred", "a negated predicate"),
+    /** An integer constant (range or set given by the slot). */
+    IMMEDIATE("imm", "an integer constant"),
+    /** `[reg]`, `[var]`, `[reg+imm]`. */
+    ADDRESS("addr", "an address [..]"),
+    /** `_`. */
+    SINK("_", "the sink '_'"),
+    /** `{a, b}` of 16-bit registers or constants; the slot gives the count. */
+    VECTOR16("vec16", "a vector of 16-bit values"),
+    /** `[tensorMap, {c0, ..}]` with 32-bit coordinates; the slot gives the count. */
+    TENSOR("tensor", "a tensor reference [map, {coordinates}]");
+
+    public final String spelling;
+    public final String description;
+
+    OperandKind(String spelling, String description) {
+        this.spelling = spelling;
+        this.description = description;
+    }
+
+    public static OperandKind ofSpelling(String s) {
+        for (OperandKind k : values()) {
+            if (k.spelling.equals(s)) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("unknown operand kind " + s);
+    }
+}
