@@ -70,6 +70,11 @@ public final class InstructionChecker {
             matchQualifiers(instruction, form, problems);
             matchOperands(instruction, form, registers, problems);
             if (problems.isEmpty()) {
+                if (form.minVersion() != null && !context.version().atLeast(form.minVersion())) {
+                    diagnostics.error(instruction.pos(), "isa.version", form.feature() + " requires PTX ISA .version "
+                            + form.minVersion() + " or later (" + cite(form) + ", PTX ISA Notes); the module declares"
+                            + " .version " + context.version());
+                }
                 checkFeatures(instruction);
                 return;
             }
@@ -91,7 +96,13 @@ public final class InstructionChecker {
         List<Qual> remaining = new ArrayList<>(instruction.qualifiers());
         List<Qualifier> used = new ArrayList<>();
         String name = instruction.opcode().spelling;
+        // Group index that took each state space qualifier, in source order: the destination
+        // space is written before the source space (`cp.async.shared.global`, `.global.shared::cta`).
+        int[] spaceGroup = new int[instruction.qualifiers().size()];
+        java.util.Arrays.fill(spaceGroup, -1);
+        int groupIndex = -1;
         for (QualifierGroup group : form.qualifiers()) {
+            groupIndex++;
             List<Qualifier> best = null;
             for (List<Qualifier> alt : group.alternatives()) {
                 if ((best == null || alt.size() > best.size()) && allPresent(alt, remaining)) {
@@ -100,13 +111,33 @@ public final class InstructionChecker {
             }
             if (best != null) {
                 for (Qualifier q : best) {
-                    remove(q, remaining);
+                    Qual taken = remove(q, remaining);
                     used.add(q);
+                    if (group.leading() && indexOf(instruction.qualifiers(), taken) != 0) {
+                        problems.add(new Problem(taken.pos(), "isa.qualifier", "'" + taken.text()
+                                + "' must directly follow '" + name + "' (" + cite(form) + ")", true));
+                    }
+                    if (q.category == Qualifier.Category.SPACE) {
+                        spaceGroup[indexOf(instruction.qualifiers(), taken)] = groupIndex;
+                    }
                 }
             } else if (group.required()) {
                 problems.add(new Problem(instruction.pos(), "isa.qualifier", name + " requires one of "
                         + group.describe() + " here (" + cite(form) + ")", true));
             }
+        }
+        int lastSpaceGroup = -1;
+        for (int i = 0; i < spaceGroup.length; i++) {
+            if (spaceGroup[i] < 0) {
+                continue;
+            }
+            if (spaceGroup[i] < lastSpaceGroup) {
+                Qual q = instruction.qualifiers().get(i);
+                problems.add(new Problem(q.pos(), "isa.qualifier", "state space '" + q.text() + "' is out of place on "
+                        + name + ": the destination state space comes first, then the source (" + cite(form) + ")",
+                        true));
+            }
+            lastSpaceGroup = Math.max(lastSpaceGroup, spaceGroup[i]);
         }
         for (Qual q : remaining) {
             if (used.contains(q.kind())) {
@@ -148,13 +179,23 @@ public final class InstructionChecker {
         return true;
     }
 
-    private static void remove(Qualifier q, List<Qual> remaining) {
+    private static Qual remove(Qualifier q, List<Qual> remaining) {
         for (int i = 0; i < remaining.size(); i++) {
             if (remaining.get(i).kind() == q) {
-                remaining.remove(i);
-                return;
+                return remaining.remove(i);
             }
         }
+        throw new IllegalStateException("qualifier " + q + " was checked present");
+    }
+
+    /** Position of a qualifier object among the instruction's qualifiers (identity, not equality). */
+    private static int indexOf(List<Qual> quals, Qual q) {
+        for (int i = 0; i < quals.size(); i++) {
+            if (quals.get(i) == q) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private void matchOperands(Instruction instruction, Form form, RegisterTable registers, List<Problem> problems) {
@@ -199,10 +240,6 @@ public final class InstructionChecker {
                 }
                 return new Problem(op.pos(), "isa.immediate", what + " must be " + slot.immediateConstraint()
                         + ", not " + imm.value() + " (" + cite(form) + ")", false);
-            }
-        } else if (op instanceof Operand.Symbol) {
-            if (slot.kinds().contains(OperandKind.IMMEDIATE)) {
-                return null;
             }
         } else if (op instanceof Operand.Negated n) {
             if (!n.arithmetic() && slot.kinds().contains(OperandKind.NEGATED_PRED)

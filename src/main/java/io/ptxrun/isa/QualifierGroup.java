@@ -9,9 +9,11 @@ import java.util.stream.Collectors;
 /**
  * One qualifier position of a form: a choice among alternatives, each one qualifier or a fixed
  * combination (`.release.cta`: PTX requires `.sem` and `.scope` together). Optional groups are
- * written `[a|b]`, required ones `(a|b)` or a bare `.x`.
+ * written `[a|b]`, required ones `(a|b)` or a bare `.x`. A leading `^` marks a group that must be
+ * written directly after the opcode (`bar.cta.sync`, where ptxas rejects `bar.sync.cta`); the
+ * other groups may be written in any order.
  */
-public record QualifierGroup(boolean required, List<List<Qualifier>> alternatives) {
+public record QualifierGroup(boolean required, boolean leading, List<List<Qualifier>> alternatives) {
 
     public QualifierGroup {
         alternatives = alternatives.stream().map(List::copyOf).toList();
@@ -23,6 +25,10 @@ public record QualifierGroup(boolean required, List<List<Qualifier>> alternative
         for (String token : spec.trim().split("\\s+")) {
             if (token.isEmpty()) {
                 continue;
+            }
+            boolean leading = token.startsWith("^");
+            if (leading) {
+                token = token.substring(1);
             }
             boolean required = !token.startsWith("[");
             String body = token.startsWith("[") || token.startsWith("(") ? token.substring(1, token.length() - 1) : token;
@@ -38,7 +44,7 @@ public record QualifierGroup(boolean required, List<List<Qualifier>> alternative
                 }
                 alts.add(combo);
             }
-            out.add(new QualifierGroup(required, alts));
+            out.add(new QualifierGroup(required, leading, alts));
         }
         return List.copyOf(out);
     }
