@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 /**
  * One operand position of a form, written `name:kind|kind` (`?` after the name: optional, only at
  * the end). An immediate may carry a range `imm=0..15`, a set `imm=4/8/16` or a step `imm=32n`
- * (a multiple of 32; `imm=32n!0` also non-zero); a vector or tensor its element count `vec16=2`,
+ * (a multiple of 32; `imm=32n!0` also non-zero), or several joined by `&`; a vector or tensor its element count `vec16=2`,
  * `tensor=5`.
  */
 public record OperandSlot(String name, boolean optional, Set<OperandKind> kinds, long min, long max,
@@ -54,18 +54,20 @@ public record OperandSlot(String name, boolean optional, Set<OperandKind> kinds,
             if (arg == null) {
                 continue;
             }
-            if (arg.contains("n")) {
-                multipleOf = Long.parseLong(arg.substring(0, arg.indexOf('n')));
-                nonZero = arg.endsWith("!0");
-            } else if (arg.contains("..")) {
-                min = Long.parseLong(arg.substring(0, arg.indexOf("..")));
-                max = Long.parseLong(arg.substring(arg.indexOf("..") + 2));
-            } else if (kind.equals("imm")) {
-                for (String v : arg.split("/")) {
-                    values.add(Long.parseLong(v));
+            for (String part : arg.split("&")) {
+                if (part.contains("n")) {
+                    multipleOf = Long.parseLong(part.substring(0, part.indexOf('n')));
+                    nonZero = part.endsWith("!0");
+                } else if (part.contains("..")) {
+                    min = Long.parseLong(part.substring(0, part.indexOf("..")));
+                    max = Long.parseLong(part.substring(part.indexOf("..") + 2));
+                } else if (kind.equals("imm")) {
+                    for (String v : part.split("/")) {
+                        values.add(Long.parseLong(v));
+                    }
+                } else {
+                    count = Integer.parseInt(part);
                 }
-            } else {
-                count = Integer.parseInt(arg);
             }
         }
         return new OperandSlot(name, optional, kinds, min, max, values, multipleOf, nonZero, count);
@@ -84,13 +86,14 @@ public record OperandSlot(String name, boolean optional, Set<OperandKind> kinds,
             return vs.size() == 1 ? vs.get(0)
                     : String.join(", ", vs.subList(0, vs.size() - 1)) + " or " + vs.get(vs.size() - 1);
         }
-        if (min != Long.MIN_VALUE || max != Long.MAX_VALUE) {
-            return "in " + min + ".." + max;
-        }
+        List<String> parts = new ArrayList<>();
         if (multipleOf > 1) {
-            return (nonZero ? "a non-zero " : "a ") + "multiple of " + multipleOf;
+            parts.add((nonZero ? "a non-zero " : "a ") + "multiple of " + multipleOf);
         }
-        return "";
+        if (min != Long.MIN_VALUE || max != Long.MAX_VALUE) {
+            parts.add("in " + min + ".." + max);
+        }
+        return String.join(" ", parts);
     }
 
     public String describe() {
