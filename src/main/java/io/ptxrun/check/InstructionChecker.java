@@ -288,6 +288,11 @@ public final class InstructionChecker {
                     + cite(form) + ")", false);
         }
         Operand map = t.elements().get(0);
+        if (!(map instanceof Operand.Register)) {
+            // ptxas: "State space mismatch between instruction and address" for a .param symbol.
+            return new Problem(map.pos(), "isa.operand", "the tensor map of " + what + " must be a 64-bit register"
+                    + " holding its generic address, not a variable name (" + cite(form) + ")", false);
+        }
         if (map instanceof Operand.Register r) {
             DataType type = registers.typeOf(r.name());
             if (type != null && type.bits != 64) {

@@ -114,6 +114,6 @@ public final class BulkCopyRules implements RuleTable {
                 FeatureRule.of(CP_ASYNC_BULK_COMMIT_GROUP, "", "8.0", sm90, "cp.async.bulk.commit_group", COMMIT + notes),
                 FeatureRule.of(CP_ASYNC_BULK_WAIT_GROUP, "", "8.0", sm90, "cp.async.bulk.wait_group", WAIT + notes),
                 FeatureRule.of(CP_ASYNC_BULK_WAIT_GROUP, ".read", "8.0", sm90, "'.read' on cp.async.bulk.wait_group",
-                        WAIT + notes)));
+                        WAIT + notes));
     }
 }
