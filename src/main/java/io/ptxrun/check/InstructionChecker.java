@@ -36,8 +36,17 @@ public final class InstructionChecker {
         this.context = context;
     }
 
-    /** One reason a form does not fit; qualifier problems weigh more when choosing the closest form. */
-    record Problem(SourcePos pos, String rule, String message, boolean aboutQualifiers) {}
+    /**
+     * One reason a form does not fit, with its weight when choosing the closest form: a qualifier
+     * the form does not know weighs most, a missing qualifier less than a wrong operand count, so
+     * that `cp.async ... 16, 4, %rd4` is explained by the missing `.L2::cache_hint`.
+     */
+    record Problem(SourcePos pos, String rule, String message, int weight) {
+        static final int FOREIGN_QUALIFIER = 100;
+        static final int OPERAND_COUNT = 5;
+        static final int MISSING_QUALIFIER = 3;
+        static final int OPERAND = 1;
+    }
 
     public void check(Module module) {
         for (Function f : module.functions()) {
@@ -70,6 +79,7 @@ public final class InstructionChecker {
             matchQualifiers(instruction, form, problems);
             matchOperands(instruction, form, registers, problems);
             if (problems.isEmpty()) {
+                warnUndefinedValues(instruction, form);
                 if (form.minVersion() != null && !context.version().atLeast(form.minVersion())) {
                     diagnostics.error(instruction.pos(), "isa.version", form.feature() + " requires PTX ISA .version "
                             + form.minVersion() + " or later (" + cite(form) + ", PTX ISA Notes); the module declares"
@@ -80,7 +90,7 @@ public final class InstructionChecker {
             }
             int score = 0;
             for (Problem p : problems) {
-                score += p.aboutQualifiers() ? 100 : 1;
+                score += p.weight();
             }
             if (score < closestScore) {
                 closestScore = score;
@@ -101,6 +111,7 @@ public final class InstructionChecker {
         int[] spaceGroup = new int[instruction.qualifiers().size()];
         java.util.Arrays.fill(spaceGroup, -1);
         int groupIndex = -1;
+        List<QualifierGroup> missing = new ArrayList<>();
         for (QualifierGroup group : form.qualifiers()) {
             groupIndex++;
             List<Qualifier> best = null;
@@ -115,15 +126,32 @@ public final class InstructionChecker {
                     used.add(q);
                     if (group.leading() && indexOf(instruction.qualifiers(), taken) != 0) {
                         problems.add(new Problem(taken.pos(), "isa.qualifier", "'" + taken.text()
-                                + "' must directly follow '" + name + "' (" + cite(form) + ")", true));
+                                + "' must directly follow '" + name + "' (" + cite(form) + ")", Problem.FOREIGN_QUALIFIER));
                     }
                     if (q.category == Qualifier.Category.SPACE) {
                         spaceGroup[indexOf(instruction.qualifiers(), taken)] = groupIndex;
                     }
                 }
             } else if (group.required()) {
-                problems.add(new Problem(instruction.pos(), "isa.qualifier", name + " requires one of "
-                        + group.describe() + " here (" + cite(form) + ")", true));
+                missing.add(group);
+            }
+        }
+        for (QualifierGroup group : missing) {
+            // A written qualifier of the same kind (`.b32` where `.u32` is required) is the
+            // problem to point at, once, rather than a missing one and a foreign one.
+            Qualifier.Category category = group.alternatives().get(0).get(0).category;
+            Qual instead = remaining.stream()
+                    .filter(q -> q.kind().category == category && !used.contains(q.kind()))
+                    .findFirst().orElse(null);
+            if (instead != null) {
+                remaining.remove(instead);
+                problems.add(new Problem(instead.pos(), "isa.qualifier", "'" + instead.text() + "' is not allowed on "
+                        + name + " here; this form takes " + group.describe() + " (" + cite(form) + ")",
+                        Problem.FOREIGN_QUALIFIER));
+            } else {
+                problems.add(new Problem(instruction.pos(), "isa.qualifier", name + " requires "
+                        + (group.alternatives().size() > 1 ? "one of " : "") + group.describe() + " in this form ("
+                        + cite(form) + ")", Problem.MISSING_QUALIFIER));
             }
         }
         int lastSpaceGroup = -1;
@@ -135,14 +163,14 @@ public final class InstructionChecker {
                 Qual q = instruction.qualifiers().get(i);
                 problems.add(new Problem(q.pos(), "isa.qualifier", "state space '" + q.text() + "' is out of place on "
                         + name + ": the destination state space comes first, then the source (" + cite(form) + ")",
-                        true));
+                        Problem.FOREIGN_QUALIFIER));
             }
             lastSpaceGroup = Math.max(lastSpaceGroup, spaceGroup[i]);
         }
         for (Qual q : remaining) {
             if (used.contains(q.kind())) {
                 problems.add(new Problem(q.pos(), "isa.qualifier", "'" + q.text() + "' is given twice on "
-                        + name + "; a qualifier may appear once", true));
+                        + name + "; a qualifier may appear once", Problem.FOREIGN_QUALIFIER));
                 continue;
             }
             QualifierGroup home = null;
@@ -153,16 +181,16 @@ public final class InstructionChecker {
                 }
             }
             String allowed = form.qualifiers().isEmpty() ? "it takes no qualifiers"
-                    : "allowed: " + form.qualifiers().stream().map(QualifierGroup::describe)
-                    .collect(Collectors.joining("; "));
+                    : "allowed: " + form.qualifiers().stream().map(QualifierGroup::describe).distinct()
+                    .collect(Collectors.joining(", "));
             if (home != null) {
                 problems.add(new Problem(q.pos(), "isa.qualifier", "'" + q.text() + "' cannot be used in this "
                         + "combination on " + name + "; this position takes one of " + home.describe()
-                        + " (" + cite(form) + ")", true));
+                        + " (" + cite(form) + ")", Problem.FOREIGN_QUALIFIER));
             } else {
                 problems.add(new Problem(q.pos(), "isa.qualifier", (q.kind() == Qualifier.OTHER ? "unknown " : "")
-                        + "qualifier '" + q.text() + "' is not allowed on " + name + " in this form; " + allowed
-                        + " (" + cite(form) + ")", true));
+                        + "qualifier '" + q.text() + "' is not allowed on " + name + " here; " + allowed
+                        + " (" + cite(form) + ")", Problem.FOREIGN_QUALIFIER));
             }
         }
     }
@@ -208,7 +236,8 @@ public final class InstructionChecker {
                     : form.minOperands() + " to " + slots.size();
             problems.add(new Problem(at, "isa.operand", name + " takes " + expected + " operands ("
                     + slots.stream().map(s -> s.optional() ? "{" + s.name() + "}" : s.name())
-                    .collect(Collectors.joining(", ")) + "), not " + ops.size() + " (" + cite(form) + ")", false));
+                    .collect(Collectors.joining(", ")) + "), not " + ops.size() + " (" + cite(form) + ")",
+                    Problem.OPERAND_COUNT));
             return;
         }
         for (int i = 0; i < ops.size(); i++) {
@@ -228,7 +257,7 @@ public final class InstructionChecker {
                 return null;
             }
             return new Problem(op.pos(), "isa.operand", what + " must be " + slot.describe() + "; "
-                    + r.name() + " is " + t.spelling + " (" + cite(form) + ")", false);
+                    + r.name() + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
         } else if (op instanceof Operand.SpecialReg) {
             if (slot.kinds().contains(OperandKind.B32) || slot.kinds().contains(OperandKind.B64)) {
                 return null;
@@ -239,7 +268,7 @@ public final class InstructionChecker {
                     return null;
                 }
                 return new Problem(op.pos(), "isa.immediate", what + " must be " + slot.immediateConstraint()
-                        + ", not " + imm.value() + " (" + cite(form) + ")", false);
+                        + ", not " + imm.value() + " (" + cite(form) + ")", Problem.OPERAND);
             }
         } else if (op instanceof Operand.Negated n) {
             if (!n.arithmetic() && slot.kinds().contains(OperandKind.NEGATED_PRED)
@@ -261,13 +290,13 @@ public final class InstructionChecker {
             if (slot.kinds().contains(OperandKind.VECTOR16)) {
                 if (v.elements().size() != slot.count()) {
                     return new Problem(op.pos(), "isa.operand", what + " must have " + slot.count()
-                            + " elements, not " + v.elements().size() + " (" + cite(form) + ")", false);
+                            + " elements, not " + v.elements().size() + " (" + cite(form) + ")", Problem.OPERAND);
                 }
                 for (Operand e : v.elements()) {
                     if (!(e instanceof Operand.IntImm) && !(e instanceof Operand.Register r
                             && (registers.typeOf(r.name()) == null || registers.typeOf(r.name()).bits == 16))) {
                         return new Problem(e.pos(), "isa.operand", "the elements of " + what
-                                + " must be 16-bit registers or constants (" + cite(form) + ")", false);
+                                + " must be 16-bit registers or constants (" + cite(form) + ")", Problem.OPERAND);
                     }
                 }
                 return null;
@@ -278,43 +307,43 @@ public final class InstructionChecker {
             }
         }
         return new Problem(op.pos(), "isa.operand", what + " must be " + slot.describe() + " ("
-                + cite(form) + ")", false);
+                + cite(form) + ")", Problem.OPERAND);
     }
 
     private static Problem matchTensor(Operand.TensorRef t, OperandSlot slot, String what, Form form,
                                        RegisterTable registers) {
         if (t.elements().size() != 2 || !(t.elements().get(1) instanceof Operand.Vector coords)) {
             return new Problem(t.pos(), "isa.operand", what + " must be [tensorMap, {coordinates}] ("
-                    + cite(form) + ")", false);
+                    + cite(form) + ")", Problem.OPERAND);
         }
         Operand map = t.elements().get(0);
         if (!(map instanceof Operand.Register)) {
             // ptxas: "State space mismatch between instruction and address" for a .param symbol.
             return new Problem(map.pos(), "isa.operand", "the tensor map of " + what + " must be a 64-bit register"
-                    + " holding its generic address, not a variable name (" + cite(form) + ")", false);
+                    + " holding its generic address, not a variable name (" + cite(form) + ")", Problem.OPERAND);
         }
         if (map instanceof Operand.Register r) {
             DataType type = registers.typeOf(r.name());
             if (type != null && type.bits != 64) {
                 return new Problem(map.pos(), "isa.operand", "the tensor map of " + what
-                        + " must be a 64-bit address, not " + type.spelling + " (" + cite(form) + ")", false);
+                        + " must be a 64-bit address, not " + type.spelling + " (" + cite(form) + ")", Problem.OPERAND);
             }
         }
         if (coords.elements().size() != slot.count()) {
             return new Problem(coords.pos(), "isa.operand", what + " needs " + slot.count()
                     + " tensor coordinates for this dimension and load mode, not " + coords.elements().size()
-                    + " (" + cite(form) + ")", false);
+                    + " (" + cite(form) + ")", Problem.OPERAND);
         }
         for (Operand c : coords.elements()) {
             if (c instanceof Operand.Register r) {
                 DataType type = registers.typeOf(r.name());
                 if (type != null && (type.bits != 32 || type == DataType.PRED)) {
                     return new Problem(c.pos(), "isa.operand", "tensor coordinates are 32-bit registers; "
-                            + r.name() + " is " + type.spelling + " (" + cite(form) + ")", false);
+                            + r.name() + " is " + type.spelling + " (" + cite(form) + ")", Problem.OPERAND);
                 }
             } else if (!(c instanceof Operand.IntImm)) {
                 return new Problem(c.pos(), "isa.operand", "tensor coordinates are 32-bit registers ("
-                        + cite(form) + ")", false);
+                        + cite(form) + ")", Problem.OPERAND);
             }
         }
         return null;
@@ -336,7 +365,22 @@ public final class InstructionChecker {
         };
     }
 
+    /** Constants ptxas accepts although the spec leaves their behaviour undefined. */
+    private void warnUndefinedValues(Instruction instruction, Form form) {
+        for (int i = 0; i < instruction.operands().size(); i++) {
+            OperandSlot slot = form.operands().get(i);
+            if (instruction.operands().get(i) instanceof Operand.IntImm imm && !slot.isDefined(imm.value())) {
+                diagnostics.warning(imm.pos(), "isa.undefined", slot.name() + " " + imm.value() + " of "
+                        + instruction.mnemonic() + " is outside the valid range " + slot.definedRange()
+                        + "; ptxas accepts it, but the behaviour is undefined (" + cite(form) + ")");
+            }
+        }
+    }
+
     private void checkFeatures(Instruction instruction) {
+        // One diagnostic per distinct unmet requirement: `mbarrier.arrive.relaxed.cluster` on
+        // sm_80 fails "sm_90 or higher" for three features, which is one problem to fix.
+        java.util.Set<String> reported = new java.util.HashSet<>();
         for (FeatureRule rule : InstructionSet.features(instruction.opcode())) {
             if (!applies(rule, instruction)) {
                 continue;
@@ -344,12 +388,14 @@ public final class InstructionChecker {
             SourcePos at = rule.present().stream().map(instruction::find)
                     .filter(java.util.Optional::isPresent).map(o -> o.get().pos())
                     .findFirst().orElse(instruction.pos());
-            if (rule.minVersion() != null && !context.version().atLeast(rule.minVersion())) {
+            if (rule.minVersion() != null && !context.version().atLeast(rule.minVersion())
+                    && reported.add("version " + rule.minVersion())) {
                 diagnostics.error(at, "isa.version", rule.feature() + " requires PTX ISA .version "
                         + rule.minVersion() + " or later (PTX ISA " + rule.citation() + "); the module declares .version "
                         + context.version());
             }
-            if (!rule.target().satisfiedBy(context.target(), context.version())) {
+            if (!rule.target().satisfiedBy(context.target(), context.version())
+                    && reported.add("target " + rule.target().describe())) {
                 diagnostics.error(at, "isa.target", rule.feature() + " requires .target "
                         + rule.target().describe() + " (PTX ISA " + rule.citation() + "); the module targets "
                         + context.target());

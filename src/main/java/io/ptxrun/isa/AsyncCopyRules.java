@@ -39,10 +39,10 @@ public final class AsyncCopyRules implements RuleTable {
                 f.add(Form.of(CP_ASYNC, quals, base + ", " + srcSize.replace("src-size", "src-size?"), CP_ASYNC_S));
                 f.add(Form.of(CP_ASYNC, quals, base + ", ignore-src:pred", CP_ASYNC_S)
                         .since("7.5", "the ignore-src operand of cp.async"));
-                f.add(Form.of(CP_ASYNC, quals + " .L2::cache_hint", base + ", cache-policy:b64", CP_ASYNC_S));
-                f.add(Form.of(CP_ASYNC, quals + " .L2::cache_hint", base + ", " + srcSize + ", cache-policy:b64",
+                f.add(Form.of(CP_ASYNC, quals + " .L2::cache_hint", base + ", cache-policy:b64|imm", CP_ASYNC_S));
+                f.add(Form.of(CP_ASYNC, quals + " .L2::cache_hint", base + ", " + srcSize + ", cache-policy:b64|imm",
                         CP_ASYNC_S));
-                f.add(Form.of(CP_ASYNC, quals + " .L2::cache_hint", base + ", ignore-src:pred, cache-policy:b64",
+                f.add(Form.of(CP_ASYNC, quals + " .L2::cache_hint", base + ", ignore-src:pred, cache-policy:b64|imm",
                         CP_ASYNC_S).since("7.5", "the ignore-src operand of cp.async"));
             }
         }

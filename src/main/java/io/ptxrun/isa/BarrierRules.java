@@ -19,26 +19,26 @@ import java.util.List;
 public final class BarrierRules implements RuleTable {
     private static final String S = "9.7.13.1 bar, barrier";
     private static final String CLUSTER = "9.7.13.3 barrier.cluster";
-    private static final String BARRIER_NO = "a:b32|imm=0..15";
-    private static final String COUNT = "b:b32|imm=32n";
-    private static final String ARRIVE_COUNT = "b:b32|imm=32n!0";
+    private static final String BARRIER_NO = "barrier:b32|imm=0..15";
+    private static final String COUNT = "threadCount:b32|imm=32n";
+    private static final String ARRIVE_COUNT = "threadCount:b32|imm=32n!0";
 
     @Override
     public List<Form> forms() {
         return List.of(
                 // ptxas accepts `bar.sync.sync` (a repeated .sync) but no other repetition.
-                Form.of(BAR, ".sync ^[.cta] [.sync]", BARRIER_NO + ", b?:b32|imm=32n", S),
+                Form.of(BAR, ".sync ^[.cta] [.sync]", BARRIER_NO + ", threadCount?:b32|imm=32n", S),
                 Form.of(BAR, ".arrive ^[.cta]", BARRIER_NO + ", " + ARRIVE_COUNT, S),
-                Form.of(BAR, ".red .popc .u32 ^[.cta]", "d:b32, " + BARRIER_NO + ", c:pred|!pred", S),
-                Form.of(BAR, ".red .popc .u32 ^[.cta]", "d:b32, " + BARRIER_NO + ", " + COUNT + ", c:pred|!pred", S),
-                Form.of(BAR, ".red (.and|.or) .pred ^[.cta]", "p:pred, " + BARRIER_NO + ", c:pred|!pred", S),
-                Form.of(BAR, ".red (.and|.or) .pred ^[.cta]", "p:pred, " + BARRIER_NO + ", " + COUNT + ", c:pred|!pred", S),
-                Form.of(BARRIER, ".sync ^[.cta] [.aligned]", BARRIER_NO + ", b?:b32|imm=32n", S),
+                Form.of(BAR, ".red .popc .u32 ^[.cta]", "d:b32, " + BARRIER_NO + ", predicate:pred|!pred", S),
+                Form.of(BAR, ".red .popc .u32 ^[.cta]", "d:b32, " + BARRIER_NO + ", " + COUNT + ", predicate:pred|!pred", S),
+                Form.of(BAR, ".red (.and|.or) .pred ^[.cta]", "p:pred, " + BARRIER_NO + ", predicate:pred|!pred", S),
+                Form.of(BAR, ".red (.and|.or) .pred ^[.cta]", "p:pred, " + BARRIER_NO + ", " + COUNT + ", predicate:pred|!pred", S),
+                Form.of(BARRIER, ".sync ^[.cta] [.aligned]", BARRIER_NO + ", threadCount?:b32|imm=32n", S),
                 Form.of(BARRIER, ".arrive ^[.cta] [.aligned]", BARRIER_NO + ", " + ARRIVE_COUNT, S),
-                Form.of(BARRIER, ".red .popc .u32 ^[.cta] [.aligned]", "d:b32, " + BARRIER_NO + ", c:pred|!pred", S),
-                Form.of(BARRIER, ".red .popc .u32 ^[.cta] [.aligned]", "d:b32, " + BARRIER_NO + ", " + COUNT + ", c:pred|!pred", S),
-                Form.of(BARRIER, ".red (.and|.or) .pred ^[.cta] [.aligned]", "p:pred, " + BARRIER_NO + ", c:pred|!pred", S),
-                Form.of(BARRIER, ".red (.and|.or) .pred ^[.cta] [.aligned]", "p:pred, " + BARRIER_NO + ", " + COUNT + ", c:pred|!pred", S),
+                Form.of(BARRIER, ".red .popc .u32 ^[.cta] [.aligned]", "d:b32, " + BARRIER_NO + ", predicate:pred|!pred", S),
+                Form.of(BARRIER, ".red .popc .u32 ^[.cta] [.aligned]", "d:b32, " + BARRIER_NO + ", " + COUNT + ", predicate:pred|!pred", S),
+                Form.of(BARRIER, ".red (.and|.or) .pred ^[.cta] [.aligned]", "p:pred, " + BARRIER_NO + ", predicate:pred|!pred", S),
+                Form.of(BARRIER, ".red (.and|.or) .pred ^[.cta] [.aligned]", "p:pred, " + BARRIER_NO + ", " + COUNT + ", predicate:pred|!pred", S),
                 Form.of(BAR_WARP_SYNC, "", "membermask:b32|imm", "9.7.13.2 bar.warp.sync"),
                 Form.of(BARRIER_CLUSTER_ARRIVE, "[.release|.relaxed] [.aligned]", "", CLUSTER),
                 Form.of(BARRIER_CLUSTER_WAIT, "[.acquire] [.aligned]", "", CLUSTER));

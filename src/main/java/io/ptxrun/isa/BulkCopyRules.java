@@ -29,7 +29,7 @@ public final class BulkCopyRules implements RuleTable {
 
     static final String SIZE = "size:b32|imm=16n&0..1048560";
     private static final String MBAR = ".mbarrier::complete_tx::bytes";
-    private static final String POLICY = "cache-policy:b64";
+    private static final String POLICY = "cache-policy:b64|imm";
 
     /**
      * Reductions into `.shared::cluster` (mbarrier completion): redOp -> element types that ptxas

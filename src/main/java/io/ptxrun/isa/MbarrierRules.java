@@ -38,11 +38,13 @@ public final class MbarrierRules implements RuleTable {
     private static final String RELEASE_SEM_SCOPE = "[.release.cta|.release.cluster|.relaxed.cta|.relaxed.cluster]";
     private static final String ACQUIRE_SEM_SCOPE = "[.acquire.cta|.acquire.cluster|.relaxed.cta|.relaxed.cluster]";
     private static final String COUNT = "b32|imm";
+    /** count: "The valid range of values for the operand count is [1, ..., 2^20 - 1]" (9.7.13.15.9). */
+    private static final String ARRIVAL_COUNT = "b32|imm=~1..1048575";
 
     @Override
     public List<Form> forms() {
         List<Form> f = new ArrayList<>(List.of(
-                Form.of(MBARRIER_INIT, CTA_SPACE + " .b64", "addr:addr, count:" + COUNT, INIT),
+                Form.of(MBARRIER_INIT, CTA_SPACE + " .b64", "addr:addr, count:" + ARRIVAL_COUNT, INIT),
                 Form.of(MBARRIER_INVAL, CTA_SPACE + " .b64", "addr:addr", INVAL),
                 Form.of(MBARRIER_EXPECT_TX, "[.relaxed.cta|.relaxed.cluster] " + ANY_SPACE + " .b64",
                         "addr:addr, txCount:" + COUNT, EXPECT),
@@ -63,11 +65,11 @@ public final class MbarrierRules implements RuleTable {
         f.add(Form.of(MBARRIER_TEST_WAIT, ACQUIRE_SEM_SCOPE + " " + CTA_SPACE + " .b64",
                 "waitComplete:pred, addr:addr, state:b64", WAIT));
         f.add(Form.of(MBARRIER_TEST_WAIT, ".parity " + ACQUIRE_SEM_SCOPE + " " + CTA_SPACE + " .b64",
-                "waitComplete:pred, addr:addr, phaseParity:" + COUNT, WAIT));
+                "waitComplete:pred, addr:addr, phaseParity:b32|imm=0/1", WAIT));
         f.add(Form.of(MBARRIER_TRY_WAIT, ACQUIRE_SEM_SCOPE + " " + CTA_SPACE + " .b64",
                 "waitComplete:pred, addr:addr, state:b64, suspendTimeHint?:" + COUNT, WAIT));
         f.add(Form.of(MBARRIER_TRY_WAIT, ".parity " + ACQUIRE_SEM_SCOPE + " " + CTA_SPACE + " .b64",
-                "waitComplete:pred, addr:addr, phaseParity:" + COUNT + ", suspendTimeHint?:" + COUNT, WAIT));
+                "waitComplete:pred, addr:addr, phaseParity:b32|imm=0/1" + ", suspendTimeHint?:" + COUNT, WAIT));
         return f;
     }
 
@@ -93,10 +95,6 @@ public final class MbarrierRules implements RuleTable {
             r.add(FeatureRule.of(op, ".release", "8.0", ANY, "'.release' on " + name, s + ", PTX ISA Notes"));
             r.add(FeatureRule.of(op, ".relaxed", "8.6", sm90, "'.relaxed' on " + name, s + ", PTX ISA / Target ISA Notes"));
             r.add(FeatureRule.of(op, ".cluster", null, sm90, "the .cluster scope", s + ", Target ISA Notes"));
-        }
-        for (Opcode op : List.of(MBARRIER_EXPECT_TX, MBARRIER_COMPLETE_TX)) {
-            String s = op == MBARRIER_EXPECT_TX ? EXPECT : COMPLETE;
-            r.add(FeatureRule.of(op, ".relaxed", "8.0", sm90, "'.relaxed' on " + op.spelling, s + ", PTX ISA Notes"));
         }
         r.add(FeatureRule.of(MBARRIER_TEST_WAIT, "", "7.0", sm80, "mbarrier.test_wait", WAIT + ", PTX ISA / Target ISA Notes"));
         r.add(FeatureRule.of(MBARRIER_TEST_WAIT, ".parity", "7.1", sm80, "mbarrier.test_wait.parity", WAIT + ", PTX ISA Notes"));

@@ -10,11 +10,14 @@ import java.util.stream.Collectors;
 /**
  * One operand position of a form, written `name:kind|kind` (`?` after the name: optional, only at
  * the end). An immediate may carry a range `imm=0..15`, a set `imm=4/8/16` or a step `imm=32n`
- * (a multiple of 32; `imm=32n!0` also non-zero), or several joined by `&`; a vector or tensor its element count `vec16=2`,
+ * (a multiple of 32; `imm=32n!0` also non-zero), or several joined by `&`. `~1..1048575` gives
+ * the range the spec defines for a constant that ptxas nevertheless accepts outside it: such a
+ * value is legal, and draws a warning (undefined behaviour). A vector or tensor its element count `vec16=2`,
  * `tensor=5`.
  */
 public record OperandSlot(String name, boolean optional, Set<OperandKind> kinds, long min, long max,
-                          Set<Long> allowedValues, long multipleOf, boolean nonZero, int count) {
+                          Set<Long> allowedValues, long multipleOf, boolean nonZero, long definedMin,
+                          long definedMax, int count) {
 
     public OperandSlot {
         kinds = Set.copyOf(kinds);
@@ -45,6 +48,8 @@ public record OperandSlot(String name, boolean optional, Set<OperandKind> kinds,
         Set<Long> values = new TreeSet<>();
         long multipleOf = 1;
         boolean nonZero = false;
+        long definedMin = Long.MIN_VALUE;
+        long definedMax = Long.MAX_VALUE;
         int count = 0;
         for (String k : s.substring(colon + 1).split("\\|")) {
             int eq = k.indexOf('=');
@@ -55,7 +60,10 @@ public record OperandSlot(String name, boolean optional, Set<OperandKind> kinds,
                 continue;
             }
             for (String part : arg.split("&")) {
-                if (part.contains("n")) {
+                if (part.startsWith("~")) {
+                    definedMin = Long.parseLong(part.substring(1, part.indexOf("..")));
+                    definedMax = Long.parseLong(part.substring(part.indexOf("..") + 2));
+                } else if (part.contains("n")) {
                     multipleOf = Long.parseLong(part.substring(0, part.indexOf('n')));
                     nonZero = part.endsWith("!0");
                 } else if (part.contains("..")) {
@@ -70,13 +78,23 @@ public record OperandSlot(String name, boolean optional, Set<OperandKind> kinds,
                 }
             }
         }
-        return new OperandSlot(name, optional, kinds, min, max, values, multipleOf, nonZero, count);
+        return new OperandSlot(name, optional, kinds, min, max, values, multipleOf, nonZero, definedMin, definedMax,
+                count);
     }
 
     /** Whether an integer constant is allowed here, given the slot's range or set. */
     public boolean admits(long value) {
         return (allowedValues.isEmpty() || allowedValues.contains(value)) && value >= min && value <= max
                 && value % multipleOf == 0 && (!nonZero || value != 0);
+    }
+
+    /** Whether a legal constant is also within the range whose behaviour the spec defines. */
+    public boolean isDefined(long value) {
+        return value >= definedMin && value <= definedMax;
+    }
+
+    public String definedRange() {
+        return definedMin + ".." + definedMax;
     }
 
     /** "0..15", "4, 8 or 16", or "" without a constraint. */

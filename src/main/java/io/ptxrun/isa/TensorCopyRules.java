@@ -22,7 +22,7 @@ public final class TensorCopyRules implements RuleTable {
     private static final String REDUCE = "9.7.9.25.5.3 cp.reduce.async.bulk.tensor";
     private static final String PREFETCH = "9.7.9.25.5.4 cp.async.bulk.prefetch.tensor";
     private static final String MBAR = ".mbarrier::complete_tx::bytes";
-    private static final String POLICY = "cache-policy:b64";
+    private static final String POLICY = "cache-policy:b64|imm";
 
     /**
      * One load mode: its qualifier (`[.tile]`: the default, may be omitted), the dimensions it
