@@ -24,6 +24,8 @@ import java.util.Map;
 public final class AsyncCopyRules implements RuleTable {
     private static final String CP_ASYNC_S = "9.7.9.25.3.1 cp.async";
     private static final String ARRIVE_S = "9.7.13.15.15 cp.async.mbarrier.arrive";
+    private static final String COMMIT_S = COMMIT_S;
+    private static final String WAIT_S = "9.7.9.25.3.3 cp.async.wait_group/wait_all";
 
     /** Cache operator -> the cp-sizes it allows (Syntax: `.cg ... 16`, `cp-size = { 4, 8, 16 }`). */
     private static final Map<String, List<Integer>> CP_SIZES = Map.of(".ca", List.of(4, 8, 16), ".cg", List.of(16));
@@ -46,9 +48,9 @@ public final class AsyncCopyRules implements RuleTable {
                         CP_ASYNC_S).since("7.5", "the ignore-src operand of cp.async"));
             }
         }
-        f.add(Form.of(CP_ASYNC_COMMIT_GROUP, "", "", "9.7.9.25.3.2 cp.async.commit_group"));
-        f.add(Form.of(CP_ASYNC_WAIT_GROUP, "", "N:imm", "9.7.9.25.3.3 cp.async.wait_group"));
-        f.add(Form.of(CP_ASYNC_WAIT_ALL, "", "", "9.7.9.25.3.3 cp.async.wait_all"));
+        f.add(Form.of(CP_ASYNC_COMMIT_GROUP, "", "", COMMIT_S));
+        f.add(Form.of(CP_ASYNC_WAIT_GROUP, "", "N:imm", WAIT_S));
+        f.add(Form.of(CP_ASYNC_WAIT_ALL, "", "", WAIT_S));
         f.add(Form.of(CP_ASYNC_MBARRIER_ARRIVE, "[.noinc] [.shared|.shared::cta] .b64", "addr:addr", ARRIVE_S));
         return f;
     }
@@ -64,9 +66,9 @@ public final class AsyncCopyRules implements RuleTable {
                 FeatureRule.of(CP_ASYNC, ".L2::64B", "7.4", ANY, "the prefetch size '.L2::64B'", CP_ASYNC_S + ", PTX ISA Notes"),
                 FeatureRule.of(CP_ASYNC, ".L2::128B", "7.4", ANY, "the prefetch size '.L2::128B'", CP_ASYNC_S + ", PTX ISA Notes"),
                 FeatureRule.of(CP_ASYNC, ".L2::256B", "7.4", ANY, "the prefetch size '.L2::256B'", CP_ASYNC_S + ", PTX ISA Notes"),
-                FeatureRule.of(CP_ASYNC_COMMIT_GROUP, "", "7.0", sm80, "cp.async.commit_group", "9.7.9.25.3.2" + notes),
-                FeatureRule.of(CP_ASYNC_WAIT_GROUP, "", "7.0", sm80, "cp.async.wait_group", "9.7.9.25.3.3" + notes),
-                FeatureRule.of(CP_ASYNC_WAIT_ALL, "", "7.0", sm80, "cp.async.wait_all", "9.7.9.25.3.3" + notes),
+                FeatureRule.of(CP_ASYNC_COMMIT_GROUP, "", "7.0", sm80, "cp.async.commit_group", COMMIT_S + notes),
+                FeatureRule.of(CP_ASYNC_WAIT_GROUP, "", "7.0", sm80, "cp.async.wait_group", WAIT_S + notes),
+                FeatureRule.of(CP_ASYNC_WAIT_ALL, "", "7.0", sm80, "cp.async.wait_all", WAIT_S + notes),
                 FeatureRule.of(CP_ASYNC_MBARRIER_ARRIVE, "", "7.0", sm80, "cp.async.mbarrier.arrive", ARRIVE_S + notes),
                 FeatureRule.of(CP_ASYNC_MBARRIER_ARRIVE, ".shared::cta", "7.8", ANY,
                         "the sub-qualifier '::cta' on cp.async.mbarrier.arrive", ARRIVE_S + ", PTX ISA Notes"));

@@ -4,21 +4,21 @@ import io.ptxrun.ast.Opcode;
 import io.ptxrun.ast.Qualifier;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A version and target requirement of one feature of an instruction: the instruction itself
- * (no condition), a qualifier, or an operand form. when is a space-separated list of conditions
+ * (no condition), a qualifier, or an operand form. The diagnostic points at the first qualifier
+ * of present that the instruction writes (lists, not sets: the position must be deterministic). when is a space-separated list of conditions
  * that must all hold: a qualifier `.relaxed`, `!.noComplete` (qualifier absent), `operands=3`,
  * `sink` (the first operand is `_`). feature names the feature as ptxas does.
  */
-public record FeatureRule(Opcode opcode, Set<Qualifier> present, Set<Qualifier> absent, int operandCount,
+public record FeatureRule(Opcode opcode, List<Qualifier> present, List<Qualifier> absent, int operandCount,
                           boolean sink, PtxVersion minVersion, TargetRequirement target, String feature,
                           String citation) {
 
     public FeatureRule {
-        present = Set.copyOf(present);
-        absent = Set.copyOf(absent);
+        present = List.copyOf(present);
+        absent = List.copyOf(absent);
     }
 
     public static FeatureRule of(Opcode opcode, String when, String minVersion, TargetRequirement target,
@@ -44,7 +44,7 @@ public record FeatureRule(Opcode opcode, Set<Qualifier> present, Set<Qualifier> 
                 (negated ? absent : present).add(q);
             }
         }
-        return new FeatureRule(opcode, Set.copyOf(present), Set.copyOf(absent), count, sink,
+        return new FeatureRule(opcode, present, absent, count, sink,
                 minVersion == null ? null : PtxVersion.of(minVersion), target, feature, citation);
     }
 }
