@@ -24,7 +24,7 @@ import java.util.Map;
 public final class AsyncCopyRules implements RuleTable {
     private static final String CP_ASYNC_S = "9.7.9.25.3.1 cp.async";
     private static final String ARRIVE_S = "9.7.13.15.15 cp.async.mbarrier.arrive";
-    private static final String COMMIT_S = COMMIT_S;
+    private static final String COMMIT_S = "9.7.9.25.3.2 cp.async.commit_group";
     private static final String WAIT_S = "9.7.9.25.3.3 cp.async.wait_group/wait_all";
 
     /** Cache operator -> the cp-sizes it allows (Syntax: `.cg ... 16`, `cp-size = { 4, 8, 16 }`). */
