@@ -30,6 +30,8 @@ import java.util.stream.Collectors;
 public final class InstructionChecker {
     private final Diagnostics diagnostics;
     private final ModuleTargetChecker.Context context;
+    /** The type of the instruction being matched (its last type qualifier), for TYPED operands. */
+    private DataType instructionType;
 
     public InstructionChecker(Diagnostics diagnostics, ModuleTargetChecker.Context context) {
         this.diagnostics = diagnostics;
@@ -62,7 +64,7 @@ public final class InstructionChecker {
             if (s instanceof Instruction i) {
                 checkInstruction(i, registers);
             } else if (s instanceof Block b) {
-                checkBlock(b, registers);
+                checkBlock(b, registers.enter(b));
             }
         }
     }
@@ -240,6 +242,7 @@ public final class InstructionChecker {
                     Problem.OPERAND_COUNT));
             return;
         }
+        instructionType = instruction.type();
         for (int i = 0; i < ops.size(); i++) {
             Problem p = matchOperand(ops.get(i), slots.get(i), i, name, form, registers);
             if (p != null) {
@@ -251,7 +254,20 @@ public final class InstructionChecker {
     private Problem matchOperand(Operand op, OperandSlot slot, int index, String name, Form form,
                                  RegisterTable registers) {
         String what = "operand " + (index + 1) + " (" + slot.name() + ") of " + name;
-        if (op instanceof Operand.Register r) {
+        if (slot.kinds().contains(OperandKind.TYPED) && instructionType != null) {
+            Problem typed = matchTyped(op, what, form, registers);
+            if (typed == null) {
+                return null;
+            }
+            if (slot.kinds().size() == 1) {
+                return typed;
+            }
+        }
+        if (op instanceof Operand.Symbol) {
+            if (slot.kinds().contains(OperandKind.SYMBOL)) {
+                return null;
+            }
+        } else if (op instanceof Operand.Register r) {
             DataType t = registers.typeOf(r.name());
             if (t == null || registerFits(t, slot)) {
                 return null;
@@ -308,6 +324,48 @@ public final class InstructionChecker {
         }
         return new Problem(op.pos(), "isa.operand", what + " must be " + slot.describe() + " ("
                 + cite(form) + ")", Problem.OPERAND);
+    }
+
+    /** 6.4.1 operand type rules for an operand of the instruction's own type. */
+    private Problem matchTyped(Operand op, String what, Form form, RegisterTable registers) {
+        DataType type = instructionType;
+        if (op instanceof Operand.Register r) {
+            DataType t = registers.typeOf(r.name());
+            if (t == null || typeCompatible(type, t)) {
+                return null;
+            }
+            return new Problem(op.pos(), "isa.operand", what + " must be a " + type.spelling.substring(1)
+                    + "-compatible register (PTX ISA 6.4.1: same size; bit-size types match any type); " + r.name()
+                    + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+        }
+        if (op instanceof Operand.IntImm && type != DataType.PRED && type.kind != DataType.Kind.FLOAT) {
+            return null;
+        }
+        if (op instanceof Operand.FloatImm && (type.kind == DataType.Kind.FLOAT || type.kind == DataType.Kind.BITS)) {
+            return null;
+        }
+        // Special registers are not operands of arithmetic (ptxas: "Arguments mismatch" for
+        // `add.u32 %r1, %tid.x, 1`); compiler output moves them into a register first.
+        if (op instanceof Operand.Negated n && type == DataType.PRED && !n.arithmetic()) {
+            return null;
+        }
+        return new Problem(op.pos(), "isa.operand", what + " must be a register or constant of type " + type.spelling
+                + " (" + cite(form) + ")", Problem.OPERAND);
+    }
+
+    static boolean typeCompatible(DataType instruction, DataType register) {
+        if (instruction == DataType.PRED || register == DataType.PRED) {
+            return instruction == register;
+        }
+        if (instruction.bits != register.bits) {
+            return false;
+        }
+        return switch (instruction.kind) {
+            case BITS -> true;
+            case SIGNED, UNSIGNED -> register.isInteger();
+            case FLOAT -> register.kind == DataType.Kind.BITS || register.kind == DataType.Kind.FLOAT;
+            default -> false;
+        };
     }
 
     private static Problem matchTensor(Operand.TensorRef t, OperandSlot slot, String what, Form form,

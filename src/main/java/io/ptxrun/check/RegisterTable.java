@@ -11,19 +11,33 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The declared type of every register of one function (`.reg .b32 %r<8>` declares %r0..%r7),
- * for the operand type rules. Nested blocks are folded into one table: operand typing only
- * needs widths, and nvcc output does not redeclare a name with another width.
+ * The declared type of the registers visible in one block (`.reg .b32 %r<8>` declares
+ * %r0..%r7), for the operand type rules. Each `{ }` block has its own table chained to the
+ * enclosing one: inline assembly blocks in compiler output redeclare names such as `r0` with
+ * another type.
  */
 final class RegisterTable {
+    private final RegisterTable parent;
     private final Map<String, DataType> single = new HashMap<>();
     /** `%r<8>`: prefix -> (count, type). */
     private final Map<String, Range> ranges = new HashMap<>();
 
     private record Range(int count, DataType type) {}
 
+    private RegisterTable(RegisterTable parent) {
+        this.parent = parent;
+    }
+
+    /** The registers of a nested block: its own declarations, then those of the enclosing blocks. */
+    RegisterTable enter(Block block) {
+        RegisterTable t = new RegisterTable(this);
+        t.collect(block);
+        return t;
+    }
+
+    /** The function's `.reg` parameters and the declarations of its body's outermost block. */
     static RegisterTable of(Function f) {
-        RegisterTable t = new RegisterTable();
+        RegisterTable t = new RegisterTable(null);
         for (Param p : f.params()) {
             if (p.space() == StateSpace.REG) {
                 t.single.put(p.name(), p.type());
@@ -48,14 +62,17 @@ final class RegisterTable {
                         single.put(d.name(), v.type());
                     }
                 }
-            } else if (s instanceof Block b) {
-                collect(b);
             }
         }
     }
 
     /** The type of a register, or null if it is not declared (reported by DeclarationChecker). */
     DataType typeOf(String name) {
+        DataType own = ownTypeOf(name);
+        return own != null || parent == null ? own : parent.typeOf(name);
+    }
+
+    private DataType ownTypeOf(String name) {
         DataType t = single.get(name);
         if (t != null || ranges.isEmpty()) {
             return t;

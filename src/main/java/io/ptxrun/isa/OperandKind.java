@@ -22,7 +22,16 @@ public enum OperandKind {
     /** `{a, b}` of 16-bit registers or constants; the slot gives the count. */
     VECTOR16("vec16", "a vector of 16-bit values"),
     /** `[tensorMap, {c0, ..}]` with 32-bit coordinates; the slot gives the count. */
-    TENSOR("tensor", "a tensor reference [map, {coordinates}]");
+    TENSOR("tensor", "a tensor reference [map, {coordinates}]"),
+    /**
+     * A register or constant of the instruction's type, under the operand type rules of 6.4.1 as
+     * ptxas applies them: same size; a bit-size type takes any register of its size, an integer
+     * type integer or bit-size registers, a floating-point type floating-point or bit-size ones;
+     * an integer type takes integer constants, a floating-point type floating-point constants.
+     */
+    TYPED("t", "a value of the instruction type"),
+    /** A variable, function or label name. */
+    SYMBOL("sym", "a name");
 
     public final String spelling;
     public final String description;

@@ -15,8 +15,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The ptxas-labelled conformance corpus (testdata/conformance/*.jsonl) and the verdicts ptxrun
- * gives for it.
+ * The ptxas-labelled conformance corpus (testdata/conformance/*.jsonl, plus the surrounding-ISA
+ * cases of testdata/check/*.jsonl in the same format) and the verdicts ptxrun gives for it.
  */
 final class ConformanceCorpus {
     static final Path DIR = TestData.ROOT.resolve("conformance");
@@ -42,7 +42,9 @@ final class ConformanceCorpus {
 
     static List<Case> load() {
         List<Case> all = new ArrayList<>();
-        for (Path file : TestData.files("conformance", ".jsonl")) {
+        List<Path> files = new ArrayList<>(TestData.files("conformance", ".jsonl"));
+        files.addAll(TestData.files("check", ".jsonl"));
+        for (Path file : files) {
             String family = file.getFileName().toString().replace(".jsonl", "");
             try {
                 for (String line : Files.readAllLines(file)) {

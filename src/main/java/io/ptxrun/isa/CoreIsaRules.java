@@ -1,0 +1,103 @@
+package io.ptxrun.isa;
+
+import static io.ptxrun.ast.Opcode.ACTIVEMASK;
+import static io.ptxrun.ast.Opcode.ADD;
+import static io.ptxrun.ast.Opcode.AND;
+import static io.ptxrun.ast.Opcode.BRA;
+import static io.ptxrun.ast.Opcode.BREV;
+import static io.ptxrun.ast.Opcode.CLZ;
+import static io.ptxrun.ast.Opcode.CNOT;
+import static io.ptxrun.ast.Opcode.EXIT;
+import static io.ptxrun.ast.Opcode.GETCTARANK;
+import static io.ptxrun.ast.Opcode.MAPA;
+import static io.ptxrun.ast.Opcode.NANOSLEEP;
+import static io.ptxrun.ast.Opcode.NOT;
+import static io.ptxrun.ast.Opcode.OR;
+import static io.ptxrun.ast.Opcode.POPC;
+import static io.ptxrun.ast.Opcode.RET;
+import static io.ptxrun.ast.Opcode.SELP;
+import static io.ptxrun.ast.Opcode.SHL;
+import static io.ptxrun.ast.Opcode.SHR;
+import static io.ptxrun.ast.Opcode.SUB;
+import static io.ptxrun.ast.Opcode.XOR;
+import static io.ptxrun.isa.TargetRequirement.ANY;
+import static io.ptxrun.isa.TargetRequirement.atLeast;
+
+import io.ptxrun.ast.Opcode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The surrounding ISA that compiler output uses most, at the depth the issue asks for: known
+ * qualifiers, operand counts, and operand types compatible with the instruction type (PTX ISA
+ * 6.4.1, as ptxas applies it: "Arguments mismatch" for an `.f32` register in `add.u32`, an integer
+ * constant in `add.f32`). Citations name the pages of the offline spec (spec/isa/*.md), which
+ * carry the syntax blocks. Every other instruction outside the families of the other tables is
+ * not validated beyond syntax and declarations.
+ */
+public final class CoreIsaRules implements RuleTable {
+    private static final String INT = "(.u16|.u32|.u64|.s16|.s32|.s64)";
+    private static final String DAB = "d:t, a:t, b:t";
+    private static final String ROUND = "[.rn|.rz|.rm|.rp]";
+
+    private static String page(String name) {
+        return "9.7 " + name + " (spec/isa/" + name + ".md)";
+    }
+
+    @Override
+    public List<Form> forms() {
+        List<Form> f = new ArrayList<>();
+        for (Opcode op : List.of(ADD, SUB)) {
+            String s = page(op.spelling);
+            f.add(Form.of(op, INT, DAB, s));
+            f.add(Form.of(op, ".sat .s32", DAB, s));
+            f.add(Form.of(op, ".cc (.u32|.s32|.u64|.s64)", DAB, s));
+            if (op == ADD) {
+                f.add(Form.of(op, "(.u16x2|.s16x2)", DAB, s));
+            }
+            f.add(Form.of(op, ROUND + " [.ftz] [.sat] .f32", DAB, s));
+            f.add(Form.of(op, ROUND + " [.ftz] .f32x2", DAB, s));
+            f.add(Form.of(op, ROUND + " .f64", DAB, s));
+            f.add(Form.of(op, "[.rn] [.ftz] [.sat] (.f16|.f16x2)", DAB, s));
+            f.add(Form.of(op, "[.rn] (.bf16|.bf16x2)", DAB, s));
+        }
+        for (Opcode op : List.of(AND, OR, XOR)) {
+            f.add(Form.of(op, "(.pred|.b16|.b32|.b64)", DAB, page(op.spelling)));
+        }
+        f.add(Form.of(NOT, "(.pred|.b16|.b32|.b64)", "d:t, a:t", page("not")));
+        f.add(Form.of(CNOT, "(.b16|.b32|.b64)", "d:t, a:t", page("cnot")));
+        f.add(Form.of(SHL, "(.b16|.b32|.b64)", "d:t, a:t, b:b32|imm", page("shl")));
+        f.add(Form.of(SHR, "(.b16|.b32|.b64|.u16|.u32|.u64|.s16|.s32|.s64)", "d:t, a:t, b:b32|imm", page("shr")));
+        f.add(Form.of(SELP, "(.b16|.b32|.b64|.u16|.u32|.u64|.s16|.s32|.s64|.f32|.f64)",
+                "d:t, a:t, b:t, c:pred|!pred", page("selp")));
+        f.add(Form.of(POPC, "(.b32|.b64)", "d:b32, a:t", page("popc")));
+        f.add(Form.of(CLZ, "(.b32|.b64)", "d:b32, a:t", page("clz")));
+        f.add(Form.of(BREV, "(.b32|.b64)", "d:t, a:t", page("brev")));
+        f.add(Form.of(BRA, "[.uni]", "target:sym", page("bra")));
+        f.add(Form.of(RET, "[.uni]", "", page("ret")));
+        f.add(Form.of(EXIT, "", "", page("exit")));
+        f.add(Form.of(ACTIVEMASK, ".b32", "d:b32", page("activemask")));
+        f.add(Form.of(NANOSLEEP, ".u32", "t:b32|imm", page("nanosleep")));
+        f.add(Form.of(GETCTARANK, "[.shared::cluster] (.u32|.u64)", "d:b32, a:t|sym", page("getctarank")));
+        f.add(Form.of(MAPA, "[.shared::cluster] (.u32|.u64)", "d:t, a:t|sym, b:b32|imm", page("mapa")));
+        return f;
+    }
+
+    @Override
+    public List<FeatureRule> features() {
+        return List.of(
+                FeatureRule.of(GETCTARANK, "", "7.8", atLeast(90), "getctarank", page("getctarank")),
+                FeatureRule.of(MAPA, "", "7.8", atLeast(90), "mapa", page("mapa")),
+                FeatureRule.of(ACTIVEMASK, "", "6.2", atLeast(30), "activemask", page("activemask")),
+                FeatureRule.of(NANOSLEEP, "", "6.3", atLeast(70), "nanosleep", page("nanosleep")),
+                FeatureRule.of(ADD, ".bf16", "7.8", atLeast(90), "add.bf16", page("add")),
+                FeatureRule.of(ADD, ".bf16x2", "7.8", atLeast(90), "add.bf16x2", page("add")),
+                FeatureRule.of(SUB, ".bf16", "7.8", atLeast(90), "sub.bf16", page("sub")),
+                FeatureRule.of(SUB, ".bf16x2", "7.8", atLeast(90), "sub.bf16x2", page("sub")),
+                FeatureRule.of(ADD, ".u16x2", "8.0", atLeast(90), "add.u16x2", page("add")),
+                FeatureRule.of(ADD, ".s16x2", "8.0", atLeast(90), "add.s16x2", page("add")),
+                FeatureRule.of(ADD, ".f32x2", "8.6", atLeast(100), "add.f32x2", page("add")),
+                FeatureRule.of(SUB, ".f32x2", "8.6", atLeast(100), "sub.f32x2", page("sub")),
+                FeatureRule.of(RET, "", null, ANY, "ret", page("ret")));
+    }
+}
