@@ -39,12 +39,12 @@ public final class AsyncCopyRules implements RuleTable {
                 String base = "dst:addr, src:addr, cp-size:imm=" + size;
                 String srcSize = "src-size:b32|imm=0.." + size;
                 f.add(Form.of(CP_ASYNC, quals, base + ", " + srcSize.replace("src-size", "src-size?"), CP_ASYNC_S));
-                f.add(Form.of(CP_ASYNC, quals, base + ", ignore-src:pred", CP_ASYNC_S)
+                f.add(Form.of(CP_ASYNC, quals, base + ", ignore-src:pred|!pred", CP_ASYNC_S)
                         .since("7.5", "the ignore-src operand of cp.async"));
                 f.add(Form.of(CP_ASYNC, quals + " .L2::cache_hint", base + ", cache-policy:b64|imm", CP_ASYNC_S));
                 f.add(Form.of(CP_ASYNC, quals + " .L2::cache_hint", base + ", " + srcSize + ", cache-policy:b64|imm",
                         CP_ASYNC_S));
-                f.add(Form.of(CP_ASYNC, quals + " .L2::cache_hint", base + ", ignore-src:pred, cache-policy:b64|imm",
+                f.add(Form.of(CP_ASYNC, quals + " .L2::cache_hint", base + ", ignore-src:pred|!pred, cache-policy:b64|imm",
                         CP_ASYNC_S).since("7.5", "the ignore-src operand of cp.async"));
             }
         }
