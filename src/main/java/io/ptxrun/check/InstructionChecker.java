@@ -341,6 +341,10 @@ public final class InstructionChecker {
         if (op instanceof Operand.IntImm && type != DataType.PRED && type.kind != DataType.Kind.FLOAT) {
             return null;
         }
+        // A name: an undeclared register (reported by DeclarationChecker) or an address constant.
+        if (op instanceof Operand.Symbol && type != DataType.PRED && type.kind != DataType.Kind.FLOAT) {
+            return null;
+        }
         if (op instanceof Operand.FloatImm && (type.kind == DataType.Kind.FLOAT || type.kind == DataType.Kind.BITS)) {
             return null;
         }
