@@ -19,6 +19,7 @@ import io.ptxrun.isa.OperandSlot;
 import io.ptxrun.isa.QualifierGroup;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -41,9 +42,10 @@ public final class InstructionChecker {
     /**
      * One reason a form does not fit, with its weight when choosing the closest form: a qualifier
      * the form does not know weighs most, a missing qualifier less than a wrong operand count, so
-     * that `cp.async ... 16, 4, %rd4` is explained by the missing `.L2::cache_hint`.
+     * that `cp.async ... 16, 4, %rd4` is explained by the missing `.L2::cache_hint`. The message
+     * is built only for the closest form: most forms of a family fail to match every instruction.
      */
-    record Problem(SourcePos pos, String rule, String message, int weight) {
+    record Problem(SourcePos pos, String rule, Supplier<String> message, int weight) {
         static final int FOREIGN_QUALIFIER = 100;
         static final int OPERAND_COUNT = 5;
         static final int MISSING_QUALIFIER = 3;
@@ -74,12 +76,13 @@ public final class InstructionChecker {
         if (forms.isEmpty()) {
             return;
         }
-        List<Problem> closest = null;
-        int closestScore = Integer.MAX_VALUE;
+        // Fast pass: the first form that fits wins; qualifiers are compared before operands.
         for (Form form : forms) {
             List<Problem> problems = new ArrayList<>();
             matchQualifiers(instruction, form, problems);
-            matchOperands(instruction, form, registers, problems);
+            if (problems.isEmpty()) {
+                matchOperands(instruction, form, registers, problems);
+            }
             if (problems.isEmpty()) {
                 warnUndefinedValues(instruction, form);
                 if (form.minVersion() != null && !context.version().atLeast(form.minVersion())) {
@@ -90,6 +93,14 @@ public final class InstructionChecker {
                 checkFeatures(instruction);
                 return;
             }
+        }
+        // No form fits: explain the instruction against the closest one, all of its problems.
+        List<Problem> closest = null;
+        int closestScore = Integer.MAX_VALUE;
+        for (Form form : forms) {
+            List<Problem> problems = new ArrayList<>();
+            matchQualifiers(instruction, form, problems);
+            matchOperands(instruction, form, registers, problems);
             int score = 0;
             for (Problem p : problems) {
                 score += p.weight();
@@ -100,7 +111,7 @@ public final class InstructionChecker {
             }
         }
         for (Problem p : closest) {
-            diagnostics.error(p.pos(), p.rule(), p.message());
+            diagnostics.error(p.pos(), p.rule(), p.message().get());
         }
     }
 
@@ -127,7 +138,7 @@ public final class InstructionChecker {
                     Qual taken = remove(q, remaining);
                     used.add(q);
                     if (group.leading() && indexOf(instruction.qualifiers(), taken) != 0) {
-                        problems.add(new Problem(taken.pos(), "isa.qualifier", "'" + taken.text()
+                        problems.add(new Problem(taken.pos(), "isa.qualifier", () -> "'" + taken.text()
                                 + "' must directly follow '" + name + "' (" + cite(form) + ")", Problem.FOREIGN_QUALIFIER));
                     }
                     if (q.category == Qualifier.Category.SPACE) {
@@ -147,11 +158,11 @@ public final class InstructionChecker {
                     .findFirst().orElse(null);
             if (instead != null) {
                 remaining.remove(instead);
-                problems.add(new Problem(instead.pos(), "isa.qualifier", "'" + instead.text() + "' is not allowed on "
+                problems.add(new Problem(instead.pos(), "isa.qualifier", () -> "'" + instead.text() + "' is not allowed on "
                         + name + " here; this form takes " + group.describe() + " (" + cite(form) + ")",
                         Problem.FOREIGN_QUALIFIER));
             } else {
-                problems.add(new Problem(instruction.pos(), "isa.qualifier", name + " requires "
+                problems.add(new Problem(instruction.pos(), "isa.qualifier", () -> name + " requires "
                         + (group.alternatives().size() > 1 ? "one of " : "") + group.describe() + " in this form ("
                         + cite(form) + ")", Problem.MISSING_QUALIFIER));
             }
@@ -163,7 +174,7 @@ public final class InstructionChecker {
             }
             if (spaceGroup[i] < lastSpaceGroup) {
                 Qual q = instruction.qualifiers().get(i);
-                problems.add(new Problem(q.pos(), "isa.qualifier", "state space '" + q.text() + "' is out of place on "
+                problems.add(new Problem(q.pos(), "isa.qualifier", () -> "state space '" + q.text() + "' is out of place on "
                         + name + ": the destination state space comes first, then the source (" + cite(form) + ")",
                         Problem.FOREIGN_QUALIFIER));
             }
@@ -171,38 +182,37 @@ public final class InstructionChecker {
         }
         for (Qual q : remaining) {
             if (used.contains(q.kind())) {
-                problems.add(new Problem(q.pos(), "isa.qualifier", "'" + q.text() + "' is given twice on "
+                problems.add(new Problem(q.pos(), "isa.qualifier", () -> "'" + q.text() + "' is given twice on "
                         + name + "; a qualifier may appear once", Problem.FOREIGN_QUALIFIER));
                 continue;
             }
-            QualifierGroup home = null;
-            for (QualifierGroup g : form.qualifiers()) {
-                if (g.mentions(q.kind())) {
-                    home = g;
-                    break;
-                }
-            }
-            String allowed = form.qualifiers().isEmpty() ? "it takes no qualifiers"
+            QualifierGroup home = form.qualifiers().stream().filter(g -> g.mentions(q.kind())).findFirst().orElse(null);
+            Supplier<String> allowed = () -> form.qualifiers().isEmpty() ? "it takes no qualifiers"
                     : "allowed: " + form.qualifiers().stream().map(QualifierGroup::describe).distinct()
                     .collect(Collectors.joining(", "));
             if (home != null) {
-                problems.add(new Problem(q.pos(), "isa.qualifier", "'" + q.text() + "' cannot be used in this "
+                problems.add(new Problem(q.pos(), "isa.qualifier", () -> "'" + q.text() + "' cannot be used in this "
                         + "combination on " + name + "; this position takes one of " + home.describe()
                         + " (" + cite(form) + ")", Problem.FOREIGN_QUALIFIER));
             } else {
-                problems.add(new Problem(q.pos(), "isa.qualifier", (q.kind() == Qualifier.OTHER ? "unknown " : "")
-                        + "qualifier '" + q.text() + "' is not allowed on " + name + " here; " + allowed
+                problems.add(new Problem(q.pos(), "isa.qualifier", () -> (q.kind() == Qualifier.OTHER ? "unknown " : "")
+                        + "qualifier '" + q.text() + "' is not allowed on " + name + " here; " + allowed.get()
                         + " (" + cite(form) + ")", Problem.FOREIGN_QUALIFIER));
             }
         }
     }
 
+    /** Whether every qualifier of a combination is among the unconsumed ones (combinations never repeat one). */
     private static boolean allPresent(List<Qualifier> alt, List<Qual> remaining) {
-        for (int i = 0; i < alt.size(); i++) {
-            Qualifier q = alt.get(i);
-            long need = alt.stream().filter(x -> x == q).count();
-            long have = remaining.stream().filter(x -> x.kind() == q).count();
-            if (have < need) {
+        for (Qualifier q : alt) {
+            boolean found = false;
+            for (Qual r : remaining) {
+                if (r.kind() == q) {
+                    found = true;
+                    break;
+                }
+            }
+            if (!found) {
                 return false;
             }
         }
@@ -231,12 +241,12 @@ public final class InstructionChecker {
     private void matchOperands(Instruction instruction, Form form, RegisterTable registers, List<Problem> problems) {
         List<Operand> ops = instruction.operands();
         List<OperandSlot> slots = form.operands();
-        String name = instruction.mnemonic();
+        Mnemonic name = new Mnemonic(instruction);
         if (ops.size() < form.minOperands() || ops.size() > slots.size()) {
             SourcePos at = ops.size() > slots.size() ? ops.get(slots.size()).pos() : instruction.pos();
             String expected = form.minOperands() == slots.size() ? String.valueOf(slots.size())
                     : form.minOperands() + " to " + slots.size();
-            problems.add(new Problem(at, "isa.operand", name + " takes " + expected + " operands ("
+            problems.add(new Problem(at, "isa.operand", () -> name + " takes " + expected + " operands ("
                     + slots.stream().map(s -> s.optional() ? "{" + s.name() + "}" : s.name())
                     .collect(Collectors.joining(", ")) + "), not " + ops.size() + " (" + cite(form) + ")",
                     Problem.OPERAND_COUNT));
@@ -251,9 +261,37 @@ public final class InstructionChecker {
         }
     }
 
-    private Problem matchOperand(Operand op, OperandSlot slot, int index, String name, Form form,
+    /** Text computed when first printed: operand descriptions are needed only for the closest form. */
+    private static Object lazyText(Supplier<String> text) {
+        return new Object() {
+            @Override
+            public String toString() {
+                return text.get();
+            }
+        };
+    }
+
+    /** The written mnemonic, spelled out only when a message needs it. */
+    private static final class Mnemonic {
+        private final Instruction instruction;
+        private String text;
+
+        Mnemonic(Instruction instruction) {
+            this.instruction = instruction;
+        }
+
+        @Override
+        public String toString() {
+            if (text == null) {
+                text = instruction.mnemonic();
+            }
+            return text;
+        }
+    }
+
+    private Problem matchOperand(Operand op, OperandSlot slot, int index, Mnemonic name, Form form,
                                  RegisterTable registers) {
-        String what = "operand " + (index + 1) + " (" + slot.name() + ") of " + name;
+        Object what = lazyText(() -> "operand " + (index + 1) + " (" + slot.name() + ") of " + name);
         if (slot.kinds().contains(OperandKind.TYPED) && instructionType != null) {
             Problem typed = matchTyped(op, what, form, registers);
             if (typed == null) {
@@ -272,7 +310,7 @@ public final class InstructionChecker {
             if (t == null || registerFits(t, slot)) {
                 return null;
             }
-            return new Problem(op.pos(), "isa.operand", what + " must be " + slot.describe() + "; "
+            return new Problem(op.pos(), "isa.operand", () -> what + " must be " + slot.describe() + "; "
                     + r.name() + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
         } else if (op instanceof Operand.SpecialReg) {
             if (slot.kinds().contains(OperandKind.B32) || slot.kinds().contains(OperandKind.B64)) {
@@ -283,7 +321,7 @@ public final class InstructionChecker {
                 if (slot.admits(imm.value())) {
                     return null;
                 }
-                return new Problem(op.pos(), "isa.immediate", what + " must be " + slot.immediateConstraint()
+                return new Problem(op.pos(), "isa.immediate", () -> what + " must be " + slot.immediateConstraint()
                         + ", not " + imm.value() + " (" + cite(form) + ")", Problem.OPERAND);
             }
         } else if (op instanceof Operand.Negated n) {
@@ -305,13 +343,13 @@ public final class InstructionChecker {
         } else if (op instanceof Operand.Vector v) {
             if (slot.kinds().contains(OperandKind.VECTOR16)) {
                 if (v.elements().size() != slot.count()) {
-                    return new Problem(op.pos(), "isa.operand", what + " must have " + slot.count()
+                    return new Problem(op.pos(), "isa.operand", () -> what + " must have " + slot.count()
                             + " elements, not " + v.elements().size() + " (" + cite(form) + ")", Problem.OPERAND);
                 }
                 for (Operand e : v.elements()) {
                     if (!(e instanceof Operand.IntImm) && !(e instanceof Operand.Register r
                             && (registers.typeOf(r.name()) == null || registers.typeOf(r.name()).bits == 16))) {
-                        return new Problem(e.pos(), "isa.operand", "the elements of " + what
+                        return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what
                                 + " must be 16-bit registers or constants (" + cite(form) + ")", Problem.OPERAND);
                     }
                 }
@@ -322,19 +360,19 @@ public final class InstructionChecker {
                 return matchTensor(t, slot, what, form, registers);
             }
         }
-        return new Problem(op.pos(), "isa.operand", what + " must be " + slot.describe() + " ("
+        return new Problem(op.pos(), "isa.operand", () -> what + " must be " + slot.describe() + " ("
                 + cite(form) + ")", Problem.OPERAND);
     }
 
     /** 6.4.1 operand type rules for an operand of the instruction's own type. */
-    private Problem matchTyped(Operand op, String what, Form form, RegisterTable registers) {
+    private Problem matchTyped(Operand op, Object what, Form form, RegisterTable registers) {
         DataType type = instructionType;
         if (op instanceof Operand.Register r) {
             DataType t = registers.typeOf(r.name());
             if (t == null || typeCompatible(type, t)) {
                 return null;
             }
-            return new Problem(op.pos(), "isa.operand", what + " must be a " + type.spelling.substring(1)
+            return new Problem(op.pos(), "isa.operand", () -> what + " must be a " + type.spelling.substring(1)
                     + "-compatible register (PTX ISA 6.4.1: same size; bit-size types match any type); " + r.name()
                     + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
         }
@@ -353,7 +391,7 @@ public final class InstructionChecker {
         if (op instanceof Operand.Negated n && type == DataType.PRED && !n.arithmetic()) {
             return null;
         }
-        return new Problem(op.pos(), "isa.operand", what + " must be a register or constant of type " + type.spelling
+        return new Problem(op.pos(), "isa.operand", () -> what + " must be a register or constant of type " + type.spelling
                 + " (" + cite(form) + ")", Problem.OPERAND);
     }
 
@@ -372,27 +410,27 @@ public final class InstructionChecker {
         };
     }
 
-    private static Problem matchTensor(Operand.TensorRef t, OperandSlot slot, String what, Form form,
+    private static Problem matchTensor(Operand.TensorRef t, OperandSlot slot, Object what, Form form,
                                        RegisterTable registers) {
         if (t.elements().size() != 2 || !(t.elements().get(1) instanceof Operand.Vector coords)) {
-            return new Problem(t.pos(), "isa.operand", what + " must be [tensorMap, {coordinates}] ("
+            return new Problem(t.pos(), "isa.operand", () -> what + " must be [tensorMap, {coordinates}] ("
                     + cite(form) + ")", Problem.OPERAND);
         }
         Operand map = t.elements().get(0);
         if (!(map instanceof Operand.Register)) {
             // ptxas: "State space mismatch between instruction and address" for a .param symbol.
-            return new Problem(map.pos(), "isa.operand", "the tensor map of " + what + " must be a 64-bit register"
+            return new Problem(map.pos(), "isa.operand", () -> "the tensor map of " + what + " must be a 64-bit register"
                     + " holding its generic address, not a variable name (" + cite(form) + ")", Problem.OPERAND);
         }
         if (map instanceof Operand.Register r) {
             DataType type = registers.typeOf(r.name());
             if (type != null && type.bits != 64) {
-                return new Problem(map.pos(), "isa.operand", "the tensor map of " + what
+                return new Problem(map.pos(), "isa.operand", () -> "the tensor map of " + what
                         + " must be a 64-bit address, not " + type.spelling + " (" + cite(form) + ")", Problem.OPERAND);
             }
         }
         if (coords.elements().size() != slot.count()) {
-            return new Problem(coords.pos(), "isa.operand", what + " needs " + slot.count()
+            return new Problem(coords.pos(), "isa.operand", () -> what + " needs " + slot.count()
                     + " tensor coordinates for this dimension and load mode, not " + coords.elements().size()
                     + " (" + cite(form) + ")", Problem.OPERAND);
         }
@@ -400,11 +438,11 @@ public final class InstructionChecker {
             if (c instanceof Operand.Register r) {
                 DataType type = registers.typeOf(r.name());
                 if (type != null && (type.bits != 32 || type == DataType.PRED)) {
-                    return new Problem(c.pos(), "isa.operand", "tensor coordinates are 32-bit registers; "
+                    return new Problem(c.pos(), "isa.operand", () -> "tensor coordinates are 32-bit registers; "
                             + r.name() + " is " + type.spelling + " (" + cite(form) + ")", Problem.OPERAND);
                 }
             } else if (!(c instanceof Operand.IntImm)) {
-                return new Problem(c.pos(), "isa.operand", "tensor coordinates are 32-bit registers ("
+                return new Problem(c.pos(), "isa.operand", () -> "tensor coordinates are 32-bit registers ("
                         + cite(form) + ")", Problem.OPERAND);
             }
         }
