@@ -355,6 +355,19 @@ public final class InstructionChecker {
                 }
                 return null;
             }
+        } else if (op instanceof Operand.PredPair pair) {
+            if (slot.kinds().contains(OperandKind.PRED_PAIR) && isPredOrSink(pair.first(), registers)
+                    && isPredOrSink(pair.second(), registers)) {
+                return null;
+            }
+            boolean valuePair = slot.kinds().contains(OperandKind.VALUE_PRED_PAIR);
+            if ((valuePair || slot.kinds().contains(OperandKind.REGISTER_PRED_PAIR))
+                    && pair.second() instanceof Operand.Register p && isPredOrSink(p, registers)
+                    && (valuePair && pair.first() instanceof Operand.Sink || pair.first() instanceof Operand.Register r
+                    && (registers.typeOf(r.name()) == null || registers.typeOf(r.name()).bits == 32
+                    && registers.typeOf(r.name()) != DataType.PRED))) {
+                return null;
+            }
         } else if (op instanceof Operand.TensorRef t) {
             if (slot.kinds().contains(OperandKind.TENSOR)) {
                 return matchTensor(t, slot, what, form, registers);
@@ -379,8 +392,8 @@ public final class InstructionChecker {
         if (op instanceof Operand.IntImm && type != DataType.PRED && type.kind != DataType.Kind.FLOAT) {
             return null;
         }
-        // A name: an undeclared register (reported by DeclarationChecker) or an address constant.
-        if (op instanceof Operand.Symbol && type != DataType.PRED && type.kind != DataType.Kind.FLOAT) {
+        // An undeclared register parses as a name; DeclarationChecker reports it.
+        if (op instanceof Operand.Symbol s && s.name().startsWith("%")) {
             return null;
         }
         if (op instanceof Operand.FloatImm && (type.kind == DataType.Kind.FLOAT || type.kind == DataType.Kind.BITS)) {
@@ -393,6 +406,17 @@ public final class InstructionChecker {
         }
         return new Problem(op.pos(), "isa.operand", () -> what + " must be a register or constant of type " + type.spelling
                 + " (" + cite(form) + ")", Problem.OPERAND);
+    }
+
+    private static boolean isPredOrSink(Operand o, RegisterTable registers) {
+        if (o instanceof Operand.Sink) {
+            return true;
+        }
+        if (o instanceof Operand.Register r) {
+            DataType t = registers.typeOf(r.name());
+            return t == null || t == DataType.PRED;
+        }
+        return false;
     }
 
     static boolean typeCompatible(DataType instruction, DataType register) {

@@ -7,6 +7,11 @@ import static io.ptxrun.ast.Opcode.BRA;
 import static io.ptxrun.ast.Opcode.BREV;
 import static io.ptxrun.ast.Opcode.CLZ;
 import static io.ptxrun.ast.Opcode.CNOT;
+import static io.ptxrun.ast.Opcode.CVTA;
+import static io.ptxrun.ast.Opcode.ELECT;
+import static io.ptxrun.ast.Opcode.SETP;
+import static io.ptxrun.ast.Opcode.SHFL;
+import static io.ptxrun.ast.Opcode.VOTE;
 import static io.ptxrun.ast.Opcode.EXIT;
 import static io.ptxrun.ast.Opcode.GETCTARANK;
 import static io.ptxrun.ast.Opcode.MAPA;
@@ -80,6 +85,33 @@ public final class CoreIsaRules implements RuleTable {
         f.add(Form.of(NANOSLEEP, ".u32", "t:b32|imm", page("nanosleep")));
         f.add(Form.of(GETCTARANK, "[.shared::cluster] (.u32|.u64)", "d:b32, a:t|sym", page("getctarank")));
         f.add(Form.of(MAPA, "[.shared::cluster] (.u32|.u64)", "d:t, a:t|sym, b:b32|imm", page("mapa")));
+        // setp: integer comparisons on integer types, floating-point ones (with the unordered
+        // variants) on floating-point types; bit-size types compare for equality only.
+        String signedCmp = "(.eq|.ne|.lt|.le|.gt|.ge)";
+        String unsignedCmp = "(.eq|.ne|.lt|.le|.gt|.ge|.lo|.ls|.hi|.hs)";
+        String floatCmp = "(.eq|.ne|.lt|.le|.gt|.ge|.equ|.neu|.ltu|.leu|.gtu|.geu|.num|.nan)";
+        String dest = "p:pred|_|ppair";
+        for (String[] row : new String[][] {
+                {"(.eq|.ne) (.b16|.b32|.b64)", ""},
+                {unsignedCmp + " (.u16|.u32|.u64)", ""},
+                {signedCmp + " (.s16|.s32|.s64)", ""},
+                {floatCmp + " [.ftz] .f32", ""},
+                {floatCmp + " .f64", ""},
+                {floatCmp + " [.ftz] .f16", ""},
+                {floatCmp + " .bf16", ""},
+                {floatCmp + " [.ftz] .f16x2", ""},
+                {floatCmp + " .bf16x2", ""}}) {
+            f.add(Form.of(SETP, row[0], dest + ", a:t, b:t", page("setp")));
+            f.add(Form.of(SETP, row[0] + " (.and|.or|.xor)", dest + ", a:t, b:t, c:pred|!pred", page("setp")));
+        }
+        f.add(Form.of(VOTE, ".sync (.all|.any|.uni) .pred", "d:pred, a:pred|!pred, membermask:b32|imm", page("vote")));
+        f.add(Form.of(VOTE, ".sync .ballot .b32", "d:t, a:pred|!pred, membermask:b32|imm", page("vote")));
+        f.add(Form.of(SHFL, ".sync (.up|.down|.bfly|.idx) .b32",
+                "d:t|rpair, a:t, b:b32|imm, c:b32|imm, membermask:b32|imm", page("shfl")));
+        f.add(Form.of(ELECT, ".sync", "d:bpair, membermask:b32|imm", page("elect")));
+        String spaces = "(.const|.global|.local|.shared|.shared::cta|.shared::cluster|.param|.param::entry)";
+        f.add(Form.of(CVTA, spaces + " (.u32|.u64)", "p:t, a:t|sym", page("cvta")));
+        f.add(Form.of(CVTA, ".to " + spaces + " (.u32|.u64)", "p:t, a:t", page("cvta")));
         return f;
     }
 
@@ -98,6 +130,14 @@ public final class CoreIsaRules implements RuleTable {
                 FeatureRule.of(ADD, ".s16x2", "8.0", atLeast(90), "add.s16x2", page("add")),
                 FeatureRule.of(ADD, ".f32x2", "8.6", atLeast(100), "add.f32x2", page("add")),
                 FeatureRule.of(SUB, ".f32x2", "8.6", atLeast(100), "sub.f32x2", page("sub")),
+                FeatureRule.of(VOTE, ".sync", "6.0", atLeast(30), "vote.sync", page("vote")),
+                FeatureRule.of(SHFL, ".sync", "6.0", atLeast(30), "shfl.sync", page("shfl")),
+                FeatureRule.of(ELECT, "", "8.0", atLeast(90), "elect.sync", page("elect")),
+                FeatureRule.of(SETP, ".bf16", "7.8", atLeast(90), "setp.bf16", page("setp")),
+                FeatureRule.of(SETP, ".f16", "4.2", atLeast(53), "setp.f16", page("setp")),
+                FeatureRule.of(CVTA, ".shared::cluster", "7.8", atLeast(90), "cvta with .shared::cluster", page("cvta")),
+                FeatureRule.of(CVTA, ".param", "7.7", ANY, "cvta with .param", page("cvta")),
+                FeatureRule.of(CVTA, ".shared::cta", "7.8", ANY, "cvta with .shared::cta", page("cvta")),
                 FeatureRule.of(RET, "", null, ANY, "ret", page("ret")));
     }
 }

