@@ -17,6 +17,7 @@ import io.ptxrun.isa.InstructionSet;
 import io.ptxrun.isa.OperandKind;
 import io.ptxrun.isa.OperandSlot;
 import io.ptxrun.isa.QualifierGroup;
+import io.ptxrun.isa.SpecialRegisterWidths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -33,6 +34,8 @@ public final class InstructionChecker {
     private final ModuleTargetChecker.Context context;
     /** The type of the instruction being matched (its last type qualifier), for TYPED operands. */
     private DataType instructionType;
+    /** Its `.v2/.v4/.v8` width, 1 without one, for ld/st values. */
+    private int currentVectorWidth;
 
     public InstructionChecker(Diagnostics diagnostics, ModuleTargetChecker.Context context) {
         this.diagnostics = diagnostics;
@@ -253,6 +256,7 @@ public final class InstructionChecker {
             return;
         }
         instructionType = instruction.type();
+        currentVectorWidth = instruction.vectorWidth();
         for (int i = 0; i < ops.size(); i++) {
             Problem p = matchOperand(ops.get(i), slots.get(i), i, name, form, registers);
             if (p != null) {
@@ -292,6 +296,19 @@ public final class InstructionChecker {
     private Problem matchOperand(Operand op, OperandSlot slot, int index, Mnemonic name, Form form,
                                  RegisterTable registers) {
         Object what = lazyText(() -> "operand " + (index + 1) + " (" + slot.name() + ") of " + name);
+        if (slot.kinds().contains(OperandKind.MEMORY_VALUE) && instructionType != null) {
+            return matchMemoryValue(op, what, form, registers);
+        }
+        if (op instanceof Operand.SpecialReg sr && slot.kinds().contains(OperandKind.SPECIAL) && instructionType != null) {
+            int bits = SpecialRegisterWidths.bits(sr.register());
+            return bits == instructionType.bits && instructionType.kind != DataType.Kind.FLOAT ? null
+                    : new Problem(op.pos(), "isa.operand", () -> what + ": " + sr.register().spelling + " is a " + bits
+                    + "-bit special register, the instruction type is " + instructionType.spelling + " (" + cite(form) + ")",
+                    Problem.OPERAND);
+        }
+        if (op instanceof Operand.Vector && slot.kinds().contains(OperandKind.VECTOR)) {
+            return null;
+        }
         if (slot.kinds().contains(OperandKind.TYPED) && instructionType != null) {
             Problem typed = matchTyped(op, what, form, registers);
             if (typed == null) {
@@ -389,7 +406,8 @@ public final class InstructionChecker {
                     + "-compatible register (PTX ISA 6.4.1: same size; bit-size types match any type); " + r.name()
                     + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
         }
-        if (op instanceof Operand.IntImm && type != DataType.PRED && type.kind != DataType.Kind.FLOAT) {
+        // Integer constants for integer, bit-size and predicate types (`mov.pred %p1, 1`).
+        if (op instanceof Operand.IntImm && type.kind != DataType.Kind.FLOAT) {
             return null;
         }
         // An undeclared register parses as a name; DeclarationChecker reports it.
@@ -406,6 +424,69 @@ public final class InstructionChecker {
         }
         return new Problem(op.pos(), "isa.operand", () -> what + " must be a register or constant of type " + type.spelling
                 + " (" + cite(form) + ")", Problem.OPERAND);
+    }
+
+    /** ld/st values: a register at least as wide as the type (or a vector of .vN of them), st constants. */
+    private Problem matchMemoryValue(Operand op, Object what, Form form, RegisterTable registers) {
+        DataType type = instructionType;
+        int width = currentVectorWidth;
+        if (width > 1) {
+            if (!(op instanceof Operand.Vector v)) {
+                return new Problem(op.pos(), "isa.operand", () -> what + " must be a vector of " + width
+                        + " values for .v" + width + " (" + cite(form) + ")", Problem.OPERAND);
+            }
+            if (v.elements().size() != width) {
+                return new Problem(op.pos(), "isa.operand", () -> what + " must have " + width + " elements for .v"
+                        + width + ", not " + v.elements().size() + " (" + cite(form) + ")", Problem.OPERAND);
+            }
+            for (Operand e : v.elements()) {
+                Problem p = e instanceof Operand.Sink ? null : matchMemoryElement(e, type, what, form, registers);
+                if (p != null) {
+                    return p;
+                }
+            }
+            return null;
+        }
+        return matchMemoryElement(op, type, what, form, registers);
+    }
+
+    private Problem matchMemoryElement(Operand op, DataType type, Object what, Form form, RegisterTable registers) {
+        if (op instanceof Operand.Register r) {
+            DataType t = registers.typeOf(r.name());
+            if (t == null || memoryCompatible(type, t)) {
+                return null;
+            }
+            return new Problem(op.pos(), "isa.operand", () -> what + " must be a register of type " + type.spelling
+                    + " or a wider one of the same kind (PTX ISA 6.4.1, 9.7.9.8 ld); " + r.name() + " is " + t.spelling
+                    + " (" + cite(form) + ")", Problem.OPERAND);
+        }
+        if (op instanceof Operand.Symbol s && s.name().startsWith("%")) {
+            return null;
+        }
+        boolean store = form.opcode() == io.ptxrun.ast.Opcode.ST;
+        if (store && op instanceof Operand.IntImm && type.kind != DataType.Kind.FLOAT) {
+            return null;
+        }
+        if (store && op instanceof Operand.FloatImm && type.kind != DataType.Kind.SIGNED
+                && type.kind != DataType.Kind.UNSIGNED) {
+            return null;
+        }
+        return new Problem(op.pos(), "isa.operand", () -> what + " must be a register" + (store ? " or constant" : "")
+                + " of type " + type.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+    }
+
+    /** As {@link #typeCompatible}, except that the register may be wider than the type (sub-word loads). */
+    static boolean memoryCompatible(DataType type, DataType register) {
+        if (register == DataType.PRED || register.bits < type.bits) {
+            return false;
+        }
+        return switch (type.kind) {
+            case BITS -> true;
+            case SIGNED, UNSIGNED -> register.isInteger();
+            case FLOAT -> register.bits == type.bits
+                    && (register.kind == DataType.Kind.BITS || register.kind == DataType.Kind.FLOAT);
+            default -> false;
+        };
     }
 
     private static boolean isPredOrSink(Operand o, RegisterTable registers) {

@@ -9,6 +9,9 @@ import static io.ptxrun.ast.Opcode.CLZ;
 import static io.ptxrun.ast.Opcode.CNOT;
 import static io.ptxrun.ast.Opcode.CVTA;
 import static io.ptxrun.ast.Opcode.ELECT;
+import static io.ptxrun.ast.Opcode.LD;
+import static io.ptxrun.ast.Opcode.MOV;
+import static io.ptxrun.ast.Opcode.ST;
 import static io.ptxrun.ast.Opcode.SETP;
 import static io.ptxrun.ast.Opcode.SHFL;
 import static io.ptxrun.ast.Opcode.VOTE;
@@ -112,7 +115,63 @@ public final class CoreIsaRules implements RuleTable {
         String spaces = "(.const|.global|.local|.shared|.shared::cta|.shared::cluster|.param|.param::entry)";
         f.add(Form.of(CVTA, spaces + " (.u32|.u64)", "p:t, a:t|sym", page("cvta")));
         f.add(Form.of(CVTA, ".to " + spaces + " (.u32|.u64)", "p:t, a:t", page("cvta")));
+        memoryForms(f);
+        String movTypes = "(.pred|.b16|.b32|.b64|.u16|.u32|.u64|.s16|.s32|.s64|.f32|.f64)";
+        f.add(Form.of(MOV, movTypes, "d:t, a:t|sym|sreg", page("mov")));
+        // pack / unpack: `mov.b64 %rd1, {%r1, %r2}`, `mov.b64 {%r1, %r2}, %rd1`.
+        f.add(Form.of(MOV, "(.b16|.b32|.b64|.b128)", "d:t, a:vec", page("mov")));
+        f.add(Form.of(MOV, "(.b16|.b32|.b64|.b128)", "d:vec, a:t", page("mov")));
         return f;
+    }
+
+    /**
+     * ld and st (spec/isa/ld.md, st.md): a weak, volatile, relaxed/acquire (ld) or relaxed/release
+     * (st) access with an optional state space, cache operator or eviction priority (one of
+     * them), L2 prefetch size (ld), vector width and type; `.L2::cache_hint` comes with its
+     * cache-policy operand. `ld.global.nc` is the non-coherent load.
+     */
+    private static void memoryForms(List<Form> f) {
+        String type = "(.b8|.b16|.b32|.b64|.b128|.u8|.u16|.u32|.u64|.s8|.s16|.s32|.s64|.f32|.f64)";
+        String vec = "[.v2|.v4|.v8]";
+        String evict = ".L1::evict_normal|.L1::evict_unchanged|.L1::evict_first|.L1::evict_last|.L1::no_allocate";
+        String prefetch = "[.L2::64B|.L2::128B|.L2::256B]";
+        String ldSpace = "[.const|.global|.local|.param|.param::entry|.param::func|.shared|.shared::cta|.shared::cluster]";
+        String stSpace = "[.global|.local|.param|.param::func|.shared|.shared::cta|.shared::cluster]";
+        String scopes = ".cta|.cluster|.gpu|.sys";
+        String ldOrder = "(" + sems(".relaxed", scopes) + "|" + sems(".acquire", scopes) + ")";
+        String stOrder = "(" + sems(".relaxed", scopes) + "|" + sems(".release", scopes) + ")";
+        String ld = page("ld");
+        String st = page("st");
+        String ldOps = "d:mval, a:addr";
+        String stOps = "a:addr, b:mval";
+        String hint = " .L2::cache_hint";
+        String policy = ", cache-policy:b64|imm";
+        for (String q : List.of(
+                "[.weak] " + ldSpace + " [.ca|.cg|.cs|.lu|.cv|" + evict + "] " + prefetch + " " + vec + " " + type,
+                ldOrder + " " + ldSpace + " [" + evict + "] " + prefetch + " " + vec + " " + type,
+                ".global .nc [.ca|.cg|.cs|" + evict + "] " + prefetch + " " + vec + " " + type)) {
+            f.add(Form.of(LD, q, ldOps, ld));
+            f.add(Form.of(LD, q + hint, ldOps + policy, ld));
+        }
+        f.add(Form.of(LD, ".volatile " + ldSpace + " " + prefetch + " " + vec + " " + type, ldOps, ld));
+        f.add(Form.of(LD, ".mmio .relaxed.sys [.global] " + type, ldOps, ld));
+        for (String q : List.of(
+                "[.weak] " + stSpace + " [.wb|.cg|.cs|.wt|" + evict + "] " + vec + " " + type,
+                stOrder + " " + stSpace + " [" + evict + "] " + vec + " " + type)) {
+            f.add(Form.of(ST, q, stOps, st));
+            f.add(Form.of(ST, q + hint, stOps + policy, st));
+        }
+        f.add(Form.of(ST, ".volatile " + stSpace + " " + vec + " " + type, stOps, st));
+        f.add(Form.of(ST, ".mmio .relaxed.sys [.global] " + type, stOps, st));
+    }
+
+    /** `.relaxed.cta|.relaxed.cluster|...`: a semantics written together with each scope. */
+    private static String sems(String sem, String scopes) {
+        StringBuilder sb = new StringBuilder();
+        for (String scope : scopes.split("\\|")) {
+            sb.append(sb.length() == 0 ? "" : "|").append(sem).append(scope);
+        }
+        return sb.toString();
     }
 
     @Override
@@ -138,6 +197,10 @@ public final class CoreIsaRules implements RuleTable {
                 FeatureRule.of(CVTA, ".shared::cluster", "7.8", atLeast(90), "cvta with .shared::cluster", page("cvta")),
                 FeatureRule.of(CVTA, ".param", "7.7", ANY, "cvta with .param", page("cvta")),
                 FeatureRule.of(CVTA, ".shared::cta", "7.8", ANY, "cvta with .shared::cta", page("cvta")),
+                FeatureRule.of(LD, ".v8", "8.8", atLeast(100), "256-bit ld (.v8)", page("ld")),
+                FeatureRule.of(ST, ".v8", "8.8", atLeast(100), "256-bit st (.v8)", page("st")),
+                FeatureRule.of(LD, ".shared::cluster", "7.8", atLeast(90), "ld from .shared::cluster", page("ld")),
+                FeatureRule.of(ST, ".shared::cluster", "7.8", atLeast(90), "st to .shared::cluster", page("st")),
                 FeatureRule.of(RET, "", null, ANY, "ret", page("ret")));
     }
 }

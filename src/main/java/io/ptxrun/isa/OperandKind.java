@@ -37,7 +37,18 @@ public enum OperandKind {
     /** `d|p`: a 32-bit destination or the sink, and a predicate (elect.sync). */
     VALUE_PRED_PAIR("bpair", "a pair d|p of a 32-bit register or '_' and a predicate"),
     /** `d|p`: a 32-bit register and a predicate; no sink for d (shfl.sync). */
-    REGISTER_PRED_PAIR("rpair", "a pair d|p of a 32-bit register and a predicate");
+    REGISTER_PRED_PAIR("rpair", "a pair d|p of a 32-bit register and a predicate"),
+    /**
+     * The value of ld/st: a register of the instruction type that may be wider than it (`ld.u8`
+     * into a .u32 register), or with `.v2/.v4/.v8` a vector of as many (ld: `_` allowed); st also
+     * takes a constant of the type. ptxas: "Arguments mismatch" for a narrower register,
+     * "Argument vector size mismatch" for a wrong count.
+     */
+    MEMORY_VALUE("mval", "a register of the instruction type (or a vector of them)"),
+    /** A special register (`%tid.x`, `%clock64`) whose width matches the instruction type. */
+    SPECIAL("sreg", "a special register"),
+    /** `{a, b}`: the halves of a packed value (mov pack/unpack). */
+    VECTOR("vec", "a vector {a, b, ..}");
 
     public final String spelling;
     public final String description;
