@@ -108,7 +108,9 @@ public final class InstructionChecker {
             for (Problem p : problems) {
                 score += p.weight();
             }
-            if (score < closestScore) {
+            // On a tie, the form that agrees with more of what is written first wins: for
+            // `atom.exch.u32` the exch form (wrong type) rather than the add form (wrong operation).
+            if (score < closestScore || score == closestScore && firstColumn(problems) > firstColumn(closest)) {
                 closestScore = score;
                 closest = problems;
             }
@@ -206,6 +208,14 @@ public final class InstructionChecker {
     }
 
     /** Whether every qualifier of a combination is among the unconsumed ones (combinations never repeat one). */
+    private static int firstColumn(List<Problem> problems) {
+        int first = Integer.MAX_VALUE;
+        for (Problem p : problems) {
+            first = Math.min(first, p.pos().line() * 10_000 + p.pos().column());
+        }
+        return first;
+    }
+
     private static boolean allPresent(List<Qualifier> alt, List<Qual> remaining) {
         for (Qualifier q : alt) {
             boolean found = false;
@@ -410,6 +420,12 @@ public final class InstructionChecker {
         if (op instanceof Operand.IntImm && type.kind != DataType.Kind.FLOAT) {
             return null;
         }
+        if (op instanceof Operand.IntImm imm) {
+            return new Problem(op.pos(), "isa.operand", () -> what + " is the integer constant " + imm.value()
+                    + ", which is not a " + type.spelling + " value; write a floating-point constant such as "
+                    + imm.value() + ".0 or 0f" + String.format("%08X", Float.floatToIntBits(imm.value()))
+                    + " (PTX ISA 4.5.1, 6.4.1; " + cite(form) + ")", Problem.OPERAND);
+        }
         // An undeclared register parses as a name; DeclarationChecker reports it.
         if (op instanceof Operand.Symbol s && s.name().startsWith("%")) {
             return null;
@@ -457,7 +473,7 @@ public final class InstructionChecker {
                 return null;
             }
             return new Problem(op.pos(), "isa.operand", () -> what + " must be a register of type " + type.spelling
-                    + " or a wider one of the same kind (PTX ISA 6.4.1, 9.7.9.8 ld); " + r.name() + " is " + t.spelling
+                    + " or a wider one of the same kind (PTX ISA 6.4.1); " + r.name() + " is " + t.spelling
                     + " (" + cite(form) + ")", Problem.OPERAND);
         }
         if (op instanceof Operand.Symbol s && s.name().startsWith("%")) {

@@ -2,6 +2,8 @@ package io.ptxrun.isa;
 
 import static io.ptxrun.ast.Opcode.ACTIVEMASK;
 import static io.ptxrun.ast.Opcode.ADD;
+import static io.ptxrun.ast.Opcode.ATOM;
+import static io.ptxrun.ast.Opcode.RED;
 import static io.ptxrun.ast.Opcode.AND;
 import static io.ptxrun.ast.Opcode.BRA;
 import static io.ptxrun.ast.Opcode.BREV;
@@ -116,6 +118,7 @@ public final class CoreIsaRules implements RuleTable {
         f.add(Form.of(CVTA, spaces + " (.u32|.u64)", "p:t, a:t|sym", page("cvta")));
         f.add(Form.of(CVTA, ".to " + spaces + " (.u32|.u64)", "p:t, a:t", page("cvta")));
         memoryForms(f);
+        atomicForms(f);
         String movTypes = "(.pred|.b16|.b32|.b64|.u16|.u32|.u64|.s16|.s32|.s64|.f32|.f64)";
         f.add(Form.of(MOV, movTypes, "d:t, a:t|sym|sreg", page("mov")));
         // pack / unpack: `mov.b64 %rd1, {%r1, %r2}`, `mov.b64 {%r1, %r2}, %rd1`.
@@ -163,6 +166,45 @@ public final class CoreIsaRules implements RuleTable {
         }
         f.add(Form.of(ST, ".volatile " + stSpace + " " + vec + " " + type, stOps, st));
         f.add(Form.of(ST, ".mmio .relaxed.sys [.global] " + type, stOps, st));
+    }
+
+    /**
+     * Atomic operation -> the scalar types it takes (spec/isa/atom.md Syntax: `.op` and `.type`,
+     * with the bitwise operations and exch on bit-size types, inc/dec on .u32, as ptxas checks
+     * them: "Operation .exch requires .b32 or .b64 or .b128 type for instruction 'atom'").
+     */
+    static final java.util.Map<String, String> ATOMIC_TYPES = java.util.Map.of(
+            ".and", ".b32|.b64", ".or", ".b32|.b64", ".xor", ".b32|.b64",
+            ".exch", ".b32|.b64",
+            ".add", ".u32|.s32|.u64|.f32|.f64", ".inc", ".u32", ".dec", ".u32",
+            ".min", ".u32|.s32|.u64|.s64", ".max", ".u32|.s32|.u64|.s64");
+
+    /** atom (d, [a], b{, c}) and red ([a], b): scalar forms per operation, cas, half-precision adds, vectors. */
+    private static void atomicForms(List<Form> f) {
+        String sem = "[.relaxed|.acquire|.release|.acq_rel]";
+        String scope = "[.cta|.cluster|.gpu|.sys]";
+        String space = "[.global|.shared|.shared::cta|.shared::cluster]";
+        String head = sem + " " + scope + " " + space + " ";
+        String hint = " .L2::cache_hint";
+        for (java.util.Map.Entry<String, String> e : new java.util.TreeMap<>(ATOMIC_TYPES).entrySet()) {
+            String q = head + e.getKey() + " (" + e.getValue() + ")";
+            f.add(Form.of(ATOM, q, "d:t, a:addr, b:t", page("atom")));
+            f.add(Form.of(ATOM, q + hint, "d:t, a:addr, b:t, cache-policy:b64|imm", page("atom")));
+            if (!e.getKey().equals(".exch")) {
+                f.add(Form.of(RED, q, "a:addr, b:t", page("red")));
+                f.add(Form.of(RED, q + hint, "a:addr, b:t, cache-policy:b64|imm", page("red")));
+            }
+        }
+        f.add(Form.of(ATOM, head + ".cas (.b16|.b32|.b64|.b128)", "d:t, a:addr, b:t, c:t", page("atom")));
+        f.add(Form.of(ATOM, head + ".exch .b128", "d:t, a:addr, b:t", page("atom")));
+        String half = head + ".add .noftz (.f16|.f16x2|.bf16|.bf16x2)";
+        f.add(Form.of(ATOM, half, "d:t, a:addr, b:t", page("atom")));
+        f.add(Form.of(ATOM, half + hint, "d:t, a:addr, b:t, cache-policy:b64|imm", page("atom")));
+        f.add(Form.of(RED, half, "a:addr, b:t", page("red")));
+        f.add(Form.of(RED, half + hint, "a:addr, b:t, cache-policy:b64|imm", page("red")));
+        String vector = sem + " " + scope + " [.global] (.add|.min|.max) [.noftz] (.v2|.v4|.v8) (.f32|.f16|.bf16|.f16x2|.bf16x2)";
+        f.add(Form.of(ATOM, vector + " [.L2::cache_hint]", "d:vec, a:addr, b:vec, cache-policy?:b64|imm", page("atom")));
+        f.add(Form.of(RED, vector + " [.L2::cache_hint]", "a:addr, b:vec, cache-policy?:b64|imm", page("red")));
     }
 
     /** `.relaxed.cta|.relaxed.cluster|...`: a semantics written together with each scope. */
