@@ -66,9 +66,11 @@ public enum SpecialRegister {
 
     /** The index of a numbered register name, else -1. */
     public static int indexOf(String name) {
-        String digits = name.replaceAll("[^0-9]", "");
-        if (name.startsWith("%envreg") || name.startsWith("%pm")) {
-            return Integer.parseInt(name.startsWith("%pm") ? digits.substring(0, 1) : digits);
+        if (name.startsWith("%envreg")) {
+            return Integer.parseInt(name.substring("%envreg".length()));
+        }
+        if (name.startsWith("%pm") && name.length() > 3 && Character.isDigit(name.charAt(3))) {
+            return name.charAt(3) - '0';
         }
         return -1;
     }

@@ -4,9 +4,11 @@ import io.ptxrun.ast.Module;
 import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.diag.Diagnostics;
 import io.ptxrun.diag.SourceText;
+import io.ptxrun.isa.Target;
 import io.ptxrun.syntax.PtxParser;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Everything `ptxrun check` verifies about one file, in pipeline order. */
 public final class Checker {
@@ -14,11 +16,22 @@ public final class Checker {
 
     /** All diagnostics of a file: syntax first; the later checks run on a module that parsed. */
     public static List<Diagnostic> check(SourceText source) {
+        return check(source, Optional.empty());
+    }
+
+    /**
+     * As {@link #check(SourceText)}, for a module to be assembled for the GPU gpu (`--target`,
+     * like `ptxas --gpu-name`): its `.target` must be compatible with that GPU.
+     */
+    public static List<Diagnostic> check(SourceText source, Optional<Target> gpu) {
         PtxParser.Parsed<Module> parsed = PtxParser.parseModule(source.name(), source.text());
         List<Diagnostic> all = new ArrayList<>(parsed.diagnostics());
         if (parsed.ok() && parsed.value() != null) {
+            Module module = parsed.value();
             Diagnostics more = new Diagnostics();
-            new DeclarationChecker(more).check(parsed.value());
+            new DeclarationChecker(more).check(module);
+            new ModuleTargetChecker(more).check(module, gpu)
+                    .ifPresent(context -> new InstructionChecker(more, context).check(module));
             all.addAll(more.list());
         }
         return all;

@@ -5,6 +5,7 @@ import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.diag.DiagnosticRenderer;
 import io.ptxrun.diag.SourceText;
 import io.ptxrun.exec.KernelLaunch;
+import io.ptxrun.exec.SyncOptions;
 import io.ptxrun.launch.LaunchArgs;
 import io.ptxrun.launch.LaunchException;
 import io.ptxrun.launch.LaunchFile;
@@ -75,6 +76,15 @@ public final class Main implements Callable<Integer> {
             description = "Thread schedule: deterministic (default) or random:SEED.")
     String schedule;
 
+    @Option(names = "--async-copies", paramLabel = "TIMING", defaultValue = "lazy",
+            description = {"When asynchronous copies land: eager (at issue), lazy (default: at the last legal",
+                    "moment, so premature reads see stale data) or random:SEED."})
+    String asyncCopies;
+
+    @Option(names = "--warn-only", description = "Report undefined behaviour of synchronization instructions as"
+            + " warnings and keep going.")
+    boolean warnOnly;
+
     @Option(names = "--cta-threads", paramLabel = "N", defaultValue = "0",
             description = "Threads that run independent CTAs at once (default 0: one per processor; 1: one CTA at a time).")
     int ctaThreads;
@@ -105,6 +115,15 @@ public final class Main implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        try {
+            return runKernel(out, err);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private int runKernel(PrintWriter out, PrintWriter err) {
         if (file == null) {
             spec.commandLine().usage(err);
             return ExitCode.USAGE;
@@ -120,6 +139,13 @@ public final class Main implements Callable<Integer> {
             seed = OptionalLong.of(Long.parseLong(schedule.substring(7)));
         } else {
             err.println("ptxrun: error: --schedule must be 'deterministic' or 'random:SEED', got '" + schedule + "'");
+            return ExitCode.USAGE;
+        }
+        SyncOptions sync;
+        try {
+            sync = SyncOptions.parse(asyncCopies, warnOnly);
+        } catch (IllegalArgumentException e) {
+            err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.USAGE;
         }
         SourceText source;
@@ -155,7 +181,8 @@ public final class Main implements Callable<Integer> {
         launch.warnings().forEach(w -> err.println("ptxrun: warning: " + w));
         RunResult result;
         try {
-            result = KernelRunner.run(parsed.value(), launch, new KernelLaunch.Limits(maxInstructions, seed, Math.max(0, ctaThreads)));
+            result = KernelRunner.run(parsed.value(), launch,
+                    new KernelLaunch.Limits(maxInstructions, seed, Math.max(0, ctaThreads), sync));
         } catch (KernelRunner.LaunchMismatch e) {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.INPUT_ERROR;
@@ -165,8 +192,6 @@ public final class Main implements Callable<Integer> {
         } else {
             printReadable(result, source, out, err);
         }
-        out.flush();
-        err.flush();
         return result.status() == RunStatus.OK ? ExitCode.OK : ExitCode.RUN_FAILED;
     }
 

@@ -38,6 +38,8 @@ final class Decoder {
     static final long WINDOW_SIZE = 0x1_0000_0000L;
     /** Function "addresses" (for indirect calls) are this plus the function's index. */
     static final long FUNC_WINDOW = 0x5000_0000_0000L;
+    /** The sub-operations of {@link OpCode#ASYNC_GROUP}. */
+    static final int GROUP_COMMIT = 0, GROUP_WAIT = 1, GROUP_WAIT_ALL = 2, GROUP_BULK_COMMIT = 3, GROUP_BULK_WAIT = 4;
 
     enum SymKind { REG, LOCAL, KPARAM, GLOBAL, CONST, SHARED, FUNC }
 
@@ -892,7 +894,7 @@ final class Decoder {
                     if (i.has(Qualifier.BULK) || i.has(Qualifier.TENSOR)) {
                         return null;
                     }
-                    // The copy is done at once; commit/wait then have nothing left to wait for.
+                    // Lands asynchronously (AsyncCopies), by its group's wait at the latest.
                     Op op = new Op(OpCode.CP_ASYNC, i);
                     op.type = DataType.B8;
                     op.space = Op.SP_SHARED;
@@ -965,7 +967,7 @@ final class Decoder {
                     if (i.has(Qualifier.MULTICAST_CLUSTER)) {
                         return null;
                     }
-                    // Done at once: copy, then signal complete_tx on the mbarrier if one is named.
+                    // Lands asynchronously (AsyncCopies), then signals complete_tx on the mbarrier if one is named.
                     List<StateSpace> sp = i.spaces();
                     if (sp.size() < 2) {
                         return null;
@@ -991,8 +993,19 @@ final class Decoder {
                 case CP_ASYNC_BULK_WAIT_GROUP:
                 case CP_ASYNC_COMMIT_GROUP:
                 case CP_ASYNC_WAIT_GROUP:
-                case CP_ASYNC_WAIT_ALL:
-                    return new Op(OpCode.NOP, i);
+                case CP_ASYNC_WAIT_ALL: {
+                    Op op = new Op(OpCode.ASYNC_GROUP, i);
+                    op.type = DataType.U32;
+                    op.sub = switch (i.opcode()) {
+                        case CP_ASYNC_COMMIT_GROUP -> GROUP_COMMIT;
+                        case CP_ASYNC_WAIT_GROUP -> GROUP_WAIT;
+                        case CP_ASYNC_WAIT_ALL -> GROUP_WAIT_ALL;
+                        case CP_ASYNC_BULK_COMMIT_GROUP -> GROUP_BULK_COMMIT;
+                        default -> GROUP_BULK_WAIT;
+                    };
+                    srcs(op, DataType.U32, os);
+                    return op;
+                }
                 case BARRIER_CLUSTER_ARRIVE:
                     // With one CTA per cluster the CTA-wide wait below orders everything the arrive must.
                     return new Op(OpCode.NOP, i);

@@ -31,8 +31,7 @@ final class Engine {
     private static final int SLICE = 256;
     private static final int MAX_CALL_DEPTH = 4096;
     /** A barrier id beyond the 16 named ones, used for barrier.cluster.wait. */
-    static final int CLUSTER_BARRIER = 16;
-    private static final int BARRIERS = 17;
+    static final int CLUSTER_BARRIER = Barriers.NAMED;
     private static final int MAX_LOCAL_BYTES = 16 << 20;
 
     /** Ends the run; carries the status and the diagnostic. */
@@ -68,16 +67,19 @@ final class Engine {
     private byte[] shared;
     private Warp[] warps;
     private int liveThreads;
-    // Barriers count whole warps, as the hardware does: a warp has arrived once all of its live
-    // lanes have; lanes that exited count as arrived (so a half-exited warp still counts 32).
-    private int[][] barLanes;
-    private final int[] barWarps = new int[BARRIERS];
-    private final int[] barCount = new int[BARRIERS];
-    private final int[] barPopc = new int[BARRIERS];
-    private final boolean[] barAnd = new boolean[BARRIERS];
-    private final boolean[] barOr = new boolean[BARRIERS];
-    private boolean[][] barWarpCounted;
     private int lane;
+
+    // Synchronization: each instruction family's semantics in a class of its own.
+    private final Hazards hazards;
+    private final Barriers barriers;
+    private final MBarriers mbarriers;
+    private final AsyncCopies copies;
+    /**
+     * Progress events (memory writes, arrivals, completions, exits): a scheduling round without
+     * one, in which every warp that ran only polled failed waits, cannot lead anywhere.
+     */
+    private long events;
+    private long round;
 
     Engine(KernelLaunch launch) {
         this.launch = launch;
@@ -86,6 +88,11 @@ final class Engine {
         this.maxInstructions = launch.limits().maxInstructions();
         this.budgetSpent = new java.util.concurrent.atomic.AtomicLong();
         this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
+        SyncOptions sync = launch.limits().sync();
+        this.hazards = new Hazards(sync.warnOnly());
+        this.barriers = new Barriers(this, hazards);
+        this.mbarriers = new MBarriers(this, hazards);
+        this.copies = new AsyncCopies(this, hazards, sync);
     }
 
     /** Another worker for the same launch: shares the decoded program and the budget, not the CTA state. */
@@ -99,6 +106,11 @@ final class Engine {
         this.program = first.program;
         this.ops = first.ops;
         this.entry = first.entry;
+        SyncOptions sync = launch.limits().sync();
+        this.hazards = new Hazards(sync.warnOnly());
+        this.barriers = new Barriers(this, hazards);
+        this.mbarriers = new MBarriers(this, hazards);
+        this.copies = new AsyncCopies(this, hazards, sync);
     }
 
     ExecResult run() {
@@ -134,11 +146,19 @@ final class Engine {
         }
         Stop stop = CtaPool.run(workers, ctas);
         long total = 0;
+        List<Diagnostic> reports = new ArrayList<>();
         for (Engine e : workers) {
             total += e.executed;
+            reports.addAll(e.hazards.warnings());
         }
-        return stop != null ? new ExecResult(stop.status, stop.diagnostics, total)
-                : new ExecResult(ExecStatus.OK, List.of(), total);
+        // Workers take CTAs as they come: order the warnings by place so the report is stable.
+        reports.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.pos().line())
+                .thenComparingInt(d -> d.pos().column()).thenComparing(Diagnostic::message));
+        if (stop != null) {
+            reports.addAll(stop.diagnostics);
+            return new ExecResult(stop.status, reports, total);
+        }
+        return new ExecResult(ExecStatus.OK, reports, total);
     }
 
     /** Runs the CTA with that index in grid order (x fastest, then y, then z). */
@@ -180,15 +200,11 @@ final class Engine {
         int[] b = launch.block();
         int threads = b[0] * b[1] * b[2];
         shared = new byte[(int) (program.sharedStatic + launch.sharedBytes())];
-        mbarriers.clear();
         int nw = (threads + 31) / 32;
         warps = new Warp[nw];
         liveThreads = threads;
-        barLanes = new int[BARRIERS][nw];
-        barWarpCounted = new boolean[BARRIERS][nw];
-        for (int id = 0; id < BARRIERS; id++) {
-            resetBarrier(id);
-        }
+        barriers.startCta(nw);
+        copies.startCta(nw * 32, shared.length);
         for (int w = 0; w < nw; w++) {
             Warp warp = new Warp(w, entry.numRegs);
             for (int l = 0; l < 32; l++) {
@@ -205,43 +221,129 @@ final class Engine {
             }
             warps[w] = warp;
         }
+        // Registers of every warp at the last stall, and the event count then.
+        long[][] stalledRegisters = null;
+        long stalledEvents = -1;
         while (true) {
-            boolean progress = false;
+            round++;
+            long eventsBefore = events;
             boolean anyLive = false;
+            boolean onlyPolled = true;
             for (int k = 0; k < warps.length; k++) {
                 Warp w = warps[schedule == null ? k : schedule.warpAt(k, warps.length)];
                 int slice = schedule == null ? SLICE : schedule.sliceLength(SLICE);
+                boolean ran = false;
                 for (int s = 0; s < slice && step(w); s++) {
-                    progress = true;
+                    ran = true;
                 }
+                onlyPolled &= !ran || w.spunInRound == round;
                 anyLive |= w.live != 0;
+                copies.randomTick();
             }
             if (!anyLive) {
+                copies.landForStall();
                 return;
             }
-            if (!progress) {
+            if (events != eventsBefore || !onlyPolled) {
+                continue;
+            }
+            // No thread can progress by itself. What may still happen, in order: pending copies
+            // land (their last legal moment), then suspended try_waits reach their time limit and
+            // the polling loops go round once more. Only when that changed nothing at all, not even
+            // a loop counter, is the CTA at a fixed point: a bounded polling loop still ends.
+            if (copies.landForStall()) {
+                continue;
+            }
+            if (stalledRegisters != null && stalledEvents == events && sameRegisters(stalledRegisters)) {
                 deadlock();
+            }
+            stalledRegisters = registers(stalledRegisters);
+            stalledEvents = events;
+            wakeTimedOutWaiters();
+        }
+    }
+
+    /** A copy of every warp's registers, reusing {@code into} where the sizes fit. */
+    private long[][] registers(long[][] into) {
+        long[][] copy = into != null && into.length == warps.length ? into : new long[warps.length][];
+        for (int i = 0; i < warps.length; i++) {
+            long[] regs = warps[i].regs;
+            if (copy[i] == null || copy[i].length != regs.length) {
+                copy[i] = regs.clone();
+            } else {
+                System.arraycopy(regs, 0, copy[i], 0, regs.length);
+            }
+        }
+        return copy;
+    }
+
+    private boolean sameRegisters(long[][] saved) {
+        for (int i = 0; i < warps.length; i++) {
+            if (!java.util.Arrays.equals(saved[i], warps[i].regs)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean wakeTimedOutWaiters() {
+        boolean any = false;
+        for (Warp w : warps) {
+            for (int m = w.blocked & w.live; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                if (w.waitKind[l] == Warp.WAIT_MBARRIER) {
+                    w.blocked &= ~(1 << l);
+                    w.timedOut |= 1 << l;
+                    any = true;
+                }
+            }
+        }
+        return any;
+    }
+
+    /** Wakes the lanes suspended in try_wait on the mbarrier at shared offset {@code a}. */
+    void wakeMBarrierWaiters(int a) {
+        for (Warp w : warps) {
+            for (int m = w.blocked; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                if (w.waitKind[l] == Warp.WAIT_MBARRIER && w.waitAddr[l] == a) {
+                    w.blocked &= ~(1 << l);
+                }
             }
         }
     }
 
+    /** Every live thread waits: one diagnostic per warp and waiting instruction, with the state waited on. */
     private void deadlock() {
         List<Diagnostic> ds = new ArrayList<>();
         for (Warp w : warps) {
-            int m = w.blocked & w.live;
-            if (m == 0) {
-                continue;
+            int waiting = (w.blocked | w.spinning) & w.live;
+            while (waiting != 0) {
+                int l0 = Integer.numberOfTrailingZeros(waiting);
+                int pc = w.blockedAt[l0];
+                boolean atBarrier = (w.blocked & (1 << l0)) != 0 && w.waitKind[l0] == Warp.WAIT_BARRIER;
+                int group = 0;
+                for (int m = waiting; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    boolean b = (w.blocked & (1 << l)) != 0 && w.waitKind[l] == Warp.WAIT_BARRIER;
+                    if (w.blockedAt[l] == pc && b == atBarrier) {
+                        group |= 1 << l;
+                    }
+                }
+                waiting &= ~group;
+                Op op = ops[pc];
+                int last = 31 - Integer.numberOfLeadingZeros(group);
+                String state = atBarrier ? barriers.describe(w.barrierOf[l0]) : mbarriers.describe(w.waitAddr[l0]);
+                ds.add(Diagnostic.error(op.pos, "exec.deadlock", String.format(
+                        "deadlock: %d thread(s) of warp %d (tid.x %d-%d) wait at '%s' forever; %s; CTA ctaid (%d,%d,%d)",
+                        Integer.bitCount(group), w.id, w.tidX[l0], w.tidX[last], op.mnemonic(), state,
+                        ctaid[0], ctaid[1], ctaid[2])));
             }
-            int l = Integer.numberOfTrailingZeros(m);
-            Op op = ops[w.blockedAt[l]];
-            ds.add(Diagnostic.error(op.pos, "exec.deadlock", String.format(
-                    "deadlock: %d thread(s) of warp %d wait at barrier %d ('%s') that can never complete; first %s",
-                    Integer.bitCount(m), w.id, w.barrierOf[l], op.mnemonic(), where(w, l))));
         }
-        throw new Stop(ExecStatus.DEADLOCK, ds);
+        throw new Stop(ExecStatus.DEADLOCK, hazards.with(ds));
     }
 
-    private String where(Warp w, int l) {
+    String where(Warp w, int l) {
         return String.format("thread tid (%d,%d,%d), warp %d, CTA ctaid (%d,%d,%d)",
                 w.tidX[l], w.tidY[l], w.tidZ[l], w.id, ctaid[0], ctaid[1], ctaid[2]);
     }
@@ -328,7 +430,7 @@ final class Engine {
         return true;
     }
 
-    private void advance(Warp w, int mask, int next) {
+    void advance(Warp w, int mask, int next) {
         for (int m = mask; m != 0; m &= m - 1) {
             w.pc[Integer.numberOfTrailingZeros(m)] = next;
         }
@@ -365,12 +467,11 @@ final class Engine {
                     call(w, op, pc, lane);
                 }
             }
-            case BAR, BAR_ARRIVE, BAR_RED -> {
-                advance(w, mask, pc + 1);
-                if (exec != 0) {
-                    barrier(w, op, pc, exec);
-                }
-            }
+            case BAR, BAR_ARRIVE, BAR_RED -> barriers.execute(w, op, pc, mask, exec);
+            case MBARRIER -> mbarriers.execute(w, op, pc, mask, exec);
+            case CP_ASYNC -> copies.issueCopy(w, op, pc, mask, exec);
+            case CP_ASYNC_BULK -> copies.issueBulk(w, op, pc, mask, exec);
+            case ASYNC_GROUP -> copies.group(w, op, pc, mask, exec);
             case TRAP -> {
                 advance(w, mask, pc + 1);
                 if (exec != 0) {
@@ -520,10 +621,8 @@ final class Engine {
         }
         w.live &= ~lanes;
         liveThreads -= Integer.bitCount(lanes);
-        for (int id = 0; id < BARRIERS; id++) {
-            countWarp(id, w);
-            tryRelease(id);
-        }
+        events++;
+        barriers.exited(w);
     }
 
     private void call(Warp w, Op op, int pc, int l) {
@@ -596,92 +695,6 @@ final class Engine {
         w.depth[l] = d;
     }
 
-    private void resetBarrier(int id) {
-        barWarps[id] = 0;
-        barCount[id] = 0;
-        barPopc[id] = 0;
-        barAnd[id] = true;
-        barOr[id] = false;
-        java.util.Arrays.fill(barLanes[id], 0);
-        java.util.Arrays.fill(barWarpCounted[id], false);
-    }
-
-    private void barrier(Warp w, Op op, int pc, int exec) {
-        int l0 = Integer.numberOfTrailingZeros(exec);
-        int n = op.sources();
-        boolean red = op.code == OpCode.BAR_RED;
-        int id = n > 0 ? (int) read(w, op, 0, l0) : 0;
-        int count = (red ? n > 2 : n > 1) ? (int) read(w, op, 1, l0) : 0;
-        if (id < 0 || id > 15 && !(id == CLUSTER_BARRIER && op.insn != null
-                && op.insn.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_WAIT)) {
-            throw stop(ExecStatus.ERROR, "exec.barrier", op, w, l0, "barrier id " + id + " outside 0..15");
-        }
-        if (count != 0) {
-            barCount[id] = count;
-        }
-        if (red) {
-            for (int m = exec; m != 0; m &= m - 1) {
-                int l = Integer.numberOfTrailingZeros(m);
-                boolean p = (read(w, op, n - 1, l) & 1) != 0;
-                barPopc[id] += p ? 1 : 0;
-                barAnd[id] &= p;
-                barOr[id] |= p;
-            }
-        }
-        barLanes[id][w.id] |= exec;
-        if (op.code != OpCode.BAR_ARRIVE) {
-            w.blocked |= exec;
-            for (int m = exec; m != 0; m &= m - 1) {
-                int l = Integer.numberOfTrailingZeros(m);
-                w.barrierOf[l] = id;
-                w.blockedAt[l] = pc;
-            }
-        }
-        countWarp(id, w);
-        tryRelease(id);
-    }
-
-    private void countWarp(int id, Warp w) {
-        if (!barWarpCounted[id][w.id] && barLanes[id][w.id] != 0 && (w.live & ~barLanes[id][w.id]) == 0) {
-            barWarpCounted[id][w.id] = true;
-            barWarps[id]++;
-        }
-    }
-
-    private void tryRelease(int id) {
-        if (barWarps[id] == 0) {
-            return;
-        }
-        int liveWarps = 0;
-        for (Warp w : warps) {
-            if (w.live != 0) {
-                liveWarps++;
-            }
-        }
-        int need = barCount[id] > 0 ? barCount[id] : 32 * liveWarps;
-        if (barWarps[id] * 32 < need) {
-            return;
-        }
-        for (Warp w : warps) {
-            for (int m = w.blocked; m != 0; m &= m - 1) {
-                int l = Integer.numberOfTrailingZeros(m);
-                if (w.barrierOf[l] == id) {
-                    w.blocked &= ~(1 << l);
-                    Op op = ops[w.blockedAt[l]];
-                    if (op.code == OpCode.BAR_RED) {
-                        long r = switch (op.sub) {
-                            case 0 -> barPopc[id];
-                            case 1 -> barAnd[id] ? 1 : 0;
-                            default -> barOr[id] ? 1 : 0;
-                        };
-                        write(w, op, 0, l, r);
-                    }
-                }
-            }
-        }
-        resetBarrier(id);
-    }
-
     // ---------------------------------------------------------------- operands
 
     long read(Warp w, Op op, int k, int l) {
@@ -749,7 +762,7 @@ final class Engine {
 
     // ---------------------------------------------------------------- memory
 
-    private long address(Warp w, Op op, int l) {
+    long address(Warp w, Op op, int l) {
         return switch (op.addrKind) {
             case Op.A_REG -> w.regs[((w.regBase[l] + op.addrReg) << 5) | l] + op.addrOffset;
             case Op.A_ABS -> op.addrOffset;
@@ -759,7 +772,7 @@ final class Engine {
     }
 
     /** Resolves a generic address to {space, address in that space}. */
-    private static int genericSpace(long a) {
+    static int genericSpace(long a) {
         if (a >= SHARED_WINDOW && a < SHARED_WINDOW + WINDOW_SIZE) {
             return Op.SP_SHARED;
         }
@@ -775,7 +788,7 @@ final class Engine {
         return Op.SP_GLOBAL;
     }
 
-    private static long windowBase(int space) {
+    static long windowBase(int space) {
         return switch (space) {
             case Op.SP_SHARED -> SHARED_WINDOW;
             case Op.SP_LOCAL -> LOCAL_WINDOW;
@@ -805,7 +818,7 @@ final class Engine {
         };
     }
 
-    private long load(Warp w, int space, long a, int size, int l) {
+    long load(Warp w, int space, long a, int size, int l) {
         if ((a & (size - 1)) != 0) {
             throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, spaceName(space), a));
         }
@@ -825,6 +838,7 @@ final class Engine {
     }
 
     private void store(Warp w, int space, long a, int size, long v, int l) {
+        events++;
         if ((a & (size - 1)) != 0) {
             throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, spaceName(space), a));
         }
@@ -889,6 +903,9 @@ final class Engine {
                 if (op.vector > 1 && (a & (size * op.vector - 1)) != 0) {
                     throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
                 }
+                if (copies.sharedWritesPending()) {
+                    copies.checkRead(w, op, pcOf(w, l), l, a, size * op.dst.length);
+                }
                 for (int k = 0; k < op.dst.length; k++) {
                     long v = load(w, op.space, a + (long) k * size, size, l);
                     if (t.isSigned()) {
@@ -920,7 +937,6 @@ final class Engine {
                 write(w, op, 0, l, in ? 1 : 0);
             }
             case ATOM, RED -> atomic(w, op, l);
-            case MBARRIER -> mbarrier(w, op, l);
             case GETCTARANK -> write(w, op, 0, l, clusterRank());
             case MAPA -> {
                 // CTAs run one at a time, so only this CTA's own shared memory can be mapped.
@@ -930,44 +946,6 @@ final class Engine {
                             + " of other CTAs is not supported");
                 }
                 write(w, op, 0, l, zx(read(w, op, 0, l), bits));
-            }
-            case CP_ASYNC_BULK -> {
-                long dst = address(w, op, l);
-                long src = address(w, op.source, l);
-                long size = zx(read(w, op, 0, l), 32);
-                if ((dst & 15) != 0 || (src & 15) != 0 || (size & 15) != 0) {
-                    throw new MemoryFault(String.format("cp.async.bulk needs 16-byte alignment (dst 0x%x, src 0x%x, size %d)",
-                            dst, src, size));
-                }
-                for (long k = 0; k < size; k += 8) {
-                    store(w, op.space, dst + k, 8, load(w, op.source.space, src + k, 8, l), l);
-                }
-                if (op.barrier != null) {
-                    long a = address(w, op.barrier, l);
-                    MBarrier b = mbarriers.get(a);
-                    if (b == null) {
-                        throw new MemoryFault(String.format("mbarrier at shared 0x%x used before mbarrier.init", a));
-                    }
-                    b.tx -= size;
-                    arrive(b, 0, false);
-                }
-            }
-            case CP_ASYNC -> {
-                long dst = address(w, op, l);
-                long src = address(w, op.source, l);
-                int size = (int) read(w, op, 0, l);
-                int srcSize = size;
-                if (op.sources() > 1) {
-                    long v = read(w, op, 1, l);
-                    srcSize = op.flag ? ((v & 1) != 0 ? 0 : size) : (int) Math.min(size, zx(v, 32));
-                }
-                if ((dst & (size - 1)) != 0 || (src & (size - 1)) != 0) {
-                    throw new MemoryFault(String.format("misaligned %d-byte cp.async (dst 0x%x, src 0x%x)", size, dst, src));
-                }
-                for (int k = 0; k < size; k++) {
-                    long v = k < srcSize ? load(w, op.source.space, src + k, 1, l) : 0;
-                    store(w, op.space, dst + k, 1, v, l);
-                }
             }
             case SETP -> setp(w, op, l);
             case SELP -> write(w, op, 0, l, (read(w, op, 2, l) & 1) != 0 ? read(w, op, 0, l) : read(w, op, 1, l));
@@ -1326,99 +1304,6 @@ final class Engine {
                 "instruction '" + op.mnemonic() + "' is not supported")));
     }
 
-    /** State of one mbarrier object, kept beside shared memory and keyed by its shared address. */
-    private static final class MBarrier {
-        int expected;
-        int pending;
-        long tx;
-        long phase;
-    }
-
-    private final java.util.Map<Long, MBarrier> mbarriers = new java.util.HashMap<>();
-
-    private void mbarrier(Warp w, Op op, int l) {
-        io.ptxrun.ast.Opcode kind = io.ptxrun.ast.Opcode.values()[op.sub];
-        if (kind == io.ptxrun.ast.Opcode.MBARRIER_PENDING_COUNT) {
-            write(w, op, 0, l, read(w, op, 0, l) & 0xfffff);
-            return;
-        }
-        long a = address(w, op, l);
-        if ((a & 7) != 0) {
-            throw new MemoryFault(String.format("misaligned mbarrier object at 0x%x", a));
-        }
-        int space = op.space;
-        if (space == Op.SP_GENERIC) {
-            space = genericSpace(a);
-            a -= windowBase(space);
-        }
-        if (space != Op.SP_SHARED || a < 0 || a + 8 > shared.length) {
-            throw new MemoryFault(String.format("mbarrier object at 0x%x is not in shared memory", a));
-        }
-        MBarrier b = mbarriers.get(a);
-        int n = op.sources();
-        switch (kind) {
-            case MBARRIER_INIT -> {
-                MBarrier m = new MBarrier();
-                m.expected = (int) read(w, op, 0, l);
-                m.pending = m.expected;
-                mbarriers.put(a, m);
-                Bytes.put(shared, (int) a, 8, 0);
-            }
-            case MBARRIER_INVAL -> mbarriers.remove(a);
-            default -> {
-                if (b == null) {
-                    throw new MemoryFault(String.format("mbarrier at shared 0x%x used before mbarrier.init", a));
-                }
-                switch (kind) {
-                    case MBARRIER_ARRIVE, MBARRIER_ARRIVE_DROP -> {
-                        boolean expectTx = op.insn.has(io.ptxrun.ast.Qualifier.EXPECT_TX);
-                        long count = 1;
-                        if (expectTx) {
-                            b.tx += n > 0 ? read(w, op, 0, l) : 0;
-                        } else if (n > 0) {
-                            count = read(w, op, 0, l);
-                        }
-                        long token = (b.phase << 32) | ((b.pending - count) & 0xfffff);
-                        if (kind == io.ptxrun.ast.Opcode.MBARRIER_ARRIVE_DROP) {
-                            // Lowered before the phase can complete, so the next phase starts with it.
-                            b.expected -= (int) count;
-                        }
-                        arrive(b, (int) count, op.flag);
-                        if (op.dst.length > 0) {
-                            write(w, op, 0, l, token);
-                        }
-                    }
-                    case CP_ASYNC_MBARRIER_ARRIVE -> {
-                        // The copies are already done: .noinc arrives once; the plain form's
-                        // increment and its arrival cancel out.
-                        if (op.flag) {
-                            arrive(b, 1, false);
-                        }
-                    }
-                    case MBARRIER_EXPECT_TX -> b.tx += read(w, op, 0, l);
-                    case MBARRIER_COMPLETE_TX -> {
-                        b.tx -= read(w, op, 0, l);
-                        arrive(b, 0, false);
-                    }
-                    case MBARRIER_TEST_WAIT, MBARRIER_TRY_WAIT -> {
-                        long v = read(w, op, 0, l);
-                        boolean done = op.sub2 == 1 ? (b.phase & 1) != (v & 1) : b.phase != (v >>> 32);
-                        write(w, op, 0, l, done ? 1 : 0);
-                    }
-                    default -> throw unsupportedType(op);
-                }
-            }
-        }
-    }
-
-    private static void arrive(MBarrier b, int count, boolean noComplete) {
-        b.pending -= count;
-        if (!noComplete && b.pending <= 0 && b.tx == 0) {
-            b.phase++;
-            b.pending = b.expected;
-        }
-    }
-
     private void atomic(Warp w, Op op, int l) {
         DataType t = op.type;
         int size = t.bytes();
@@ -1443,5 +1328,45 @@ final class Engine {
         if (op.code == OpCode.ATOM) {
             write(w, op, 0, l, zx(old, t.bits));
         }
+    }
+
+    // ---------------------------------------------------------------- for the synchronization classes
+
+    byte[] shared() {
+        return shared;
+    }
+
+    Warp[] warps() {
+        return warps;
+    }
+
+    Op opAt(int pc) {
+        return ops[pc];
+    }
+
+    GlobalMemory global() {
+        return global;
+    }
+
+    MBarriers mbarriers() {
+        return mbarriers;
+    }
+
+    AsyncCopies copies() {
+        return copies;
+    }
+
+    /** Records a progress event (an arrival, a completion, a state change others can see). */
+    void progressed() {
+        events++;
+    }
+
+    long round() {
+        return round;
+    }
+
+    /** The PC of a lane while its op runs (lanes advance only after the op). */
+    private static int pcOf(Warp w, int l) {
+        return w.pc[l];
     }
 }

@@ -33,21 +33,31 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
     }
 
     /**
-     * Run limits: executed thread-instructions, an optional seed for schedule choices, and how many
-     * threads run CTAs at once (0: one per available processor; 1: one CTA after another).
+     * Run limits: executed thread-instructions, an optional seed for schedule choices, how many
+     * threads run CTAs at once (0: one per available processor; 1: one CTA after another), and the
+     * synchronization model (asynchronous copy timing, undefined behaviour as warnings).
      */
-    public record Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads) {
-        public static final Limits DEFAULT = new Limits(1_000_000_000L, OptionalLong.empty(), 0);
+    public record Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync) {
+        public static final Limits DEFAULT = new Limits(1_000_000_000L, OptionalLong.empty());
 
         public Limits {
             Objects.requireNonNull(scheduleSeed);
             if (ctaThreads < 0) {
                 throw new IllegalArgumentException("ctaThreads must be 0 (all processors) or more: " + ctaThreads);
             }
+            sync = sync == null ? SyncOptions.DEFAULT : sync;
         }
 
         public Limits(long maxInstructions, OptionalLong scheduleSeed) {
-            this(maxInstructions, scheduleSeed, 0);
+            this(maxInstructions, scheduleSeed, 0, SyncOptions.DEFAULT);
+        }
+
+        public Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads) {
+            this(maxInstructions, scheduleSeed, ctaThreads, SyncOptions.DEFAULT);
+        }
+
+        public Limits(long maxInstructions, OptionalLong scheduleSeed, SyncOptions sync) {
+            this(maxInstructions, scheduleSeed, 0, sync);
         }
 
         public static Limits ofMaxInstructions(long max) {
@@ -55,7 +65,7 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
         }
 
         public Limits withCtaThreads(int threads) {
-            return new Limits(maxInstructions, scheduleSeed, threads);
+            return new Limits(maxInstructions, scheduleSeed, threads, sync);
         }
 
         /** The threads to use for a grid of that many CTAs. */

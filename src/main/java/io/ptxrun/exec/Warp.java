@@ -16,6 +16,17 @@ final class Warp {
     int blocked;
     final int[] barrierOf = new int[32];
     final int[] blockedAt = new int[32];
+    /** Why each blocked lane waits: at a CTA barrier (barrierOf) or suspended in try_wait (waitAddr). */
+    static final byte WAIT_BARRIER = 0, WAIT_MBARRIER = 1;
+    final byte[] waitKind = new byte[32];
+    /** Shared offset of the mbarrier a lane is suspended on or last polled without success. */
+    final int[] waitAddr = new int[32];
+    /** Lanes whose suspended try_wait ran into the time limit: the retry returns false. */
+    int timedOut;
+    /** Lanes whose last test_wait/try_wait returned false: they poll (blockedAt holds where). */
+    int spinning;
+    /** The scheduling round in which a lane of this warp last saw a wait return false. */
+    long spunInRound = -1;
     final int[] tidX = new int[32], tidY = new int[32], tidZ = new int[32];
 
     long[] regs;

@@ -18,5 +18,14 @@
  * addresses are those of {@link io.ptxrun.exec.GlobalMemory}. Kernel misbehaviour (faults, traps,
  * deadlocks, exhausted budgets, unsupported instructions) ends the run with a status and a
  * diagnostic naming the instruction and the thread; nothing is thrown to the caller.
+ *
+ * <p>Synchronization has a class per instruction family: {@link io.ptxrun.exec.Barriers} (bar,
+ * barrier), {@link io.ptxrun.exec.MBarriers} (mbarrier objects in shared memory),
+ * {@link io.ptxrun.exec.AsyncCopies} (cp.async and bulk copies that land asynchronously, with their
+ * groups) and {@link io.ptxrun.exec.Hazards} (undefined behaviour and racing reads). The engine's
+ * scheduler counts progress events (memory writes, arrivals, completions, exits): a round of all
+ * warps without one, in which every warp that ran only polled failed waits, first lets pending
+ * copies land, then times out suspended try_waits; it is a deadlock once such a stall recurs with
+ * no event and every register unchanged (a fixed point: a bounded polling loop still ends).
  */
 package io.ptxrun.exec;

@@ -213,8 +213,16 @@ final class LaunchFileReader {
         List<Long> dims =
                 longs(required(node, "dims", path, "expected an array of 1 to 5 dimensions"),
                         JsonPaths.key(path, "dims"));
-        List<Long> strides =
+        List<Long> givenStrides =
                 node.has("strides") ? longs(node.get("strides"), JsonPaths.key(path, "strides")) : List.of();
+        List<Long> strides = givenStrides;
+        if (dims.size() == 1 && givenStrides.size() == 1) {
+            // A rank-1 map has no strides, but cuTensorMapEncodeTiled as reached from Python rejects
+            // an empty list, so reference launch files carry one unused stride: accept and drop it.
+            warnings.add(JsonPaths.key(path, "strides") + ": a rank-1 tensor map has no strides; ignored");
+            strides = List.of();
+        }
+        List<Long> layoutStrides = strides;
         List<Integer> box =
                 ints(required(node, "box", path, "expected an array with a box size per dimension"),
                         JsonPaths.key(path, "box"));
@@ -229,7 +237,7 @@ final class LaunchFileReader {
         return inside(
                 path,
                 () -> new TensorMapSpec(
-                        buffer, type, dims, strides, box, elementStrides, interleave, swizzle, l2, oobFill));
+                        buffer, type, dims, layoutStrides, box, elementStrides, interleave, swizzle, l2, oobFill));
     }
 
     private ParamValue param(JsonNode node, String path) {

@@ -329,9 +329,11 @@ final class AstBuilder {
         if (newScope) {
             scopes.push(new Scope());
         }
-        List<Statement> out = new ArrayList<>();
-        for (StatementContext s : ctx.statement()) {
-            statement(s, out);
+        List<Statement> out = new ArrayList<>(ctx.getChildCount());
+        for (int k = 0; k < ctx.getChildCount(); k++) {
+            if (ctx.getChild(k) instanceof StatementContext s) {
+                statement(s, out);
+            }
         }
         if (newScope) {
             scopes.pop();
@@ -388,7 +390,10 @@ final class AstBuilder {
         String head = ctx.opcode.getText();
         Opcode opcode = null;
         int used = 0;
-        int longest = Opcode.isCompoundHead(head) ? Math.min(quals.size(), Opcode.MAX_WORDS - 1) : 0;
+        int longest = Opcode.isCompoundHead(head) ? Math.min(quals.size(), Opcode.MAX_WORDS - 1) : -1;
+        if (longest < 0) {
+            opcode = Opcode.lookup(head);
+        }
         for (int n = longest; n >= 0 && opcode == null; n--) {
             StringBuilder sb = new StringBuilder(head);
             for (int k = 0; k < n; k++) {
@@ -411,9 +416,11 @@ final class AstBuilder {
             GuardContext g = ctx.guard();
             guard = new Guard(pos(g), name(g.IDENT().getSymbol()), g.negated != null);
         }
-        List<Operand> operands = new ArrayList<>();
-        for (OperandContext o : ctx.operand()) {
-            operands.add(operand(o, opcode == Opcode.CALL));
+        List<Operand> operands = new ArrayList<>(4);
+        for (int k = 0; k < ctx.getChildCount(); k++) {
+            if (ctx.getChild(k) instanceof OperandContext o) {
+                operands.add(operand(o, opcode == Opcode.CALL));
+            }
         }
         return new Instruction(pos, guard, opcode, qualifiers, operands);
     }
@@ -465,11 +472,12 @@ final class AstBuilder {
             }
             return new Operand.Selected(pos, base, component);
         }
-        if (ctx instanceof NameOperandContext n) {
-            return name(n.IDENT().getSymbol());
+        // A single-token operand: its token is the context's start.
+        if (ctx instanceof NameOperandContext) {
+            return name(ctx.getStart());
         }
-        if (ctx instanceof IntOperandContext i) {
-            return new Operand.IntImm(pos, intLiteral(i.INT().getSymbol()));
+        if (ctx instanceof IntOperandContext) {
+            return new Operand.IntImm(pos, intLiteral(ctx.getStart()));
         }
         if (ctx instanceof TermOperandContext t) {
             if (t.term() instanceof UnaryTermContext u && u.term() instanceof NameTermContext n
@@ -518,7 +526,7 @@ final class AstBuilder {
         }
         SpecialRegister s = SpecialRegister.lookup(name);
         if (s != null) {
-            return new Operand.SpecialReg(pos, s, SpecialRegister.indexOf(name), (char) 0);
+            return new Operand.SpecialReg(pos, s, s.isNumbered() ? SpecialRegister.indexOf(name) : -1, (char) 0);
         }
         return new Operand.Symbol(pos, name, 0, false);
     }

@@ -7,13 +7,15 @@ import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.diag.Diagnostics;
 import io.ptxrun.syntax.generated.PTXLexer;
 import io.ptxrun.syntax.generated.PTXParser;
+import io.ptxrun.ast.ModuleItem;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
 import org.antlr.v4.runtime.DefaultErrorStrategy;
+import org.antlr.v4.runtime.ListTokenSource;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
@@ -37,30 +39,118 @@ public final class PtxParser {
     }
 
     public static Parsed<Module> parseModule(String file, String text) {
-        return parse(file, text, (p, b) -> b.module(p.module()));
+        CommonTokenStream tokens = lex(file, text);
+        Parsed<Module> parallel = parseInChunks(file, tokens);
+        return parallel != null ? parallel : parse(file, tokens, (p, b) -> b.module(p.module()));
+    }
+
+    /** The single-piece path alone (tests compare it with the parallel one). */
+    static Parsed<Module> parseModuleInOnePiece(String file, String text) {
+        return parse(file, lex(file, text), (p, b) -> b.module(p.module()));
+    }
+
+    /** Modules with fewer tokens than this are parsed in one piece. */
+    private static final int CHUNK_TOKENS = 60_000;
+    private static final int OPEN_BRACE = tokenType("'{'");
+    private static final int CLOSE_BRACE = tokenType("'}'");
+    private static final int SEMICOLON = tokenType("';'");
+    private static final int COMMA = tokenType("','");
+
+    private static int tokenType(String literal) {
+        for (int t = 1; t <= PTXLexer.VOCABULARY.getMaxTokenType(); t++) {
+            if (literal.equals(PTXLexer.VOCABULARY.getLiteralName(t))) {
+                return t;
+            }
+        }
+        throw new IllegalStateException("no token " + literal);
+    }
+
+    /**
+     * A large module is split, after lexing, at the `}` that close top-level items (function
+     * bodies, debug sections), and the pieces are parsed on several cores, each by its own parser
+     * over its slice of the tokens; the items are joined in source order, so the result is the
+     * same as parsing in one piece. Returns null when the module is small, or when a piece has a
+     * syntax error (the single-piece path then reports every error precisely).
+     */
+    private static Parsed<Module> parseInChunks(String file, CommonTokenStream stream) {
+        List<Token> all = stream.getTokens();
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (cores < 2 || all.size() < 2 * CHUNK_TOKENS) {
+            return null;
+        }
+        int pieces = Math.min(cores * 2, all.size() / CHUNK_TOKENS);
+        int target = all.size() / pieces;
+        List<List<Token>> chunks = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        int end = all.size() - 1; // the EOF token is not part of any piece
+        for (int i = 0; i < end; i++) {
+            int type = all.get(i).getType();
+            if (type == OPEN_BRACE) {
+                depth++;
+            } else if (type == CLOSE_BRACE && --depth == 0 && i + 1 - start >= target) {
+                int next = all.get(i + 1).getType();
+                if (next != SEMICOLON && next != COMMA) { // not the end of a `= {...}` initializer
+                    chunks.add(all.subList(start, i + 1));
+                    start = i + 1;
+                }
+            }
+        }
+        chunks.add(all.subList(start, end));
+        if (chunks.size() < 2) {
+            return null;
+        }
+        try {
+            List<Parsed<Module>> parts = chunks.parallelStream().map(c -> parseTokens(file, c)).toList();
+            List<ModuleItem> items = new ArrayList<>();
+            List<Diagnostic> diagnostics = new ArrayList<>();
+            for (Parsed<Module> part : parts) {
+                items.addAll(part.value().items());
+                diagnostics.addAll(part.diagnostics());
+            }
+            return new Parsed<>(new Module(new SourcePos(file, 1, 1), items), diagnostics, false);
+        } catch (ParseCancellationException syntaxError) {
+            return null;
+        }
+    }
+
+    private static Parsed<Module> parseTokens(String file, List<Token> tokens) {
+        PTXParser parser = new PTXParser(new CommonTokenStream(new ListTokenSource(tokens, file)));
+        parser.removeErrorListeners();
+        parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+        parser.setErrorHandler(new BailErrorStrategy());
+        Diagnostics diagnostics = new Diagnostics();
+        Module module = new AstBuilder(file, diagnostics).module(parser.module());
+        return new Parsed<>(module, diagnostics.list(), diagnostics.truncated());
     }
 
     /** Parses a bare statement list, as in the ISA's code examples. */
     public static Parsed<Block> parseStatements(String file, String text) {
-        return parse(file, text, (p, b) -> b.statementList(p.statementList()));
+        return parse(file, lex(file, text), (p, b) -> b.statementList(p.statementList()));
     }
 
     private interface Rule<T> {
         T build(PTXParser parser, AstBuilder builder);
     }
 
-    private static <T> Parsed<T> parse(String file, String text, Rule<T> rule) {
-        Diagnostics diagnostics = new Diagnostics();
-        ErrorCollector errors = new ErrorCollector(file, diagnostics);
+    /** All tokens of a text; lexical errors become ERROR_CHAR tokens the parser rejects. */
+    private static CommonTokenStream lex(String file, String text) {
         PTXLexer lexer = new PTXLexer(CharStreams.fromString(text, file));
         lexer.removeErrorListeners();
         CommonTokenStream tokens = new CommonTokenStream(lexer) {
             {
-                // nvcc output has about one token per four characters; growing the list by
-                // copying it is otherwise the costliest step of reading a large module.
-                this.tokens = new java.util.ArrayList<>(text.length() / 4 + 16);
+                // nvcc output has about one token per four characters (one per three leaves
+                // room); growing the list by copying it is otherwise a large cost for big modules.
+                this.tokens = new ArrayList<>(text.length() / 3 + 16);
             }
         };
+        tokens.fill();
+        return tokens;
+    }
+
+    private static <T> Parsed<T> parse(String file, CommonTokenStream tokens, Rule<T> rule) {
+        Diagnostics diagnostics = new Diagnostics();
+        ErrorCollector errors = new ErrorCollector(file, diagnostics);
         PTXParser parser = new PTXParser(tokens);
         parser.removeErrorListeners();
         parser.getInterpreter().setPredictionMode(PredictionMode.SLL);

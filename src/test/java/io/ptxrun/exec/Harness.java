@@ -16,6 +16,7 @@ final class Harness {
     final GlobalMemory memory = new GlobalMemory();
     long maxInstructions = 1_000_000_000L;
     long sharedBytes;
+    SyncOptions sync = SyncOptions.DEFAULT;
     java.util.OptionalLong scheduleSeed = java.util.OptionalLong.empty();
     int ctaThreads;
 
@@ -106,7 +107,7 @@ final class Harness {
             }
         }
         KernelLaunch launch = new KernelLaunch(module, kernel.name(), grid, block, null, sharedBytes, pb.array(),
-                memory, new KernelLaunch.Limits(maxInstructions, scheduleSeed, ctaThreads));
+                memory, new KernelLaunch.Limits(maxInstructions, scheduleSeed, ctaThreads, sync));
         return Interpreter.run(launch);
     }
 

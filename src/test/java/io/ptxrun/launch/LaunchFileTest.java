@@ -62,6 +62,16 @@ class LaunchFileTest {
         assertEquals(List.of(), launch.warnings(), "'about' is a note, far from every key");
     }
 
+    /** Reference launch files give rank-1 maps one unused stride (the driver binding needs it). */
+    @Test
+    void rankOneTensorMapDropsItsUnusedStrideWithAWarning() {
+        LaunchFile launch = LaunchFile.parse("{\"grid\": [1], \"block\": [32], \"buffers\": {\"a\": {\"type\": "
+                + "\"f32\", \"count\": 64}}, \"tensorMaps\": {\"t\": {\"buffer\": \"a\", \"type\": \"f32\", "
+                + "\"dims\": [64], \"strides\": [256], \"box\": [16]}}}");
+        assertEquals(List.of(), launch.tensorMaps().get("t").strides());
+        assertEquals(List.of("tensorMaps.t.strides: a rank-1 tensor map has no strides; ignored"), launch.warnings());
+    }
+
     @Test
     void defaults() {
         LaunchFile launch = LaunchFile.parse("{\"grid\": [2], \"block\": [32, 2], \"buffers\": {\"a\": {\"type\": \"u8\", \"count\": 3}, \"b\": {\"type\": \"b16\", \"values\": [1]}}}");

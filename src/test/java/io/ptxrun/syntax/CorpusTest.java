@@ -67,6 +67,17 @@ class CorpusTest {
         assertEquals(AstDump.dump(parsed.value()), AstDump.dump(again.value()));
     }
 
+    /** The large module is parsed in pieces on several cores; the AST must be the same. */
+    @Test
+    void parsingInPiecesGivesTheSameAst() {
+        Path file = Path.of("testdata/nvcc/large/radix_sort_many.sm_90.ptx");
+        String text = TestData.read(file);
+        PtxParser.Parsed<Module> whole = PtxParser.parseModuleInOnePiece(file.toString(), text);
+        PtxParser.Parsed<Module> pieces = PtxParser.parseModule(file.toString(), text);
+        assertTrue(whole.ok() && pieces.ok());
+        assertEquals(AstDump.dump(whole.value()), AstDump.dump(pieces.value()));
+    }
+
     static String render(List<io.ptxrun.diag.Diagnostic> ds) {
         return ds.stream().map(Object::toString).limit(20).collect(Collectors.joining("\n"));
     }

@@ -1,0 +1,648 @@
+package io.ptxrun.check;
+
+import io.ptxrun.ast.Block;
+import io.ptxrun.ast.DataType;
+import io.ptxrun.ast.Function;
+import io.ptxrun.ast.Instruction;
+import io.ptxrun.ast.Module;
+import io.ptxrun.ast.Operand;
+import io.ptxrun.ast.Qual;
+import io.ptxrun.ast.Qualifier;
+import io.ptxrun.ast.SourcePos;
+import io.ptxrun.ast.Statement;
+import io.ptxrun.diag.Diagnostics;
+import io.ptxrun.isa.FeatureRule;
+import io.ptxrun.isa.Form;
+import io.ptxrun.isa.InstructionSet;
+import io.ptxrun.isa.OperandKind;
+import io.ptxrun.isa.OperandSlot;
+import io.ptxrun.isa.QualifierGroup;
+import io.ptxrun.isa.SpecialRegisterWidths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Instruction legality against the rule tables of io.ptxrun.isa: an instruction must match one of
+ * its opcode's forms (qualifiers, operand count and kinds, constants), and every feature it uses
+ * must be available at the module's `.version` and `.target`. When no form matches, the closest
+ * one explains what is wrong: every problem, at its token.
+ */
+public final class InstructionChecker {
+    private final Diagnostics diagnostics;
+    private final ModuleTargetChecker.Context context;
+    /** The type of the instruction being matched (its last type qualifier), for TYPED operands. */
+    private DataType instructionType;
+    /** Its `.v2/.v4/.v8` width, 1 without one, for ld/st values. */
+    private int currentVectorWidth;
+
+    public InstructionChecker(Diagnostics diagnostics, ModuleTargetChecker.Context context) {
+        this.diagnostics = diagnostics;
+        this.context = context;
+    }
+
+    /**
+     * One reason a form does not fit, with its weight when choosing the closest form: a qualifier
+     * the form does not know weighs most, a missing qualifier less than a wrong operand count, so
+     * that `cp.async ... 16, 4, %rd4` is explained by the missing `.L2::cache_hint`. The message
+     * is built only for the closest form: most forms of a family fail to match every instruction.
+     */
+    record Problem(SourcePos pos, String rule, Supplier<String> message, int weight) {
+        static final int FOREIGN_QUALIFIER = 100;
+        static final int OPERAND_COUNT = 5;
+        static final int MISSING_QUALIFIER = 3;
+        static final int OPERAND = 1;
+    }
+
+    public void check(Module module) {
+        for (Function f : module.functions()) {
+            if (f.body().isPresent()) {
+                RegisterTable registers = RegisterTable.of(f);
+                checkBlock(f.body().get(), registers);
+            }
+        }
+    }
+
+    private void checkBlock(Block block, RegisterTable registers) {
+        for (Statement s : block.statements()) {
+            if (s instanceof Instruction i) {
+                checkInstruction(i, registers);
+            } else if (s instanceof Block b) {
+                checkBlock(b, registers.enter(b));
+            }
+        }
+    }
+
+    void checkInstruction(Instruction instruction, RegisterTable registers) {
+        List<Form> forms = InstructionSet.forms(instruction.opcode());
+        if (forms.isEmpty()) {
+            return;
+        }
+        // Fast pass: the first form that fits wins; qualifiers are compared before operands.
+        for (Form form : forms) {
+            List<Problem> problems = new ArrayList<>();
+            matchQualifiers(instruction, form, problems);
+            if (problems.isEmpty()) {
+                matchOperands(instruction, form, registers, problems);
+            }
+            if (problems.isEmpty()) {
+                warnUndefinedValues(instruction, form);
+                if (form.minVersion() != null && !context.version().atLeast(form.minVersion())) {
+                    diagnostics.error(instruction.pos(), "isa.version", form.feature() + " requires PTX ISA .version "
+                            + form.minVersion() + " or later (" + cite(form) + ", PTX ISA Notes); the module declares"
+                            + " .version " + context.version());
+                }
+                checkFeatures(instruction);
+                return;
+            }
+        }
+        // No form fits: explain the instruction against the closest one, all of its problems.
+        List<Problem> closest = null;
+        int closestScore = Integer.MAX_VALUE;
+        for (Form form : forms) {
+            List<Problem> problems = new ArrayList<>();
+            matchQualifiers(instruction, form, problems);
+            matchOperands(instruction, form, registers, problems);
+            int score = 0;
+            for (Problem p : problems) {
+                score += p.weight();
+            }
+            // On a tie, the form that agrees with more of what is written first wins: for
+            // `atom.exch.u32` the exch form (wrong type) rather than the add form (wrong operation).
+            if (score < closestScore || score == closestScore && firstColumn(problems) > firstColumn(closest)) {
+                closestScore = score;
+                closest = problems;
+            }
+        }
+        for (Problem p : closest) {
+            diagnostics.error(p.pos(), p.rule(), p.message().get());
+        }
+    }
+
+    private static void matchQualifiers(Instruction instruction, Form form, List<Problem> problems) {
+        List<Qual> remaining = new ArrayList<>(instruction.qualifiers());
+        List<Qualifier> used = new ArrayList<>();
+        String name = instruction.opcode().spelling;
+        // Group index that took each state space qualifier, in source order: the destination
+        // space is written before the source space (`cp.async.shared.global`, `.global.shared::cta`).
+        int[] spaceGroup = new int[instruction.qualifiers().size()];
+        java.util.Arrays.fill(spaceGroup, -1);
+        int groupIndex = -1;
+        List<QualifierGroup> missing = new ArrayList<>();
+        for (QualifierGroup group : form.qualifiers()) {
+            groupIndex++;
+            List<Qualifier> best = null;
+            for (List<Qualifier> alt : group.alternatives()) {
+                if ((best == null || alt.size() > best.size()) && allPresent(alt, remaining)) {
+                    best = alt;
+                }
+            }
+            if (best != null) {
+                for (Qualifier q : best) {
+                    Qual taken = remove(q, remaining);
+                    used.add(q);
+                    if (group.leading() && indexOf(instruction.qualifiers(), taken) != 0) {
+                        problems.add(new Problem(taken.pos(), "isa.qualifier", () -> "'" + taken.text()
+                                + "' must directly follow '" + name + "' (" + cite(form) + ")", Problem.FOREIGN_QUALIFIER));
+                    }
+                    if (q.category == Qualifier.Category.SPACE) {
+                        spaceGroup[indexOf(instruction.qualifiers(), taken)] = groupIndex;
+                    }
+                }
+            } else if (group.required()) {
+                missing.add(group);
+            }
+        }
+        for (QualifierGroup group : missing) {
+            // A written qualifier of the same kind (`.b32` where `.u32` is required) is the
+            // problem to point at, once, rather than a missing one and a foreign one.
+            Qualifier.Category category = group.alternatives().get(0).get(0).category;
+            Qual instead = remaining.stream()
+                    .filter(q -> q.kind().category == category && !used.contains(q.kind()))
+                    .findFirst().orElse(null);
+            if (instead != null) {
+                remaining.remove(instead);
+                problems.add(new Problem(instead.pos(), "isa.qualifier", () -> "'" + instead.text() + "' is not allowed on "
+                        + name + " here; this form takes " + group.describe() + " (" + cite(form) + ")",
+                        Problem.FOREIGN_QUALIFIER));
+            } else {
+                problems.add(new Problem(instruction.pos(), "isa.qualifier", () -> name + " requires "
+                        + (group.alternatives().size() > 1 ? "one of " : "") + group.describe() + " in this form ("
+                        + cite(form) + ")", Problem.MISSING_QUALIFIER));
+            }
+        }
+        int lastSpaceGroup = -1;
+        for (int i = 0; i < spaceGroup.length; i++) {
+            if (spaceGroup[i] < 0) {
+                continue;
+            }
+            if (spaceGroup[i] < lastSpaceGroup) {
+                Qual q = instruction.qualifiers().get(i);
+                problems.add(new Problem(q.pos(), "isa.qualifier", () -> "state space '" + q.text() + "' is out of place on "
+                        + name + ": the destination state space comes first, then the source (" + cite(form) + ")",
+                        Problem.FOREIGN_QUALIFIER));
+            }
+            lastSpaceGroup = Math.max(lastSpaceGroup, spaceGroup[i]);
+        }
+        for (Qual q : remaining) {
+            if (used.contains(q.kind())) {
+                problems.add(new Problem(q.pos(), "isa.qualifier", () -> "'" + q.text() + "' is given twice on "
+                        + name + "; a qualifier may appear once", Problem.FOREIGN_QUALIFIER));
+                continue;
+            }
+            QualifierGroup home = form.qualifiers().stream().filter(g -> g.mentions(q.kind())).findFirst().orElse(null);
+            Supplier<String> allowed = () -> form.qualifiers().isEmpty() ? "it takes no qualifiers"
+                    : "allowed: " + form.qualifiers().stream().map(QualifierGroup::describe).distinct()
+                    .collect(Collectors.joining(", "));
+            if (home != null) {
+                problems.add(new Problem(q.pos(), "isa.qualifier", () -> "'" + q.text() + "' cannot be used in this "
+                        + "combination on " + name + "; this position takes one of " + home.describe()
+                        + " (" + cite(form) + ")", Problem.FOREIGN_QUALIFIER));
+            } else {
+                problems.add(new Problem(q.pos(), "isa.qualifier", () -> (q.kind() == Qualifier.OTHER ? "unknown " : "")
+                        + "qualifier '" + q.text() + "' is not allowed on " + name + " here; " + allowed.get()
+                        + " (" + cite(form) + ")", Problem.FOREIGN_QUALIFIER));
+            }
+        }
+    }
+
+    /** Whether every qualifier of a combination is among the unconsumed ones (combinations never repeat one). */
+    private static int firstColumn(List<Problem> problems) {
+        int first = Integer.MAX_VALUE;
+        for (Problem p : problems) {
+            first = Math.min(first, p.pos().line() * 10_000 + p.pos().column());
+        }
+        return first;
+    }
+
+    private static boolean allPresent(List<Qualifier> alt, List<Qual> remaining) {
+        for (Qualifier q : alt) {
+            boolean found = false;
+            for (Qual r : remaining) {
+                if (r.kind() == q) {
+                    found = true;
+                    break;
+                }
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Qual remove(Qualifier q, List<Qual> remaining) {
+        for (int i = 0; i < remaining.size(); i++) {
+            if (remaining.get(i).kind() == q) {
+                return remaining.remove(i);
+            }
+        }
+        throw new IllegalStateException("qualifier " + q + " was checked present");
+    }
+
+    /** Position of a qualifier object among the instruction's qualifiers (identity, not equality). */
+    private static int indexOf(List<Qual> quals, Qual q) {
+        for (int i = 0; i < quals.size(); i++) {
+            if (quals.get(i) == q) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void matchOperands(Instruction instruction, Form form, RegisterTable registers, List<Problem> problems) {
+        List<Operand> ops = instruction.operands();
+        List<OperandSlot> slots = form.operands();
+        Mnemonic name = new Mnemonic(instruction);
+        if (ops.size() < form.minOperands() || ops.size() > slots.size()) {
+            SourcePos at = ops.size() > slots.size() ? ops.get(slots.size()).pos() : instruction.pos();
+            String expected = form.minOperands() == slots.size() ? String.valueOf(slots.size())
+                    : form.minOperands() + " to " + slots.size();
+            problems.add(new Problem(at, "isa.operand", () -> name + " takes " + expected + " operands ("
+                    + slots.stream().map(s -> s.optional() ? "{" + s.name() + "}" : s.name())
+                    .collect(Collectors.joining(", ")) + "), not " + ops.size() + " (" + cite(form) + ")",
+                    Problem.OPERAND_COUNT));
+            return;
+        }
+        instructionType = instruction.type();
+        currentVectorWidth = instruction.vectorWidth();
+        for (int i = 0; i < ops.size(); i++) {
+            Problem p = matchOperand(ops.get(i), slots.get(i), i, name, form, registers);
+            if (p != null) {
+                problems.add(p);
+            }
+        }
+    }
+
+    /** Text computed when first printed: operand descriptions are needed only for the closest form. */
+    private static Object lazyText(Supplier<String> text) {
+        return new Object() {
+            @Override
+            public String toString() {
+                return text.get();
+            }
+        };
+    }
+
+    /** The written mnemonic, spelled out only when a message needs it. */
+    private static final class Mnemonic {
+        private final Instruction instruction;
+        private String text;
+
+        Mnemonic(Instruction instruction) {
+            this.instruction = instruction;
+        }
+
+        @Override
+        public String toString() {
+            if (text == null) {
+                text = instruction.mnemonic();
+            }
+            return text;
+        }
+    }
+
+    private Problem matchOperand(Operand op, OperandSlot slot, int index, Mnemonic name, Form form,
+                                 RegisterTable registers) {
+        Object what = lazyText(() -> "operand " + (index + 1) + " (" + slot.name() + ") of " + name);
+        if (slot.kinds().contains(OperandKind.MEMORY_VALUE) && instructionType != null) {
+            return matchMemoryValue(op, what, form, registers);
+        }
+        if (op instanceof Operand.SpecialReg sr && slot.kinds().contains(OperandKind.SPECIAL) && instructionType != null) {
+            int bits = SpecialRegisterWidths.bits(sr.register());
+            return bits == instructionType.bits && instructionType.kind != DataType.Kind.FLOAT ? null
+                    : new Problem(op.pos(), "isa.operand", () -> what + ": " + sr.register().spelling + " is a " + bits
+                    + "-bit special register, the instruction type is " + instructionType.spelling + " (" + cite(form) + ")",
+                    Problem.OPERAND);
+        }
+        if (op instanceof Operand.Vector && slot.kinds().contains(OperandKind.VECTOR)) {
+            return null;
+        }
+        if (slot.kinds().contains(OperandKind.TYPED) && instructionType != null) {
+            Problem typed = matchTyped(op, what, form, registers);
+            if (typed == null) {
+                return null;
+            }
+            if (slot.kinds().size() == 1) {
+                return typed;
+            }
+        }
+        if (op instanceof Operand.Symbol) {
+            if (slot.kinds().contains(OperandKind.SYMBOL)) {
+                return null;
+            }
+        } else if (op instanceof Operand.Register r) {
+            DataType t = registers.typeOf(r.name());
+            if (t == null || registerFits(t, slot)) {
+                return null;
+            }
+            return new Problem(op.pos(), "isa.operand", () -> what + " must be " + slot.describe() + "; "
+                    + r.name() + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+        } else if (op instanceof Operand.SpecialReg) {
+            if (slot.kinds().contains(OperandKind.B32) || slot.kinds().contains(OperandKind.B64)) {
+                return null;
+            }
+        } else if (op instanceof Operand.IntImm imm) {
+            if (slot.kinds().contains(OperandKind.IMMEDIATE)) {
+                if (slot.admits(imm.value())) {
+                    return null;
+                }
+                return new Problem(op.pos(), "isa.immediate", () -> what + " must be " + slot.immediateConstraint()
+                        + ", not " + imm.value() + " (" + cite(form) + ")", Problem.OPERAND);
+            }
+        } else if (op instanceof Operand.Negated n) {
+            if (!n.arithmetic() && slot.kinds().contains(OperandKind.NEGATED_PRED)
+                    && n.operand() instanceof Operand.Register r) {
+                DataType t = registers.typeOf(r.name());
+                if (t == null || t == DataType.PRED) {
+                    return null;
+                }
+            }
+        } else if (op instanceof Operand.Address) {
+            if (slot.kinds().contains(OperandKind.ADDRESS)) {
+                return null;
+            }
+        } else if (op instanceof Operand.Sink) {
+            if (slot.kinds().contains(OperandKind.SINK)) {
+                return null;
+            }
+        } else if (op instanceof Operand.Vector v) {
+            if (slot.kinds().contains(OperandKind.VECTOR16)) {
+                if (v.elements().size() != slot.count()) {
+                    return new Problem(op.pos(), "isa.operand", () -> what + " must have " + slot.count()
+                            + " elements, not " + v.elements().size() + " (" + cite(form) + ")", Problem.OPERAND);
+                }
+                for (Operand e : v.elements()) {
+                    if (!(e instanceof Operand.IntImm) && !(e instanceof Operand.Register r
+                            && (registers.typeOf(r.name()) == null || registers.typeOf(r.name()).bits == 16))) {
+                        return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what
+                                + " must be 16-bit registers or constants (" + cite(form) + ")", Problem.OPERAND);
+                    }
+                }
+                return null;
+            }
+        } else if (op instanceof Operand.PredPair pair) {
+            if (slot.kinds().contains(OperandKind.PRED_PAIR) && isPredOrSink(pair.first(), registers)
+                    && isPredOrSink(pair.second(), registers)) {
+                return null;
+            }
+            boolean valuePair = slot.kinds().contains(OperandKind.VALUE_PRED_PAIR);
+            if ((valuePair || slot.kinds().contains(OperandKind.REGISTER_PRED_PAIR))
+                    && pair.second() instanceof Operand.Register p && isPredOrSink(p, registers)
+                    && (valuePair && pair.first() instanceof Operand.Sink || pair.first() instanceof Operand.Register r
+                    && (registers.typeOf(r.name()) == null || registers.typeOf(r.name()).bits == 32
+                    && registers.typeOf(r.name()) != DataType.PRED))) {
+                return null;
+            }
+        } else if (op instanceof Operand.TensorRef t) {
+            if (slot.kinds().contains(OperandKind.TENSOR)) {
+                return matchTensor(t, slot, what, form, registers);
+            }
+        }
+        return new Problem(op.pos(), "isa.operand", () -> what + " must be " + slot.describe() + " ("
+                + cite(form) + ")", Problem.OPERAND);
+    }
+
+    /** 6.4.1 operand type rules for an operand of the instruction's own type. */
+    private Problem matchTyped(Operand op, Object what, Form form, RegisterTable registers) {
+        DataType type = instructionType;
+        if (op instanceof Operand.Register r) {
+            DataType t = registers.typeOf(r.name());
+            if (t == null || typeCompatible(type, t)) {
+                return null;
+            }
+            return new Problem(op.pos(), "isa.operand", () -> what + " must be a " + type.spelling.substring(1)
+                    + "-compatible register (PTX ISA 6.4.1: same size; bit-size types match any type); " + r.name()
+                    + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+        }
+        // Integer constants for integer, bit-size and predicate types (`mov.pred %p1, 1`).
+        if (op instanceof Operand.IntImm && type.kind != DataType.Kind.FLOAT) {
+            return null;
+        }
+        if (op instanceof Operand.IntImm imm) {
+            return new Problem(op.pos(), "isa.operand", () -> what + " is the integer constant " + imm.value()
+                    + ", which is not a " + type.spelling + " value; write a floating-point constant such as "
+                    + imm.value() + ".0 or 0f" + String.format("%08X", Float.floatToIntBits(imm.value()))
+                    + " (PTX ISA 4.5.1, 6.4.1; " + cite(form) + ")", Problem.OPERAND);
+        }
+        // An undeclared register parses as a name; DeclarationChecker reports it.
+        if (op instanceof Operand.Symbol s && s.name().startsWith("%")) {
+            return null;
+        }
+        if (op instanceof Operand.FloatImm && (type.kind == DataType.Kind.FLOAT || type.kind == DataType.Kind.BITS)) {
+            return null;
+        }
+        // Special registers are not operands of arithmetic (ptxas: "Arguments mismatch" for
+        // `add.u32 %r1, %tid.x, 1`); compiler output moves them into a register first.
+        if (op instanceof Operand.Negated n && type == DataType.PRED && !n.arithmetic()) {
+            return null;
+        }
+        return new Problem(op.pos(), "isa.operand", () -> what + " must be a register or constant of type " + type.spelling
+                + " (" + cite(form) + ")", Problem.OPERAND);
+    }
+
+    /** ld/st values: a register at least as wide as the type (or a vector of .vN of them), st constants. */
+    private Problem matchMemoryValue(Operand op, Object what, Form form, RegisterTable registers) {
+        DataType type = instructionType;
+        int width = currentVectorWidth;
+        if (width > 1) {
+            if (!(op instanceof Operand.Vector v)) {
+                return new Problem(op.pos(), "isa.operand", () -> what + " must be a vector of " + width
+                        + " values for .v" + width + " (" + cite(form) + ")", Problem.OPERAND);
+            }
+            if (v.elements().size() != width) {
+                return new Problem(op.pos(), "isa.operand", () -> what + " must have " + width + " elements for .v"
+                        + width + ", not " + v.elements().size() + " (" + cite(form) + ")", Problem.OPERAND);
+            }
+            for (Operand e : v.elements()) {
+                Problem p = e instanceof Operand.Sink ? null : matchMemoryElement(e, type, what, form, registers);
+                if (p != null) {
+                    return p;
+                }
+            }
+            return null;
+        }
+        return matchMemoryElement(op, type, what, form, registers);
+    }
+
+    private Problem matchMemoryElement(Operand op, DataType type, Object what, Form form, RegisterTable registers) {
+        if (op instanceof Operand.Register r) {
+            DataType t = registers.typeOf(r.name());
+            if (t == null || memoryCompatible(type, t)) {
+                return null;
+            }
+            return new Problem(op.pos(), "isa.operand", () -> what + " must be a register of type " + type.spelling
+                    + " or a wider one of the same kind (PTX ISA 6.4.1); " + r.name() + " is " + t.spelling
+                    + " (" + cite(form) + ")", Problem.OPERAND);
+        }
+        if (op instanceof Operand.Symbol s && s.name().startsWith("%")) {
+            return null;
+        }
+        boolean store = form.opcode() == io.ptxrun.ast.Opcode.ST;
+        if (store && op instanceof Operand.IntImm && type.kind != DataType.Kind.FLOAT) {
+            return null;
+        }
+        if (store && op instanceof Operand.FloatImm && type.kind != DataType.Kind.SIGNED
+                && type.kind != DataType.Kind.UNSIGNED) {
+            return null;
+        }
+        return new Problem(op.pos(), "isa.operand", () -> what + " must be a register" + (store ? " or constant" : "")
+                + " of type " + type.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+    }
+
+    /** As {@link #typeCompatible}, except that the register may be wider than the type (sub-word loads). */
+    static boolean memoryCompatible(DataType type, DataType register) {
+        if (register == DataType.PRED || register.bits < type.bits) {
+            return false;
+        }
+        return switch (type.kind) {
+            case BITS -> true;
+            case SIGNED, UNSIGNED -> register.isInteger();
+            case FLOAT -> register.bits == type.bits
+                    && (register.kind == DataType.Kind.BITS || register.kind == DataType.Kind.FLOAT);
+            default -> false;
+        };
+    }
+
+    private static boolean isPredOrSink(Operand o, RegisterTable registers) {
+        if (o instanceof Operand.Sink) {
+            return true;
+        }
+        if (o instanceof Operand.Register r) {
+            DataType t = registers.typeOf(r.name());
+            return t == null || t == DataType.PRED;
+        }
+        return false;
+    }
+
+    static boolean typeCompatible(DataType instruction, DataType register) {
+        if (instruction == DataType.PRED || register == DataType.PRED) {
+            return instruction == register;
+        }
+        if (instruction.bits != register.bits) {
+            return false;
+        }
+        return switch (instruction.kind) {
+            case BITS -> true;
+            case SIGNED, UNSIGNED -> register.isInteger();
+            case FLOAT -> register.kind == DataType.Kind.BITS || register.kind == DataType.Kind.FLOAT;
+            default -> false;
+        };
+    }
+
+    private static Problem matchTensor(Operand.TensorRef t, OperandSlot slot, Object what, Form form,
+                                       RegisterTable registers) {
+        if (t.elements().size() != 2 || !(t.elements().get(1) instanceof Operand.Vector coords)) {
+            return new Problem(t.pos(), "isa.operand", () -> what + " must be [tensorMap, {coordinates}] ("
+                    + cite(form) + ")", Problem.OPERAND);
+        }
+        Operand map = t.elements().get(0);
+        if (!(map instanceof Operand.Register)) {
+            // ptxas: "State space mismatch between instruction and address" for a .param symbol.
+            return new Problem(map.pos(), "isa.operand", () -> "the tensor map of " + what + " must be a 64-bit register"
+                    + " holding its generic address, not a variable name (" + cite(form) + ")", Problem.OPERAND);
+        }
+        if (map instanceof Operand.Register r) {
+            DataType type = registers.typeOf(r.name());
+            if (type != null && type.bits != 64) {
+                return new Problem(map.pos(), "isa.operand", () -> "the tensor map of " + what
+                        + " must be a 64-bit address, not " + type.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+            }
+        }
+        if (coords.elements().size() != slot.count()) {
+            return new Problem(coords.pos(), "isa.operand", () -> what + " needs " + slot.count()
+                    + " tensor coordinates for this dimension and load mode, not " + coords.elements().size()
+                    + " (" + cite(form) + ")", Problem.OPERAND);
+        }
+        for (Operand c : coords.elements()) {
+            if (c instanceof Operand.Register r) {
+                DataType type = registers.typeOf(r.name());
+                if (type != null && (type.bits != 32 || type == DataType.PRED)) {
+                    return new Problem(c.pos(), "isa.operand", () -> "tensor coordinates are 32-bit registers; "
+                            + r.name() + " is " + type.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+                }
+            } else if (!(c instanceof Operand.IntImm)) {
+                return new Problem(c.pos(), "isa.operand", () -> "tensor coordinates are 32-bit registers ("
+                        + cite(form) + ")", Problem.OPERAND);
+            }
+        }
+        return null;
+    }
+
+    private static boolean registerFits(DataType t, OperandSlot slot) {
+        if (t == DataType.PRED) {
+            return slot.kinds().contains(OperandKind.PRED);
+        }
+        if (t.isFloat()) {
+            // ptxas: "Arguments mismatch" for an .f32 barrier number; these slots are integers.
+            return false;
+        }
+        return switch (t.bits) {
+            case 16 -> slot.kinds().contains(OperandKind.B16);
+            case 32 -> slot.kinds().contains(OperandKind.B32);
+            case 64 -> slot.kinds().contains(OperandKind.B64);
+            default -> false;
+        };
+    }
+
+    /** Constants ptxas accepts although the spec leaves their behaviour undefined. */
+    private void warnUndefinedValues(Instruction instruction, Form form) {
+        for (int i = 0; i < instruction.operands().size(); i++) {
+            OperandSlot slot = form.operands().get(i);
+            if (instruction.operands().get(i) instanceof Operand.IntImm imm && !slot.isDefined(imm.value())) {
+                diagnostics.warning(imm.pos(), "isa.undefined", slot.name() + " " + imm.value() + " of "
+                        + instruction.mnemonic() + " is outside the valid range " + slot.definedRange()
+                        + "; ptxas accepts it, but the behaviour is undefined (" + cite(form) + ")");
+            }
+        }
+    }
+
+    private void checkFeatures(Instruction instruction) {
+        // One diagnostic per distinct unmet requirement: `mbarrier.arrive.relaxed.cluster` on
+        // sm_80 fails "sm_90 or higher" for three features, which is one problem to fix.
+        java.util.Set<String> reported = new java.util.HashSet<>();
+        for (FeatureRule rule : InstructionSet.features(instruction.opcode())) {
+            if (!applies(rule, instruction)) {
+                continue;
+            }
+            SourcePos at = rule.present().stream().map(instruction::find)
+                    .filter(java.util.Optional::isPresent).map(o -> o.get().pos())
+                    .findFirst().orElse(instruction.pos());
+            if (rule.minVersion() != null && !context.version().atLeast(rule.minVersion())
+                    && reported.add("version " + rule.minVersion())) {
+                diagnostics.error(at, "isa.version", rule.feature() + " requires PTX ISA .version "
+                        + rule.minVersion() + " or later (PTX ISA " + rule.citation() + "); the module declares .version "
+                        + context.version());
+            }
+            if (!rule.target().satisfiedBy(context.target(), context.version())
+                    && reported.add("target " + rule.target().describe())) {
+                diagnostics.error(at, "isa.target", rule.feature() + " requires .target "
+                        + rule.target().describe() + " (PTX ISA " + rule.citation() + "); the module targets "
+                        + context.target());
+            }
+        }
+    }
+
+    private static boolean applies(FeatureRule rule, Instruction instruction) {
+        for (Qualifier q : rule.present()) {
+            if (!instruction.has(q)) {
+                return false;
+            }
+        }
+        for (Qualifier q : rule.absent()) {
+            if (instruction.has(q)) {
+                return false;
+            }
+        }
+        if (rule.operandCount() >= 0 && instruction.operands().size() != rule.operandCount()) {
+            return false;
+        }
+        return !rule.sink() || !instruction.operands().isEmpty()
+                && instruction.operands().get(0) instanceof Operand.Sink;
+    }
+
+    private static String cite(Form form) {
+        return "PTX ISA " + form.citation();
+    }
+}

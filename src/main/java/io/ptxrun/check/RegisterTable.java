@@ -1,0 +1,98 @@
+package io.ptxrun.check;
+
+import io.ptxrun.ast.Block;
+import io.ptxrun.ast.DataType;
+import io.ptxrun.ast.Function;
+import io.ptxrun.ast.Param;
+import io.ptxrun.ast.StateSpace;
+import io.ptxrun.ast.Statement;
+import io.ptxrun.ast.VarDecl;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The declared type of the registers visible in one block (`.reg .b32 %r<8>` declares
+ * %r0..%r7), for the operand type rules. Each `{ }` block has its own table chained to the
+ * enclosing one: inline assembly blocks in compiler output redeclare names such as `r0` with
+ * another type.
+ */
+final class RegisterTable {
+    private final RegisterTable parent;
+    private final Map<String, DataType> single = new HashMap<>();
+    /** `%r<8>`: prefix -> (count, type). */
+    private final Map<String, Range> ranges = new HashMap<>();
+
+    private record Range(int count, DataType type) {}
+
+    private RegisterTable(RegisterTable parent) {
+        this.parent = parent;
+    }
+
+    /** The registers of a nested block: its own declarations, then those of the enclosing blocks. */
+    RegisterTable enter(Block block) {
+        RegisterTable t = new RegisterTable(this);
+        t.collect(block);
+        return t;
+    }
+
+    /** The function's `.reg` parameters and the declarations of its body's outermost block. */
+    static RegisterTable of(Function f) {
+        RegisterTable t = new RegisterTable(null);
+        for (Param p : f.params()) {
+            if (p.space() == StateSpace.REG) {
+                t.single.put(p.name(), p.type());
+            }
+        }
+        for (Param p : f.results()) {
+            if (p.space() == StateSpace.REG) {
+                t.single.put(p.name(), p.type());
+            }
+        }
+        f.body().ifPresent(t::collect);
+        return t;
+    }
+
+    private void collect(Block block) {
+        for (Statement s : block.statements()) {
+            if (s instanceof VarDecl v && v.space() == StateSpace.REG) {
+                for (VarDecl.Declarator d : v.declarators()) {
+                    if (d.isRange()) {
+                        ranges.put(d.name(), new Range(d.rangeCount(), v.type()));
+                    } else {
+                        single.put(d.name(), v.type());
+                    }
+                }
+            }
+        }
+    }
+
+    /** The type of a register, or null if it is not declared (reported by DeclarationChecker). */
+    DataType typeOf(String name) {
+        DataType own = ownTypeOf(name);
+        return own != null || parent == null ? own : parent.typeOf(name);
+    }
+
+    private DataType ownTypeOf(String name) {
+        DataType t = single.get(name);
+        if (t != null || ranges.isEmpty()) {
+            return t;
+        }
+        int end = name.length();
+        int i = end;
+        while (i > 0 && Character.isDigit(name.charAt(i - 1))) {
+            i--;
+        }
+        if (i == end || i == 0) {
+            return null;
+        }
+        Range r = ranges.get(name.substring(0, i));
+        if (r == null) {
+            return null;
+        }
+        try {
+            return Integer.parseInt(name.substring(i)) < r.count ? r.type : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

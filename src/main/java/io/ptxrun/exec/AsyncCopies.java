@@ -1,0 +1,389 @@
+package io.ptxrun.exec;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * Asynchronous copies of one CTA: cp.async (9.7.9.25.3), the asynchronous arrive of
+ * cp.async.mbarrier.arrive, and non-tensor cp.async.bulk (9.7.9.25.4). A copy reads its source at
+ * issue and its bytes land later, between issue and the point where the program may first rely on
+ * them, as {@link SyncOptions.CopyTiming} says: a wait_group / bulk wait_group covering its group,
+ * or, for copies tracked by an mbarrier, the moment no thread could progress without them.
+ *
+ * <p>Pending operations live in a pool of parallel arrays, linked per issuing thread in issue
+ * order, so issuing and landing allocate nothing but the buffer of a bulk copy. A per-byte count
+ * of pending writes to shared memory lets reads that race with a copy be reported.
+ */
+final class AsyncCopies {
+    private static final byte COPY = 0, BULK = 1, ARRIVE = 2;
+    private static final int NONE = -1;
+
+    private final Engine engine;
+    private final Hazards hazards;
+    private final SyncOptions.CopyTiming timing;
+    private final SplittableRandom random;
+
+    // The pool, one slot per pending operation.
+    private byte[] kind = new byte[64];
+    private int[] thread = new int[64];
+    /** cp.async group or bulk group of the copy; NONE for copies an mbarrier tracks. */
+    private int[] group = new int[64];
+    private int[] prev = new int[64];
+    private int[] next = new int[64];
+    private int[] issuedAt = new int[64];
+    private long[] dst = new long[64];
+    private boolean[] dstGlobal = new boolean[64];
+    private int[] size = new int[64];
+    private long[] low = new long[64];
+    private long[] high = new long[64];
+    private byte[][] bulkData = new byte[64][];
+    private int[] mbarrier = new int[64];
+    private int[] livePos = new int[64];
+    private int[] live = new int[64];
+    private int liveCount;
+    private int freeHead = NONE;
+    private int used;
+
+    // Per thread of the CTA.
+    private int[] head = new int[0];
+    private int[] tail = new int[0];
+    private int[] committed = new int[0];
+    private int[] bulkCommitted = new int[0];
+
+    /** Pending writes per byte of shared memory, and their total. */
+    private int[] sharedWriters = new int[0];
+    private int pendingSharedBytes;
+
+    AsyncCopies(Engine engine, Hazards hazards, SyncOptions options) {
+        this.engine = engine;
+        this.hazards = hazards;
+        this.timing = options.copyTiming();
+        this.random = new SplittableRandom(options.seed());
+    }
+
+    void startCta(int threads, int sharedBytes) {
+        if (head.length < threads) {
+            head = new int[threads];
+            tail = new int[threads];
+            committed = new int[threads];
+            bulkCommitted = new int[threads];
+        }
+        Arrays.fill(head, NONE);
+        Arrays.fill(tail, NONE);
+        Arrays.fill(committed, 0);
+        Arrays.fill(bulkCommitted, 0);
+        if (sharedWriters.length < sharedBytes) {
+            sharedWriters = new int[sharedBytes];
+        }
+        Arrays.fill(sharedWriters, 0);
+        pendingSharedBytes = 0;
+        liveCount = 0;
+        freeHead = NONE;
+        used = 0;
+    }
+
+    boolean pending() {
+        return liveCount > 0;
+    }
+
+    // ------------------------------------------------------------------ issue
+
+    /** cp.async.ca/.cg: 4, 8 or 16 bytes global to shared, zero-filled beyond src-size. */
+    void issueCopy(Warp w, Op op, int pc, int mask, int exec) {
+        byte[] shared = engine.shared();
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long to = engine.address(w, op, l);
+            long from = engine.address(w, op.source, l);
+            int n = (int) engine.read(w, op, 0, l);
+            int srcSize = n;
+            if (op.sources() > 1) {
+                long v = engine.read(w, op, 1, l);
+                srcSize = op.flag ? ((v & 1) != 0 ? 0 : n) : (int) Math.min(n, Engine.zx(v, 32));
+            }
+            if ((to & (n - 1)) != 0 || (from & (n - 1)) != 0) {
+                throw new MemoryFault(String.format("misaligned %d-byte cp.async (dst 0x%x, src 0x%x)", n, to, from));
+            }
+            if (to < 0 || to + n > shared.length) {
+                throw new MemoryFault(String.format("cp.async destination 0x%x (%d bytes) is outside the %d-byte"
+                        + " shared space", to, n, shared.length));
+            }
+            long lo = 0, hi = 0;
+            for (int k = 0; k < srcSize; k++) {
+                long b = engine.load(w, op.source.space, from + k, 1, l);
+                if (k < 8) {
+                    lo |= b << (8 * k);
+                } else {
+                    hi |= b << (8 * (k - 8));
+                }
+            }
+            int t = w.id * 32 + l;
+            int e = allocate(COPY, t, committed[t], pc);
+            dst[e] = to;
+            dstGlobal[e] = false;
+            size[e] = n;
+            low[e] = lo;
+            high[e] = hi;
+            markShared(to, n, 1);
+            if (timing == SyncOptions.CopyTiming.EAGER) {
+                land(e);
+            }
+        }
+        engine.advance(w, mask, pc + 1);
+    }
+
+    /** Non-tensor cp.async.bulk: complete_tx on an mbarrier, or a bulk async-group. */
+    void issueBulk(Warp w, Op op, int pc, int mask, int exec) {
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long to = engine.address(w, op, l);
+            long from = engine.address(w, op.source, l);
+            int n = (int) Engine.zx(engine.read(w, op, 0, l), 32);
+            if ((to & 15) != 0 || (from & 15) != 0 || (n & 15) != 0) {
+                throw new MemoryFault(String.format("cp.async.bulk needs 16-byte alignment (dst 0x%x, src 0x%x, size %d)",
+                        to, from, n));
+            }
+            byte[] data = new byte[n];
+            for (int k = 0; k < n; k += 8) {
+                Bytes.put(data, k, 8, engine.load(w, op.source.space, from + k, 8, l));
+            }
+            boolean global = op.space == Op.SP_GLOBAL;
+            if (n > 0) {
+                // Faults of the destination belong to the issuing op, not to the moment the bytes land.
+                engine.load(w, op.space, to, 8, l);
+                engine.load(w, op.space, to + n - 8, 8, l);
+            }
+            int bar = NONE;
+            if (op.barrier != null) {
+                long a = engine.address(w, op.barrier, l);
+                if (op.barrier.space == Op.SP_GENERIC) {
+                    a -= Engine.windowBase(Engine.genericSpace(a));
+                }
+                bar = (int) a;
+            }
+            int t = w.id * 32 + l;
+            int e = allocate(BULK, t, bar == NONE ? bulkCommitted[t] : NONE, pc);
+            dst[e] = to;
+            dstGlobal[e] = global;
+            size[e] = n;
+            bulkData[e] = data;
+            mbarrier[e] = bar;
+            if (!global) {
+                markShared(to, n, 1);
+            }
+            if (timing == SyncOptions.CopyTiming.EAGER) {
+                land(e);
+            }
+        }
+        engine.advance(w, mask, pc + 1);
+    }
+
+    /** The arrive of cp.async.mbarrier.arrive: it fires once the lane's earlier copies have landed. */
+    void enqueueArrive(Warp w, int l, int pc, int mbarrierAt) {
+        int t = w.id * 32 + l;
+        int e = allocate(ARRIVE, t, NONE, pc);
+        mbarrier[e] = mbarrierAt;
+        if (timing == SyncOptions.CopyTiming.EAGER && head[t] == e) {
+            land(e);
+        }
+    }
+
+    /** commit_group / wait_group / wait_all and their bulk forms (op.sub says which). */
+    void group(Warp w, Op op, int pc, int mask, int exec) {
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int t = w.id * 32 + l;
+            switch (op.sub) {
+                case Decoder.GROUP_COMMIT -> committed[t]++;
+                case Decoder.GROUP_WAIT -> landGroups(t, COPY, committed[t] - (int) engine.read(w, op, 0, l));
+                case Decoder.GROUP_WAIT_ALL -> landGroups(t, COPY, ++committed[t]);
+                case Decoder.GROUP_BULK_COMMIT -> bulkCommitted[t]++;
+                default -> landGroups(t, BULK, bulkCommitted[t] - (int) engine.read(w, op, 0, l));
+            }
+        }
+        engine.advance(w, mask, pc + 1);
+    }
+
+    /** Lands the thread's copies of {@code which} kind whose group is older than {@code before}. */
+    private void landGroups(int t, byte which, int before) {
+        for (int e = head[t]; e != NONE; ) {
+            int following = next[e];
+            if (kind[e] == which && group[e] != NONE && group[e] < before) {
+                land(e);
+            }
+            e = following;
+        }
+    }
+
+    // ------------------------------------------------------------------ completion
+
+    /**
+     * No thread can progress: everything pending lands now (the last legal moment of copies an
+     * mbarrier tracks). Returns false when nothing was pending.
+     */
+    boolean landForStall() {
+        if (liveCount == 0) {
+            return false;
+        }
+        for (int t = 0; t < head.length; t++) {
+            while (head[t] != NONE) {
+                land(head[t]);
+            }
+        }
+        return true;
+    }
+
+    /** With random timing, lands a random number of random pending operations. */
+    void randomTick() {
+        if (timing != SyncOptions.CopyTiming.RANDOM || liveCount == 0) {
+            return;
+        }
+        for (int k = random.nextInt(liveCount + 1); k > 0 && liveCount > 0; k--) {
+            int e = live[random.nextInt(liveCount)];
+            if (kind[e] == ARRIVE) {
+                // The arrive waits for the thread's earlier copies.
+                e = head[thread[e]];
+            }
+            land(e);
+        }
+    }
+
+    private void land(int e) {
+        byte[] shared = engine.shared();
+        switch (kind[e]) {
+            case COPY -> {
+                int to = (int) dst[e];
+                int n = size[e];
+                Bytes.put(shared, to, Math.min(n, 8), low[e]);
+                if (n > 8) {
+                    Bytes.put(shared, to + 8, n - 8, high[e]);
+                }
+                markShared(to, n, -1);
+            }
+            case BULK -> {
+                byte[] data = bulkData[e];
+                bulkData[e] = null;
+                if (dstGlobal[e]) {
+                    engine.global().write(dst[e], data);
+                } else {
+                    System.arraycopy(data, 0, shared, (int) dst[e], data.length);
+                    markShared(dst[e], data.length, -1);
+                }
+                if (mbarrier[e] != NONE) {
+                    int t = thread[e];
+                    engine.mbarriers().changeTx(engine.opAt(issuedAt[e]), issuedAt[e], engine.warps()[t >> 5], t & 31,
+                            mbarrier[e], -data.length);
+                }
+            }
+            default -> {
+                int t = thread[e];
+                engine.mbarriers().arrive(engine.opAt(issuedAt[e]), issuedAt[e], engine.warps()[t >> 5], t & 31,
+                        mbarrier[e], 1, false, false);
+            }
+        }
+        release(e);
+        engine.progressed();
+    }
+
+    // ------------------------------------------------------------------ hazards
+
+    /** A load of {@code bytes} at {@code a} (in op's space): warns if a pending copy will still write there. */
+    void checkRead(Warp w, Op op, int pc, int l, long a, int bytes) {
+        int space = op.space;
+        if (space == Op.SP_GENERIC) {
+            space = Engine.genericSpace(a);
+            a -= Engine.windowBase(space);
+        }
+        if (space != Op.SP_SHARED || a < 0 || a + bytes > sharedWriters.length) {
+            return;
+        }
+        for (int i = (int) a; i < a + bytes; i++) {
+            if (sharedWriters[i] > 0) {
+                hazards.warn(op, pc, "exec.async-hazard", String.format("read of shared 0x%x before the asynchronous"
+                        + " copy that writes it completed: the value may be stale (9.7.9.25.1; cp.async writes are"
+                        + " visible only after the wait_group/wait_all that covers them) (%s)", i, engine.where(w, l)));
+                return;
+            }
+        }
+    }
+
+    boolean sharedWritesPending() {
+        return pendingSharedBytes > 0;
+    }
+
+    private void markShared(long to, int n, int delta) {
+        for (int i = (int) to; i < to + n; i++) {
+            sharedWriters[i] += delta;
+        }
+        pendingSharedBytes += delta * n;
+    }
+
+    // ------------------------------------------------------------------ pool
+
+    private int allocate(byte k, int t, int g, int pc) {
+        int e;
+        if (freeHead != NONE) {
+            e = freeHead;
+            freeHead = next[e];
+        } else {
+            if (used == kind.length) {
+                grow();
+            }
+            e = used++;
+        }
+        kind[e] = k;
+        thread[e] = t;
+        group[e] = g;
+        issuedAt[e] = pc;
+        mbarrier[e] = NONE;
+        next[e] = NONE;
+        prev[e] = tail[t];
+        if (tail[t] == NONE) {
+            head[t] = e;
+        } else {
+            next[tail[t]] = e;
+        }
+        tail[t] = e;
+        livePos[e] = liveCount;
+        live[liveCount++] = e;
+        return e;
+    }
+
+    private void release(int e) {
+        int t = thread[e];
+        if (prev[e] == NONE) {
+            head[t] = next[e];
+        } else {
+            next[prev[e]] = next[e];
+        }
+        if (next[e] == NONE) {
+            tail[t] = prev[e];
+        } else {
+            prev[next[e]] = prev[e];
+        }
+        int last = live[--liveCount];
+        live[livePos[e]] = last;
+        livePos[last] = livePos[e];
+        next[e] = freeHead;
+        freeHead = e;
+    }
+
+    private void grow() {
+        int n = kind.length * 2;
+        kind = Arrays.copyOf(kind, n);
+        thread = Arrays.copyOf(thread, n);
+        group = Arrays.copyOf(group, n);
+        prev = Arrays.copyOf(prev, n);
+        next = Arrays.copyOf(next, n);
+        issuedAt = Arrays.copyOf(issuedAt, n);
+        dst = Arrays.copyOf(dst, n);
+        dstGlobal = Arrays.copyOf(dstGlobal, n);
+        size = Arrays.copyOf(size, n);
+        low = Arrays.copyOf(low, n);
+        high = Arrays.copyOf(high, n);
+        bulkData = Arrays.copyOf(bulkData, n);
+        mbarrier = Arrays.copyOf(mbarrier, n);
+        livePos = Arrays.copyOf(livePos, n);
+        live = Arrays.copyOf(live, n);
+    }
+}

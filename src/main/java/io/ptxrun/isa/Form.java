@@ -1,0 +1,36 @@
+package io.ptxrun.isa;
+
+import io.ptxrun.ast.Opcode;
+import java.util.List;
+
+/**
+ * One legal shape of an instruction: its qualifier groups and operand slots (one line of the
+ * spec's Syntax block, expanded where ptxas distinguishes cases), and the section it comes from.
+ * Qualifiers may appear in any order; each written qualifier must fill exactly one group.
+ */
+public record Form(Opcode opcode, List<QualifierGroup> qualifiers, List<OperandSlot> operands, String citation,
+                   PtxVersion minVersion, String feature) {
+
+    public Form {
+        qualifiers = List.copyOf(qualifiers);
+        operands = List.copyOf(operands);
+    }
+
+    /** `Form.of(BAR, ".sync [.cta]", "a:b32|imm=0..15, b?:b32|imm", "9.7.13.1")`. */
+    public static Form of(Opcode opcode, String qualifiers, String operands, String citation) {
+        return new Form(opcode, QualifierGroup.parseList(qualifiers), OperandSlot.parseList(operands), citation,
+                null, null);
+    }
+
+    /**
+     * This form with a version requirement of its own, for operand forms that a later version
+     * introduced (the ignore-src predicate of cp.async) and that no qualifier marks.
+     */
+    public Form since(String version, String featureName) {
+        return new Form(opcode, qualifiers, operands, citation, PtxVersion.of(version), featureName);
+    }
+
+    public int minOperands() {
+        return (int) operands.stream().filter(o -> !o.optional()).count();
+    }
+}

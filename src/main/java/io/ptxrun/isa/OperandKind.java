@@ -1,0 +1,69 @@
+package io.ptxrun.isa;
+
+/**
+ * What one operand position of an instruction form accepts (PTX ISA 6.4 operand kinds; the
+ * register widths follow 5.2 and the operand type rules of 6.4.1).
+ */
+public enum OperandKind {
+    /** A 16-, 32- or 64-bit integer or bit-size register (.bN, .uN, .sN; not floating point). */
+    B16("b16", "a 16-bit register"),
+    B32("b32", "a 32-bit register"),
+    B64("b64", "a 64-bit register"),
+    /** A `.pred` register. */
+    PRED("pred", "a predicate register"),
+    /** `!p`. */
+    NEGATED_PRED("!pred", "a negated predicate"),
+    /** An integer constant (range or set given by the slot). */
+    IMMEDIATE("imm", "an integer constant"),
+    /** `[reg]`, `[var]`, `[reg+imm]`. */
+    ADDRESS("addr", "an address [..]"),
+    /** `_`. */
+    SINK("_", "the sink '_'"),
+    /** `{a, b}` of 16-bit registers or constants; the slot gives the count. */
+    VECTOR16("vec16", "a vector of 16-bit values"),
+    /** `[tensorMap, {c0, ..}]` with 32-bit coordinates; the slot gives the count. */
+    TENSOR("tensor", "a tensor reference [map, {coordinates}]"),
+    /**
+     * A register or constant of the instruction's type, under the operand type rules of 6.4.1 as
+     * ptxas applies them: same size; a bit-size type takes any register of its size, an integer
+     * type integer or bit-size registers, a floating-point type floating-point or bit-size ones;
+     * an integer type takes integer constants, a floating-point type floating-point constants.
+     */
+    TYPED("t", "a value of the instruction type"),
+    /** A variable, function or label name. */
+    SYMBOL("sym", "a name"),
+    /** `p|q`: two predicate destinations, either of which may be the sink (setp). */
+    PRED_PAIR("ppair", "a predicate pair p|q"),
+    /** `d|p`: a 32-bit destination or the sink, and a predicate (elect.sync). */
+    VALUE_PRED_PAIR("bpair", "a pair d|p of a 32-bit register or '_' and a predicate"),
+    /** `d|p`: a 32-bit register and a predicate; no sink for d (shfl.sync). */
+    REGISTER_PRED_PAIR("rpair", "a pair d|p of a 32-bit register and a predicate"),
+    /**
+     * The value of ld/st: a register of the instruction type that may be wider than it (`ld.u8`
+     * into a .u32 register), or with `.v2/.v4/.v8` a vector of as many (ld: `_` allowed); st also
+     * takes a constant of the type. ptxas: "Arguments mismatch" for a narrower register,
+     * "Argument vector size mismatch" for a wrong count.
+     */
+    MEMORY_VALUE("mval", "a register of the instruction type (or a vector of them)"),
+    /** A special register (`%tid.x`, `%clock64`) whose width matches the instruction type. */
+    SPECIAL("sreg", "a special register"),
+    /** `{a, b}`: the halves of a packed value (mov pack/unpack). */
+    VECTOR("vec", "a vector {a, b, ..}");
+
+    public final String spelling;
+    public final String description;
+
+    OperandKind(String spelling, String description) {
+        this.spelling = spelling;
+        this.description = description;
+    }
+
+    public static OperandKind ofSpelling(String s) {
+        for (OperandKind k : values()) {
+            if (k.spelling.equals(s)) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("unknown operand kind " + s);
+    }
+}

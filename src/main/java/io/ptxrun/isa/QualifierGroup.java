@@ -1,0 +1,65 @@
+package io.ptxrun.isa;
+
+import io.ptxrun.ast.Qualifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * One qualifier position of a form: a choice among alternatives, each one qualifier or a fixed
+ * combination (`.release.cta`: PTX requires `.sem` and `.scope` together). Optional groups are
+ * written `[a|b]`, required ones `(a|b)` or a bare `.x`. A leading `^` marks a group that must be
+ * written directly after the opcode (`bar.cta.sync`, where ptxas rejects `bar.sync.cta`); the
+ * other groups may be written in any order.
+ */
+public record QualifierGroup(boolean required, boolean leading, List<List<Qualifier>> alternatives) {
+
+    public QualifierGroup {
+        alternatives = alternatives.stream().map(List::copyOf).toList();
+    }
+
+    /** Parses a whitespace-separated sequence of groups. */
+    public static List<QualifierGroup> parseList(String spec) {
+        List<QualifierGroup> out = new ArrayList<>();
+        for (String token : spec.trim().split("\\s+")) {
+            if (token.isEmpty()) {
+                continue;
+            }
+            boolean leading = token.startsWith("^");
+            if (leading) {
+                token = token.substring(1);
+            }
+            boolean required = !token.startsWith("[");
+            String body = token.startsWith("[") || token.startsWith("(") ? token.substring(1, token.length() - 1) : token;
+            List<List<Qualifier>> alts = new ArrayList<>();
+            for (String alt : body.split("\\|")) {
+                List<Qualifier> combo = new ArrayList<>();
+                for (String q : alt.split("(?=\\.)")) {
+                    Qualifier k = Qualifier.of(q);
+                    if (k == Qualifier.OTHER) {
+                        throw new IllegalArgumentException("unclassified qualifier in rule table: " + q);
+                    }
+                    combo.add(k);
+                }
+                alts.add(combo);
+            }
+            out.add(new QualifierGroup(required, leading, alts));
+        }
+        return List.copyOf(out);
+    }
+
+    public String describe() {
+        return alternatives.stream()
+                .map(a -> a.stream().map(q -> q.spelling).collect(Collectors.joining()))
+                .collect(Collectors.joining(", "));
+    }
+
+    public boolean mentions(Qualifier q) {
+        return alternatives.stream().anyMatch(a -> a.contains(q));
+    }
+
+    static List<Qualifier> list(Qualifier... qs) {
+        return Arrays.asList(qs);
+    }
+}

@@ -1,0 +1,63 @@
+package io.ptxrun.isa;
+
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** Which `.target` architectures provide a feature (the Target ISA notes of each instruction). */
+public sealed interface TargetRequirement {
+
+    boolean satisfiedBy(Target target, PtxVersion version);
+
+    /** "sm_90 or higher", "sm_100a, sm_110a or the sm_100f family". */
+    String describe();
+
+    static TargetRequirement atLeast(int sm) {
+        return new AtLeast(sm);
+    }
+
+    /** Any target, for features that only have a version requirement. */
+    TargetRequirement ANY = new AtLeast(0);
+
+    /** Every chip from sm onwards, in all variants: "requires .target sm_90 or higher". */
+    record AtLeast(int sm) implements TargetRequirement {
+        @Override
+        public boolean satisfiedBy(Target target, PtxVersion version) {
+            return target.atLeast(sm);
+        }
+
+        @Override
+        public String describe() {
+            return "sm_" + sm + " or higher";
+        }
+    }
+
+    /**
+     * Architecture-specific features: the listed `a` chips, and from familyFrom on also the `a`
+     * and `f` targets of the listed families ("supported on sm_100f or higher in the same family
+     * from PTX ISA version 8.8"). ptxas: "Feature '...' not supported on .target 'sm_100'".
+     */
+    record ArchSpecific(Set<Integer> chips, Set<Integer> families, PtxVersion familyFrom)
+            implements TargetRequirement {
+        public ArchSpecific {
+            chips = Set.copyOf(chips);
+            families = Set.copyOf(families);
+        }
+
+        @Override
+        public boolean satisfiedBy(Target target, PtxVersion version) {
+            if (target.variant() == Target.Variant.ARCH_SPECIFIC && chips.contains(target.sm())) {
+                return true;
+            }
+            return target.variant() != Target.Variant.PLAIN && version.atLeast(familyFrom)
+                    && families.contains(target.familyHead()) && target.sm() >= target.familyHead();
+        }
+
+        @Override
+        public String describe() {
+            return chips.stream().sorted().map(c -> "sm_" + c + "a").collect(Collectors.joining(", "))
+                    + (families.isEmpty() ? "" : " or, from PTX ISA " + familyFrom + ", the "
+                    + families.stream().sorted().map(f -> "sm_" + f + "f").collect(Collectors.joining("/"))
+                    + " family");
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.ptxrun.isa;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ptxrun.ast.Opcode;
+import io.ptxrun.ast.Qualifier;
+import org.junit.jupiter.api.Test;
+
+/** The rule tables are well-formed data: every opcode in scope has forms, and every row cites its source. */
+class RuleTablesTest {
+
+    @Test
+    void everyInstructionInScopeHasForms() {
+        for (Opcode op : new Opcode[] {Opcode.BAR, Opcode.BARRIER, Opcode.MBARRIER_INIT, Opcode.MBARRIER_INVAL,
+                Opcode.MBARRIER_ARRIVE, Opcode.MBARRIER_ARRIVE_DROP, Opcode.MBARRIER_TEST_WAIT, Opcode.MBARRIER_TRY_WAIT,
+                Opcode.MBARRIER_EXPECT_TX, Opcode.MBARRIER_COMPLETE_TX, Opcode.MBARRIER_PENDING_COUNT, Opcode.CP_ASYNC,
+                Opcode.CP_ASYNC_COMMIT_GROUP, Opcode.CP_ASYNC_WAIT_GROUP, Opcode.CP_ASYNC_WAIT_ALL,
+                Opcode.CP_ASYNC_MBARRIER_ARRIVE, Opcode.CP_ASYNC_BULK, Opcode.CP_REDUCE_ASYNC_BULK,
+                Opcode.CP_ASYNC_BULK_PREFETCH, Opcode.CP_ASYNC_BULK_TENSOR, Opcode.CP_REDUCE_ASYNC_BULK_TENSOR,
+                Opcode.CP_ASYNC_BULK_PREFETCH_TENSOR, Opcode.CP_ASYNC_BULK_COMMIT_GROUP, Opcode.CP_ASYNC_BULK_WAIT_GROUP}) {
+            assertFalse(InstructionSet.forms(op).isEmpty(), op + " has no forms");
+            assertFalse(InstructionSet.features(op).isEmpty(), op + " has no version/target rows");
+        }
+    }
+
+    @Test
+    void everyRowCitesTheSpec() {
+        for (Opcode op : InstructionSet.modelled()) {
+            for (Form f : InstructionSet.forms(op)) {
+                assertTrue(f.citation().matches("\\d+(\\.\\d+)+ .+"), () -> op + ": " + f.citation());
+            }
+            for (FeatureRule r : InstructionSet.features(op)) {
+                assertTrue(r.citation().matches("\\d+(\\.\\d+)+ .+"), () -> op + ": " + r.citation());
+            }
+        }
+    }
+
+    @Test
+    void featureConditionsNameQualifiersTheFormsUse() {
+        for (Opcode op : InstructionSet.modelled()) {
+            for (FeatureRule r : InstructionSet.features(op)) {
+                for (Qualifier q : r.present()) {
+                    assertTrue(InstructionSet.forms(op).stream()
+                            .anyMatch(f -> f.qualifiers().stream().anyMatch(g -> g.mentions(q))),
+                            () -> op + " rule on " + q.spelling + " can never apply");
+                }
+            }
+        }
+    }
+
+    @Test
+    void slotsParseTheirConstraints() {
+        OperandSlot size = OperandSlot.parse("size:b32|imm=16n&0..1048560");
+        assertTrue(size.admits(0) && size.admits(1048560) && size.admits(32));
+        assertFalse(size.admits(17) || size.admits(-16) || size.admits(1048576));
+        OperandSlot count = OperandSlot.parse("count:b32|imm=32n!0");
+        assertFalse(count.admits(0));
+        assertTrue(count.admits(-32));
+        OperandSlot init = OperandSlot.parse("count:b32|imm=~1..1048575");
+        assertTrue(init.admits(0) && !init.isDefined(0) && init.isDefined(1));
+    }
+}
