@@ -424,7 +424,7 @@ final class Engine {
             execute(w, op, pc, mask, exec);
         } catch (MemoryFault f) {
             throw stop(ExecStatus.ERROR, "exec.fault", op, w, lane, f.getMessage() + " in '" + op.mnemonic() + "'");
-        } catch (ArithmeticException | ArrayIndexOutOfBoundsException | NegativeArraySizeException e) {
+        } catch (ArithmeticException | IndexOutOfBoundsException | NegativeArraySizeException e) {
             throw stop(ExecStatus.ERROR, "exec.fault", op, w, lane, "invalid operation in '" + op.mnemonic() + "': " + e);
         }
         return true;
