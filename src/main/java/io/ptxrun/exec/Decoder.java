@@ -610,50 +610,6 @@ final class Decoder {
             op.addrOffset = offset;
         }
 
-        /** wmma: fragments as register lists of the ISA's lengths, the address, then the optional stride. */
-        Op warpMatrix(Instruction i, List<Operand> os) {
-            Op op = new Op(OpCode.WMMA, i);
-            WarpMatrixOps.Form f;
-            try {
-                f = WarpMatrixOps.form(i);
-            } catch (IllegalArgumentException e) {
-                throw new DecodeError(i.pos(), e.getMessage());
-            }
-            op.matrix = f;
-            op.type = f.type();
-            op.space = spaceCode(i.space());
-            List<Operand> sources = new ArrayList<>();
-            switch (f.action()) {
-                case LOAD -> {
-                    dsts(op, fragment(os.get(0), f.registers(f.matrix(), f.type())).toArray(new Operand[0]));
-                    address(op, os.get(1));
-                    sources.addAll(os.subList(2, os.size()));
-                }
-                case STORE -> {
-                    address(op, os.get(0));
-                    sources.addAll(fragment(os.get(1), f.registers(f.matrix(), f.type())));
-                    sources.addAll(os.subList(2, os.size()));
-                }
-                default -> {
-                    dsts(op, fragment(os.get(0), f.registers(WarpMatrixOps.Matrix.ACCUMULATOR, f.type()))
-                            .toArray(new Operand[0]));
-                    sources.addAll(fragment(os.get(1), f.registers(WarpMatrixOps.Matrix.A, f.aType())));
-                    sources.addAll(fragment(os.get(2), f.registers(WarpMatrixOps.Matrix.B, f.bType())));
-                    sources.addAll(fragment(os.get(3), f.registers(WarpMatrixOps.Matrix.ACCUMULATOR, f.cType())));
-                }
-            }
-            srcs(op, DataType.B32, sources);
-            return op;
-        }
-
-        List<Operand> fragment(Operand o, int registers) {
-            List<Operand> regs = vectorOf(o);
-            if (regs.size() != registers) {
-                throw new DecodeError(o.pos(), "this wmma fragment is " + registers + " registers, not " + regs.size());
-            }
-            return regs;
-        }
-
         List<Operand> vectorOf(Operand o) {
             return o instanceof Operand.Vector v ? v.elements() : List.of(o);
         }
@@ -1075,8 +1031,19 @@ final class Decoder {
                     return new Op(OpCode.NOP, i);
                 case WMMA_LOAD:
                 case WMMA_MMA:
-                case WMMA_STORE:
-                    return warpMatrix(i, os);
+                case WMMA_STORE: {
+                    WarpMatrixOps.Decoded m = WarpMatrixOps.decode(i);
+                    Op op = new Op(OpCode.WMMA, i);
+                    op.matrix = m.form();
+                    op.type = m.form().type();
+                    op.space = spaceCode(i.space());
+                    dsts(op, m.destinations().toArray(new Operand[0]));
+                    if (m.address() != null) {
+                        address(op, m.address());
+                    }
+                    srcs(op, DataType.B32, m.sources());
+                    return op;
+                }
                 case SHFL: {
                     Op op = new Op(OpCode.SHFL, i);
                     op.type = DataType.B32;

@@ -2,9 +2,11 @@ package io.ptxrun.exec;
 
 import io.ptxrun.ast.DataType;
 import io.ptxrun.ast.Instruction;
+import io.ptxrun.ast.Operand;
 import io.ptxrun.ast.Qual;
 import io.ptxrun.ast.Qualifier;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static io.ptxrun.exec.Engine.sx;
@@ -114,8 +116,56 @@ final class WarpMatrixOps {
 
     // ---------------------------------------------------------------- decoding
 
+    /**
+     * A wmma instruction's form and operands in the order the engine reads them: destinations (the
+     * loaded or computed fragment), the address (load and store), and sources: for load the stride;
+     * for store the fragment, then the stride; for mma the A, B and C fragments one after another.
+     */
+    record Decoded(Form form, List<Operand> destinations, Operand address, List<Operand> sources) {}
+
+    static Decoded decode(Instruction i) {
+        Form f;
+        try {
+            f = form(i);
+        } catch (IllegalArgumentException e) {
+            throw new Decoder.DecodeError(i.pos(), e.getMessage());
+        }
+        List<Operand> os = i.operands();
+        if (os.size() < (f.action() == Action.MMA ? 4 : 2)) {
+            throw new Decoder.DecodeError(i.pos(), "wmma operands missing");
+        }
+        List<Operand> sources = new ArrayList<>();
+        return switch (f.action()) {
+            case LOAD -> {
+                sources.addAll(os.subList(2, os.size()));
+                yield new Decoded(f, fragment(os.get(0), f.registers(f.matrix(), f.type())), os.get(1), sources);
+            }
+            case STORE -> {
+                sources.addAll(fragment(os.get(1), f.registers(f.matrix(), f.type())));
+                sources.addAll(os.subList(2, os.size()));
+                yield new Decoded(f, List.of(), os.get(0), sources);
+            }
+            default -> {
+                sources.addAll(fragment(os.get(1), f.registers(Matrix.A, f.aType())));
+                sources.addAll(fragment(os.get(2), f.registers(Matrix.B, f.bType())));
+                sources.addAll(fragment(os.get(3), f.registers(Matrix.ACCUMULATOR, f.cType())));
+                yield new Decoded(f, fragment(os.get(0), f.registers(Matrix.ACCUMULATOR, f.type())), null, sources);
+            }
+        };
+    }
+
+    /** The registers of a brace-enclosed fragment, as many as the ISA lists for it. */
+    private static List<Operand> fragment(Operand o, int registers) {
+        List<Operand> regs = o instanceof Operand.Vector v ? v.elements() : List.of(o);
+        if (regs.size() != registers) {
+            throw new Decoder.DecodeError(o.pos(), "this wmma fragment is " + registers + " registers, not "
+                    + regs.size());
+        }
+        return regs;
+    }
+
     /** The form of a wmma instruction, or an IllegalArgumentException naming what is not supported. */
-    static Form form(Instruction i) {
+    private static Form form(Instruction i) {
         Action action = switch (i.opcode()) {
             case WMMA_LOAD -> Action.LOAD;
             case WMMA_STORE -> Action.STORE;
