@@ -37,7 +37,10 @@ import static io.ptxrun.exec.Engine.zx;
  * a[i][k] * b[k][j]} with the products and the running sum in f32, summed in increasing k from
  * the accumulator, each addition rounded to nearest even; f16 products are exact in f32. An f16
  * D is rounded once, from that f32 sum. .satfinite turns infinities into the largest finite value of
- * that sign (NaNs stay NaNs). Integer products are exact and summed in 64 bits; the s32 result
+ * that sign (NaNs stay NaNs). The H100 accumulates differently (run case wmma-f32-accumulation): it
+ * adds C and the 16 products of one wmma.mma in fixed point, each term truncated toward zero to
+ * 2^(e-25) where e is the largest of C's exponent and the products' unnormalised exponents, and
+ * truncates the sum to f32. Both agree whenever the sums are exact, as with small integer inputs. Integer products are exact and summed in 64 bits; the s32 result
  * wraps, or with .satfinite clamps to the s32 range.
  *
  * <p>The operations are warp-collective: the engine runs them only for a full, converged warp, and

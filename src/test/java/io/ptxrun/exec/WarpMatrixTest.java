@@ -92,7 +92,8 @@ class WarpMatrixTest {
     @Test
     void floatAccumulationRunsInKOrderInSinglePrecision() {
         // Row 0 of A times column 0 of B: 2048 * 8192 = 2^24, then -2^24. Summed in f32 from
-        // C = 1 in k order, 1 + 2^24 rounds to 2^24 and the result is 0 (exact arithmetic gives 1).
+        // C = 1 in k order, 1 + 2^24 rounds to 2^24 and the result is 0 (exact arithmetic gives 1,
+        // and so does the H100's wider fixed-point sum: see run case wmma-f32-accumulation).
         Harness h = new Harness(F16_KERNEL);
         float[] a = new float[256];
         a[0] = 2048;
