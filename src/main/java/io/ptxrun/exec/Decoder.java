@@ -1029,6 +1029,21 @@ final class Decoder {
                 case GRIDDEPCONTROL_WAIT:
                 case GRIDDEPCONTROL_LAUNCH_DEPENDENTS:
                     return new Op(OpCode.NOP, i);
+                case WMMA_LOAD:
+                case WMMA_MMA:
+                case WMMA_STORE: {
+                    WarpMatrixOps.Decoded m = WarpMatrixOps.decode(i);
+                    Op op = new Op(OpCode.WMMA, i);
+                    op.matrix = m.form();
+                    op.type = m.form().type();
+                    op.space = spaceCode(i.space());
+                    dsts(op, m.destinations().toArray(new Operand[0]));
+                    if (m.address() != null) {
+                        address(op, m.address());
+                    }
+                    srcs(op, DataType.B32, m.sources());
+                    return op;
+                }
                 case SHFL: {
                     Op op = new Op(OpCode.SHFL, i);
                     op.type = DataType.B32;

@@ -59,6 +59,7 @@ final class Engine {
     private long ctaStart, ctaLimit;
     private Decoder.FuncInfo entry;
     private final WarpOps warpOps = new WarpOps(this);
+    private final WarpMatrixOps warpMatrixOps = new WarpMatrixOps(this);
     /** Seeded schedule choices, or null for the deterministic schedule. */
     private final RandomSchedule schedule;
 
@@ -504,6 +505,17 @@ final class Engine {
                 warpOps.collective(w, op, exec);
                 advance(w, mask, pc + 1);
             }
+            case WMMA -> {
+                if (exec != 0 && exec != WarpMatrixOps.FULL_WARP) {
+                    throw stop(ExecStatus.ERROR, "exec.wmma", op, w, Integer.numberOfTrailingZeros(exec), String.format(
+                            "'%s' is warp-collective (.sync.aligned): all 32 lanes must execute it converged, but only"
+                                    + " lanes 0x%08x do", op.mnemonic(), exec));
+                }
+                if (exec != 0) {
+                    warpMatrixOps.execute(w, op);
+                }
+                advance(w, mask, pc + 1);
+            }
             case NOP, BAR_WARP -> advance(w, mask, pc + 1);
             default -> {
                 if (!fast(w, op, exec) && !fastF32(w, op, exec) && !fastSetp(w, op, exec)) {
@@ -837,7 +849,7 @@ final class Engine {
         return Bytes.get(mem, (int) a, size);
     }
 
-    private void store(Warp w, int space, long a, int size, long v, int l) {
+    void store(Warp w, int space, long a, int size, long v, int l) {
         events++;
         if ((a & (size - 1)) != 0) {
             throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, spaceName(space), a));

@@ -58,6 +58,8 @@ final class Op {
     Op source;
     /** The mbarrier a bulk copy signals (complete_tx), as an address op, or null. */
     Op barrier;
+    /** wmma: which operation, shape, fragments and types. */
+    WarpMatrixOps.Form matrix;
 
     // call
     int callee = -1;

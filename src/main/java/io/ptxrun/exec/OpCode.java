@@ -10,5 +10,7 @@ enum OpCode {
     ATOM, RED,
     BRA, CALL, RET, EXIT, BAR, BAR_ARRIVE, TRAP, SHFL, VOTE, ACTIVEMASK, MATCH, REDUX, ELECT, BAR_WARP, BAR_RED, SAD, MADC, MUL24, MAD24, BMSK, FNS, CP_ASYNC, MBARRIER, CP_ASYNC_BULK, GETCTARANK, MAPA,
     /** cp.async / cp.async.bulk commit_group, wait_group, wait_all ({@link Decoder}'s GROUP_* in sub). */
-    ASYNC_GROUP
+    ASYNC_GROUP,
+    /** wmma.load, wmma.mma and wmma.store ({@link WarpMatrixOps}). */
+    WMMA
 }
