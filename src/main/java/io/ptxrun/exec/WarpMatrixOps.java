@@ -33,15 +33,14 @@ import static io.ptxrun.exec.Engine.zx;
  * <p>Because the layout does not depend on .row/.col, a fragment loaded as either layout is the same
  * logical matrix, and wmma.mma's layout qualifiers (which must match the loads) change nothing.
  *
- * <p><b>Arithmetic.</b> For floating-point accumulators every element of D is {@code c + sum of
- * a[i][k] * b[k][j]} with the products and the running sum in f32, summed in increasing k from
- * the accumulator, each addition rounded to nearest even; f16 products are exact in f32. An f16
- * D is rounded once, from that f32 sum. .satfinite turns infinities into the largest finite value of
- * that sign (NaNs stay NaNs). The H100 accumulates differently (run case wmma-f32-accumulation): it
- * adds C and the 16 products of one wmma.mma in fixed point, each term truncated toward zero to
- * 2^(e-25) where e is the largest of C's exponent and the products' unnormalised exponents, and
- * truncates the sum to f32. Both agree whenever the sums are exact, as with small integer inputs. Integer products are exact and summed in 64 bits; the s32 result
- * wraps, or with .satfinite clamps to the s32 range.
+ * <p><b>Arithmetic.</b> An f32 D is computed as the H100 does (run case wmma-f32-accumulation):
+ * C and the 16 products of one wmma.mma are added in fixed point, each term truncated toward zero
+ * to 2^(e-25) where e is the largest of C's exponent and the products' unnormalised exponents,
+ * and the sum is truncated to f32 (see fixedPointSum). An f16 D, for which no hardware
+ * measurement exists yet, is the f32 sum in increasing k, each addition rounded to nearest even,
+ * rounded once to f16. .satfinite turns infinities into the largest finite value of that sign
+ * (NaNs stay NaNs). Integer products are exact and summed in 64 bits; the s32 result wraps, or
+ * with .satfinite clamps to the s32 range.
  *
  * <p>The operations are warp-collective: the engine runs them only for a full, converged warp, and
  * all lanes must give the same address and stride (checked, since an emulator that picked one lane's
@@ -381,15 +380,61 @@ final class WarpMatrixOps {
             boolean half = f.type() == DataType.F16;
             for (int i = 0; i < m; i++) {
                 for (int j = 0; j < n; j++) {
-                    float acc = floatC[i * n + j];
-                    for (int k = 0; k < kk; k++) {
-                        acc += floatA[i * kk + k] * floatB[k * n + j];
-                    }
+                    float acc = half ? kOrderSum(floatC[i * n + j], i, j, kk, n)
+                            : fixedPointSum(floatC[i * n + j], i, j, kk, n);
                     raw[i * n + j] = half ? halfResult(acc, f.satFinite()) : singleResult(acc, f.satFinite());
                 }
             }
         }
         scatter(w, op, f, Matrix.ACCUMULATOR, f.type(), raw, m * n);
+    }
+
+    /** c + sum of a[i][k] * b[k][j] in f32, in increasing k, each addition rounded to nearest. */
+    private float kOrderSum(float c, int i, int j, int kk, int n) {
+        float acc = c;
+        for (int k = 0; k < kk; k++) {
+            acc += floatA[i * kk + k] * floatB[k * n + j];
+        }
+        return acc;
+    }
+
+    /**
+     * The H100's f32 accumulation (measured on run case wmma-f32-accumulation, 256 of 256 values):
+     * C and the products are added in fixed point, each term first truncated toward zero to a
+     * multiple of 2^(e-25), e being the largest of C's exponent and the products' unnormalised
+     * exponents (exponent of a plus exponent of b); the exact sum is then truncated toward zero to
+     * f32. Infinite or NaN terms take the IEEE path.
+     */
+    private float fixedPointSum(float c, int i, int j, int kk, int n) {
+        int e = c == 0 ? Integer.MIN_VALUE : Math.getExponent(c);
+        for (int k = 0; k < kk; k++) {
+            float a = floatA[i * kk + k];
+            float b = floatB[k * n + j];
+            if (!Float.isFinite(a) || !Float.isFinite(b) || !Float.isFinite(c)) {
+                return kOrderSum(c, i, j, kk, n);
+            }
+            if (a != 0 && b != 0) {
+                e = Math.max(e, Math.getExponent(a) + Math.getExponent(b));
+            }
+        }
+        if (e == Integer.MIN_VALUE) {
+            return c + 0f * 0f; // every term is zero: keeps the sign rules of an IEEE sum
+        }
+        double quantum = Math.scalb(1.0, e - 25);
+        double sum = truncate(c, quantum);
+        for (int k = 0; k < kk; k++) {
+            sum += truncate((double) floatA[i * kk + k] * floatB[k * n + j], quantum);
+        }
+        float rounded = (float) sum;
+        if (Math.abs((double) rounded) > Math.abs(sum)) {
+            rounded = Math.nextAfter(rounded, 0.0);
+        }
+        return rounded;
+    }
+
+    private static double truncate(double term, double quantum) {
+        double units = term / quantum;
+        return (units < 0 ? Math.ceil(units) : Math.floor(units)) * quantum;
     }
 
     private static void widen(long[] raw, long[] out, int count, DataType t) {

@@ -90,10 +90,11 @@ class WarpMatrixTest {
     }
 
     @Test
-    void floatAccumulationRunsInKOrderInSinglePrecision() {
+    void floatAccumulationIsTheHardwaresFixedPointSum() {
         // Row 0 of A times column 0 of B: 2048 * 8192 = 2^24, then -2^24. Summed in f32 from
-        // C = 1 in k order, 1 + 2^24 rounds to 2^24 and the result is 0 (exact arithmetic gives 1,
-        // and so does the H100's wider fixed-point sum: see run case wmma-f32-accumulation).
+        // C = 1 in k order, 1 + 2^24 would round to 2^24 and give 0; the H100 adds the terms in
+        // fixed point (2^(24-25) quanta here), so C survives and the result is 1, as recorded in
+        // run case wmma-f32-accumulation.
         Harness h = new Harness(F16_KERNEL);
         float[] a = new float[256];
         a[0] = 2048;
@@ -107,7 +108,7 @@ class WarpMatrixTest {
         long d = h.buffer(16 * 20 * 4);
         ok(h.run(1, 32, halves(h, a), halves(h, b), h.floats(c), d));
         float[] out = h.readFloats(d, 2);
-        assertEquals(0f, out[0]);
+        assertEquals(1f, out[0]);
         assertEquals(1f, out[1]);
     }
 
