@@ -1,10 +1,13 @@
 package io.ptxrun.exec;
 
+import io.ptxrun.exec.copy.BulkReduction;
+import io.ptxrun.exec.copy.ClusterGeometry;
+
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * Asynchronous copies of one CTA: cp.async (9.7.9.25.3), the asynchronous arrive of
+ * Asynchronous copies issued by the threads of one CTA: cp.async (9.7.9.25.3), the asynchronous arrive of
  * cp.async.mbarrier.arrive, and non-tensor cp.async.bulk (9.7.9.25.4). A copy reads its source at
  * issue and its bytes land later, between issue and the point where the program may first rely on
  * them, as {@link SyncOptions.CopyTiming} says: a wait_group / bulk wait_group covering its group,
@@ -19,6 +22,8 @@ final class AsyncCopies {
     private static final int NONE = -1;
 
     private final Engine engine;
+    /** The issuing CTA; a copy may land in a peer's shared memory (target). */
+    private final Cta cta;
     private final Hazards hazards;
     private final SyncOptions.CopyTiming timing;
     private final SplittableRandom random;
@@ -33,6 +38,8 @@ final class AsyncCopies {
     private int[] issuedAt = new int[64];
     private long[] dst = new long[64];
     private boolean[] dstGlobal = new boolean[64];
+    /** The CTA whose shared memory a copy writes, and whose mbarrier it signals. */
+    private Cta[] target = new Cta[64];
     private int[] size = new int[64];
     private long[] low = new long[64];
     private long[] high = new long[64];
@@ -54,8 +61,9 @@ final class AsyncCopies {
     private int[] sharedWriters = new int[0];
     private int pendingSharedBytes;
 
-    AsyncCopies(Engine engine, Hazards hazards, SyncOptions options) {
+    AsyncCopies(Engine engine, Cta cta, Hazards hazards, SyncOptions options) {
         this.engine = engine;
+        this.cta = cta;
         this.hazards = hazards;
         this.timing = options.copyTiming();
         this.random = new SplittableRandom(options.seed());
@@ -90,7 +98,7 @@ final class AsyncCopies {
 
     /** cp.async.ca/.cg: 4, 8 or 16 bytes global to shared, zero-filled beyond src-size. */
     void issueCopy(Warp w, Op op, int pc, int mask, int exec) {
-        byte[] shared = engine.shared();
+        byte[] shared = cta.shared;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long to = engine.address(w, op, l);
@@ -121,6 +129,7 @@ final class AsyncCopies {
             int e = allocate(COPY, t, committed[t], pc);
             dst[e] = to;
             dstGlobal[e] = false;
+            target[e] = cta;
             size[e] = n;
             low[e] = lo;
             high[e] = hi;
@@ -132,26 +141,40 @@ final class AsyncCopies {
         engine.advance(w, mask, pc + 1);
     }
 
-    /** Non-tensor cp.async.bulk: complete_tx on an mbarrier, or a bulk async-group. */
+    /**
+     * Non-tensor cp.async.bulk and cp.reduce.async.bulk (9.7.9.25.4): complete_tx on an mbarrier
+     * or a bulk async-group. A shared::cluster destination may be a peer's shared memory; with
+     * .multicast::cluster the bytes land at the same offset in every CTA the ctaMask names, each
+     * signalling the mbarrier at the same offset in its own shared memory.
+     */
     void issueBulk(Warp w, Op op, int pc, int mask, int exec) {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long to = engine.address(w, op, l);
             long from = engine.address(w, op.source, l);
             int n = (int) Engine.zx(engine.read(w, op, 0, l), 32);
-            if ((to & 15) != 0 || (from & 15) != 0 || (n & 15) != 0) {
-                throw new MemoryFault(String.format("cp.async.bulk needs 16-byte alignment (dst 0x%x, src 0x%x, size %d)",
-                        to, from, n));
+            if ((n & 15) != 0) {
+                hazards.undefined(op, pc, "exec.bulk", "size " + n + " of '" + op.mnemonic() + "' is not a multiple"
+                        + " of 16 (9.7.9.25.4.1)", engine.where(w, l));
             }
+            if ((to & 15) != 0 || (from & 15) != 0) {
+                hazards.undefined(op, pc, "exec.bulk", String.format("'%s' needs 16-byte aligned addresses"
+                        + " (dst 0x%x, src 0x%x; 9.7.9.25.4.1)", op.mnemonic(), to, from), engine.where(w, l));
+            }
+            // The source is read at issue: the program must not change it before the copy completes.
             byte[] data = new byte[n];
-            for (int k = 0; k < n; k += 8) {
-                Bytes.put(data, k, 8, engine.load(w, op.source.space, from + k, 8, l));
+            for (int k = 0; k < n; k++) {
+                data[k] = (byte) engine.load(w, op.source.space, from + k, 1, l);
             }
-            boolean global = op.space == Op.SP_GLOBAL;
-            if (n > 0) {
-                // Faults of the destination belong to the issuing op, not to the moment the bytes land.
-                engine.load(w, op.space, to, 8, l);
-                engine.load(w, op.space, to + n - 8, 8, l);
+            int group = op.barrier == null ? bulkCommitted[w.id * 32 + l] : NONE;
+            if (op.space == Op.SP_GLOBAL) {
+                if (n > 0) {
+                    // Faults of the destination belong to the issuing op, not to the moment the bytes land.
+                    engine.load(w, op.space, to, 1, l);
+                    engine.load(w, op.space, to + n - 1, 1, l);
+                }
+                enqueueBulk(w, l, pc, group, null, to, data, NONE);
+                continue;
             }
             int bar = NONE;
             if (op.barrier != null) {
@@ -159,29 +182,58 @@ final class AsyncCopies {
                 if (op.barrier.space == Op.SP_GENERIC) {
                     a -= Engine.windowBase(Engine.genericSpace(a));
                 }
-                bar = (int) a;
+                bar = (int) Cta.offsetOf(a);
             }
-            int t = w.id * 32 + l;
-            int e = allocate(BULK, t, bar == NONE ? bulkCommitted[t] : NONE, pc);
-            dst[e] = to;
-            dstGlobal[e] = global;
-            size[e] = n;
-            bulkData[e] = data;
-            mbarrier[e] = bar;
-            if (!global) {
-                markShared(to, n, 1);
-            }
-            if (timing == SyncOptions.CopyTiming.EAGER) {
-                land(e);
+            int offset = (int) Cta.offsetOf(to);
+            if (op.flag) {
+                int ctaMask = (int) engine.read(w, op, 1, l) & 0xffff;
+                String problem = engine.geometry().multicastMaskProblem(ctaMask);
+                if (problem != null) {
+                    hazards.undefined(op, pc, "exec.bulk", "multicast " + problem + " (9.7.9.25.4.1)",
+                            engine.where(w, l));
+                    ctaMask &= (1 << engine.geometry().clusterNctarank()) - 1;
+                }
+                for (int r = ClusterGeometry.nextMulticastRank(ctaMask, -1); r >= 0;
+                        r = ClusterGeometry.nextMulticastRank(ctaMask, r)) {
+                    enqueueBulk(w, l, pc, group, checkedTarget(engine.cluster()[r], offset, n), offset, data, bar);
+                }
+            } else {
+                enqueueBulk(w, l, pc, group, checkedTarget(engine.sharedOwner(to), offset, n), offset, data, bar);
             }
         }
         engine.advance(w, mask, pc + 1);
     }
 
+    private static Cta checkedTarget(Cta to, int offset, int n) {
+        if (offset < 0 || offset + n > to.shared.length) {
+            throw new MemoryFault(String.format("bulk copy destination 0x%x (%d bytes) is outside the %d-byte shared"
+                    + " space of CTA rank %d", offset, n, to.shared.length, to.rank));
+        }
+        return to;
+    }
+
+    /** One pending bulk transfer of {@code data} to global {@code to} (target null) or to a CTA's shared offset. */
+    private void enqueueBulk(Warp w, int l, int pc, int group, Cta to, long at, byte[] data, int bar) {
+        int e = allocate(BULK, w.id * 32 + l, group, pc);
+        dst[e] = at;
+        dstGlobal[e] = to == null;
+        target[e] = to;
+        size[e] = data.length;
+        bulkData[e] = data;
+        mbarrier[e] = bar;
+        if (to != null) {
+            to.copies.markShared(at, data.length, 1);
+        }
+        if (timing == SyncOptions.CopyTiming.EAGER) {
+            land(e);
+        }
+    }
+
     /** The arrive of cp.async.mbarrier.arrive: it fires once the lane's earlier copies have landed. */
-    void enqueueArrive(Warp w, int l, int pc, int mbarrierAt) {
+    void enqueueArrive(Warp w, int l, int pc, Cta owner, int mbarrierAt) {
         int t = w.id * 32 + l;
         int e = allocate(ARRIVE, t, NONE, pc);
+        target[e] = owner;
         mbarrier[e] = mbarrierAt;
         if (timing == SyncOptions.CopyTiming.EAGER && head[t] == e) {
             land(e);
@@ -249,38 +301,47 @@ final class AsyncCopies {
     }
 
     private void land(int e) {
-        byte[] shared = engine.shared();
+        Cta to = target[e];
+        byte[] shared = to == null ? null : to.shared;
+        Warp issuer = cta.warps[thread[e] >> 5];
         switch (kind[e]) {
             case COPY -> {
-                int to = (int) dst[e];
+                int at = (int) dst[e];
                 int n = size[e];
-                Bytes.put(shared, to, Math.min(n, 8), low[e]);
+                Bytes.put(shared, at, Math.min(n, 8), low[e]);
                 if (n > 8) {
-                    Bytes.put(shared, to + 8, n - 8, high[e]);
+                    Bytes.put(shared, at + 8, n - 8, high[e]);
                 }
-                markShared(to, n, -1);
+                to.copies.markShared(at, n, -1);
             }
             case BULK -> {
                 byte[] data = bulkData[e];
                 bulkData[e] = null;
+                Op op = engine.opAt(issuedAt[e]);
                 if (dstGlobal[e]) {
+                    if (op.redOp != null) {
+                        byte[] old = engine.global().read(dst[e], data.length);
+                        BulkReduction.apply(op.redOp, op.redType, old, 0, data, 0, data.length);
+                        data = old;
+                    }
                     engine.global().write(dst[e], data);
                 } else {
-                    System.arraycopy(data, 0, shared, (int) dst[e], data.length);
-                    markShared(dst[e], data.length, -1);
+                    if (op.redOp != null) {
+                        BulkReduction.apply(op.redOp, op.redType, shared, (int) dst[e], data, 0, data.length);
+                    } else {
+                        System.arraycopy(data, 0, shared, (int) dst[e], data.length);
+                    }
+                    to.copies.markShared(dst[e], data.length, -1);
                 }
                 if (mbarrier[e] != NONE) {
-                    int t = thread[e];
-                    engine.mbarriers().changeTx(engine.opAt(issuedAt[e]), issuedAt[e], engine.warps()[t >> 5], t & 31,
+                    to.mbarriers.changeTx(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
                             mbarrier[e], -data.length);
                 }
             }
-            default -> {
-                int t = thread[e];
-                engine.mbarriers().arrive(engine.opAt(issuedAt[e]), issuedAt[e], engine.warps()[t >> 5], t & 31,
-                        mbarrier[e], 1, false, false);
-            }
+            default -> to.mbarriers.arrive(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
+                    mbarrier[e], 1, false, false);
         }
+        target[e] = null;
         release(e);
         engine.progressed();
     }
@@ -311,7 +372,7 @@ final class AsyncCopies {
         return pendingSharedBytes > 0;
     }
 
-    private void markShared(long to, int n, int delta) {
+    void markShared(long to, int n, int delta) {
         for (int i = (int) to; i < to + n; i++) {
             sharedWriters[i] += delta;
         }
@@ -378,6 +439,7 @@ final class AsyncCopies {
         issuedAt = Arrays.copyOf(issuedAt, n);
         dst = Arrays.copyOf(dst, n);
         dstGlobal = Arrays.copyOf(dstGlobal, n);
+        target = Arrays.copyOf(target, n);
         size = Arrays.copyOf(size, n);
         low = Arrays.copyOf(low, n);
         high = Arrays.copyOf(high, n);

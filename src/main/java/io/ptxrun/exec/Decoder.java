@@ -927,9 +927,6 @@ final class Decoder {
                 case MBARRIER_COMPLETE_TX:
                 case MBARRIER_PENDING_COUNT:
                 case CP_ASYNC_MBARRIER_ARRIVE: {
-                    if (i.space() == StateSpace.SHARED_CLUSTER) {
-                        return null;
-                    }
                     Op op = new Op(OpCode.MBARRIER, i);
                     op.type = DataType.B64;
                     op.sub = i.opcode().ordinal();
@@ -963,16 +960,27 @@ final class Decoder {
                     op.space = spaceCode(i.space());
                     return op;
                 }
-                case CP_ASYNC_BULK: {
-                    if (i.has(Qualifier.MULTICAST_CLUSTER)) {
-                        return null;
-                    }
+                case CP_ASYNC_BULK:
+                case CP_REDUCE_ASYNC_BULK: {
                     // Lands asynchronously (AsyncCopies), then signals complete_tx on the mbarrier if one is named.
                     List<StateSpace> sp = i.spaces();
                     if (sp.size() < 2) {
                         return null;
                     }
                     Op op = new Op(OpCode.CP_ASYNC_BULK, i);
+                    if (i.opcode() == io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK) {
+                        for (io.ptxrun.ast.Qual q : i.qualifiers()) {
+                            if (op.redOp == null) {
+                                op.redOp = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
+                            }
+                            if (op.redType == null) {
+                                op.redType = io.ptxrun.exec.copy.ReductionType.fromPtx(q.text());
+                            }
+                        }
+                        if (op.redOp == null || op.redType == null) {
+                            return null;
+                        }
+                    }
                     op.type = DataType.B8;
                     op.space = spaceCode(sp.get(0));
                     address(op, os.get(0));
@@ -980,13 +988,21 @@ final class Decoder {
                     src.space = spaceCode(sp.get(1));
                     address(src, os.get(1));
                     op.source = src;
-                    srcs(op, DataType.U32, os.subList(2, 3));
+                    List<Operand> rest = new ArrayList<>(os.subList(2, 3));
+                    int next = 3;
                     if (os.size() > 3 && os.get(3) instanceof Operand.Address) {
                         Op bar = new Op(OpCode.NOP, i);
                         bar.space = Op.SP_SHARED;
                         address(bar, os.get(3));
                         op.barrier = bar;
+                        next = 4;
                     }
+                    // .multicast::cluster: the ctaMask follows (a cache policy may follow it).
+                    op.flag = i.has(Qualifier.MULTICAST_CLUSTER);
+                    if (op.flag && os.size() > next) {
+                        rest.add(os.get(next));
+                    }
+                    srcs(op, DataType.U32, rest);
                     return op;
                 }
                 case CP_ASYNC_BULK_COMMIT_GROUP:
@@ -1007,14 +1023,9 @@ final class Decoder {
                     return op;
                 }
                 case BARRIER_CLUSTER_ARRIVE:
-                    // With one CTA per cluster the CTA-wide wait below orders everything the arrive must.
-                    return new Op(OpCode.NOP, i);
-                case BARRIER_CLUSTER_WAIT: {
-                    Op op = new Op(OpCode.BAR, i);
-                    op.type = DataType.U32;
-                    srcs(op, DataType.U32, List.of(new Operand.IntImm(i.pos(), Engine.CLUSTER_BARRIER)));
-                    return op;
-                }
+                    return new Op(OpCode.CLUSTER_ARRIVE, i);
+                case BARRIER_CLUSTER_WAIT:
+                    return new Op(OpCode.CLUSTER_WAIT, i);
                 case BAR_WARP_SYNC: {
                     Op op = new Op(OpCode.BAR_WARP, i);
                     return op;

@@ -58,6 +58,9 @@ final class Op {
     Op source;
     /** The mbarrier a bulk copy signals (complete_tx), as an address op, or null. */
     Op barrier;
+    /** cp.reduce.async.bulk(.tensor): the operation and element type; null for plain copies. */
+    io.ptxrun.exec.copy.ReductionOp redOp;
+    io.ptxrun.exec.copy.ReductionType redType;
 
     // call
     int callee = -1;

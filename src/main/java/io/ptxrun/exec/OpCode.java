@@ -10,5 +10,7 @@ enum OpCode {
     ATOM, RED,
     BRA, CALL, RET, EXIT, BAR, BAR_ARRIVE, TRAP, SHFL, VOTE, ACTIVEMASK, MATCH, REDUX, ELECT, BAR_WARP, BAR_RED, SAD, MADC, MUL24, MAD24, BMSK, FNS, CP_ASYNC, MBARRIER, CP_ASYNC_BULK, GETCTARANK, MAPA,
     /** cp.async / cp.async.bulk commit_group, wait_group, wait_all ({@link Decoder}'s GROUP_* in sub). */
-    ASYNC_GROUP
+    ASYNC_GROUP,
+    /** barrier.cluster.arrive / barrier.cluster.wait ({@link ClusterBarrier}). */
+    CLUSTER_ARRIVE, CLUSTER_WAIT
 }
