@@ -2,6 +2,9 @@ package io.ptxrun.exec;
 
 import io.ptxrun.exec.copy.BulkReduction;
 import io.ptxrun.exec.copy.ClusterGeometry;
+import io.ptxrun.exec.copy.ReductionType;
+import io.ptxrun.exec.copy.TensorCopy;
+import io.ptxrun.launch.TensorMap;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -18,7 +21,7 @@ import java.util.SplittableRandom;
  * of pending writes to shared memory lets reads that race with a copy be reported.
  */
 final class AsyncCopies {
-    private static final byte COPY = 0, BULK = 1, ARRIVE = 2;
+    private static final byte COPY = 0, BULK = 1, ARRIVE = 2, TENSOR_LOAD = 3, TENSOR_STORE = 4;
     private static final int NONE = -1;
 
     private final Engine engine;
@@ -44,6 +47,10 @@ final class AsyncCopies {
     private long[] low = new long[64];
     private long[] high = new long[64];
     private byte[][] bulkData = new byte[64][];
+    /** Tensor loads: which bytes of bulkData the copy writes (swizzled rows leave gaps). */
+    private boolean[][] written = new boolean[64][];
+    /** Tensor stores and reductions: the element moves, replayed when the copy lands. */
+    private TensorCopy[] plan = new TensorCopy[64];
     private int[] mbarrier = new int[64];
     private int[] livePos = new int[64];
     private int[] live = new int[64];
@@ -229,6 +236,121 @@ final class AsyncCopies {
         }
     }
 
+    /**
+     * cp.async.bulk.tensor (tile mode, 9.7.9.25.5): a load reads the box from global memory at
+     * issue and lands it, fill values included, in the destination CTA(s), signalling complete_tx
+     * of the whole box; a store or reduction snapshots the shared source at issue and writes the
+     * in-bounds elements when it lands (bulk async-group). A prefetch only checks its operands.
+     */
+    void issueTensor(Warp w, Op op, int pc, int mask, int exec) {
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            TensorMap map = engine.tensorMap(engine.read(w, op, 0, l));
+            if (map.rank() != op.vector) {
+                hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' names " + op.vector
+                        + " coordinates, but the tensor map has rank " + map.rank() + " (9.7.9.25.5.2)",
+                        engine.where(w, l));
+                continue;
+            }
+            int[] coords = new int[map.rank()];
+            for (int k = 0; k < coords.length; k++) {
+                coords[k] = (int) engine.read(w, op, 1 + k, l);
+            }
+            if (op.sub == Decoder.TENSOR_PREFETCH) {
+                continue;
+            }
+            long to = engine.address(w, op, l);
+            int offset = (int) Cta.offsetOf(to);
+            if ((to & 127) != 0) {
+                hazards.undefined(op, pc, "exec.tensor", String.format("shared address 0x%x of '%s' is not 128-byte"
+                        + " aligned (9.7.9.25.5.1)", to, op.mnemonic()), engine.where(w, l));
+            }
+            TensorCopy copy = TensorCopy.tile(map, coords).atSharedAddress(offset);
+            // Swizzling moves bytes within their 128-byte line, so rows may reach past the footprint.
+            int span = Math.min(copy.sharedFootprint() + 128, cta.shared.length - offset);
+            if (op.sub == Decoder.TENSOR_STORE) {
+                if (offset < 0 || copy.sharedFootprint() > span) {
+                    throw new MemoryFault(String.format("tensor copy source 0x%x (%d bytes) is outside the %d-byte"
+                            + " shared space", to, copy.sharedFootprint(), cta.shared.length));
+                }
+                int e = allocate(TENSOR_STORE, w.id * 32 + l, bulkCommitted[w.id * 32 + l], pc);
+                bulkData[e] = Arrays.copyOfRange(cta.shared, offset, offset + span);
+                plan[e] = copy;
+                if (timing == SyncOptions.CopyTiming.EAGER) {
+                    land(e);
+                }
+                continue;
+            }
+            byte[] data = new byte[copy.sharedFootprint() + 128];
+            boolean[] mask16 = new boolean[data.length];
+            long fill = copy.oobFillBits();
+            GlobalMemory global = engine.global();
+            copy.forEachElement((address, at, bytes, inBounds) -> {
+                Bytes.put(data, at, bytes, inBounds ? global.load(address, bytes) : fill);
+                Arrays.fill(mask16, at, at + bytes, true);
+            });
+            int bar = NONE;
+            if (op.barrier != null) {
+                bar = (int) Cta.offsetOf(engine.address(w, op.barrier, l));
+            }
+            if (op.flag) {
+                int ctaMask = (int) engine.read(w, op, 1 + coords.length, l) & 0xffff;
+                String problem = engine.geometry().multicastMaskProblem(ctaMask);
+                if (problem != null) {
+                    hazards.undefined(op, pc, "exec.tensor", "multicast " + problem + " (9.7.9.25.5.1)",
+                            engine.where(w, l));
+                    ctaMask &= (1 << engine.geometry().clusterNctarank()) - 1;
+                }
+                for (int r = ClusterGeometry.nextMulticastRank(ctaMask, -1); r >= 0;
+                        r = ClusterGeometry.nextMulticastRank(ctaMask, r)) {
+                    enqueueTensorLoad(w, l, pc, engine.cluster()[r], offset, data, mask16, copy.txBytes(), bar);
+                }
+            } else {
+                enqueueTensorLoad(w, l, pc, engine.sharedOwner(to), offset, data, mask16, copy.txBytes(), bar);
+            }
+        }
+        engine.advance(w, mask, pc + 1);
+    }
+
+    private void enqueueTensorLoad(Warp w, int l, int pc, Cta to, int at, byte[] data, boolean[] mask, int txBytes,
+            int bar) {
+        int n = Math.min(data.length, to.shared.length - at);
+        for (int k = n; k < data.length; k++) {
+            if (mask[k]) {
+                throw new MemoryFault(String.format("tensor copy destination 0x%x is outside the %d-byte shared space"
+                        + " of CTA rank %d", at, to.shared.length, to.rank));
+            }
+        }
+        int e = allocate(TENSOR_LOAD, w.id * 32 + l, NONE, pc);
+        dst[e] = at;
+        dstGlobal[e] = false;
+        target[e] = to;
+        size[e] = txBytes;
+        bulkData[e] = n == data.length ? data : Arrays.copyOf(data, n);
+        written[e] = n == mask.length ? mask : Arrays.copyOf(mask, n);
+        mbarrier[e] = bar;
+        to.copies.markMasked(at, written[e], 1);
+        if (timing == SyncOptions.CopyTiming.EAGER) {
+            land(e);
+        }
+    }
+
+    /** The in-bounds elements of a tensor store or reduction, from the source snapshot, into global memory. */
+    private void landTensorStore(Op op, TensorCopy copy, byte[] source) {
+        GlobalMemory global = engine.global();
+        ReductionType type = op.redOp == null ? null : TensorCopy.reductionType(op.redOp, copy.map().type());
+        copy.forEachElement((address, at, bytes, inBounds) -> {
+            if (!inBounds) {
+                return;
+            }
+            long value = Bytes.get(source, at, bytes);
+            if (type != null) {
+                value = BulkReduction.combine(op.redOp, type, global.load(address, bytes), value);
+            }
+            global.store(address, bytes, value);
+        });
+    }
+
     /** The arrive of cp.async.mbarrier.arrive: it fires once the lane's earlier copies have landed. */
     void enqueueArrive(Warp w, int l, int pc, Cta owner, int mbarrierAt) {
         int t = w.id * 32 + l;
@@ -338,10 +460,29 @@ final class AsyncCopies {
                             mbarrier[e], -data.length);
                 }
             }
+            case TENSOR_LOAD -> {
+                byte[] data = bulkData[e];
+                boolean[] mask = written[e];
+                int at = (int) dst[e];
+                for (int k = 0; k < data.length; k++) {
+                    if (mask[k]) {
+                        shared[at + k] = data[k];
+                    }
+                }
+                to.copies.markMasked(at, mask, -1);
+                if (mbarrier[e] != NONE) {
+                    to.mbarriers.changeTx(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
+                            mbarrier[e], -size[e]);
+                }
+            }
+            case TENSOR_STORE -> landTensorStore(engine.opAt(issuedAt[e]), plan[e], bulkData[e]);
             default -> to.mbarriers.arrive(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
                     mbarrier[e], 1, false, false);
         }
         target[e] = null;
+        bulkData[e] = null;
+        written[e] = null;
+        plan[e] = null;
         release(e);
         engine.progressed();
     }
@@ -370,6 +511,15 @@ final class AsyncCopies {
 
     boolean sharedWritesPending() {
         return pendingSharedBytes > 0;
+    }
+
+    void markMasked(int at, boolean[] mask, int delta) {
+        for (int k = 0; k < mask.length; k++) {
+            if (mask[k]) {
+                sharedWriters[at + k] += delta;
+                pendingSharedBytes += delta;
+            }
+        }
     }
 
     void markShared(long to, int n, int delta) {
@@ -444,6 +594,8 @@ final class AsyncCopies {
         low = Arrays.copyOf(low, n);
         high = Arrays.copyOf(high, n);
         bulkData = Arrays.copyOf(bulkData, n);
+        written = Arrays.copyOf(written, n);
+        plan = Arrays.copyOf(plan, n);
         mbarrier = Arrays.copyOf(mbarrier, n);
         livePos = Arrays.copyOf(livePos, n);
         live = Arrays.copyOf(live, n);

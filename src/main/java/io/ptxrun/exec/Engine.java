@@ -501,6 +501,7 @@ final class Engine {
             case MBARRIER -> cta.mbarriers.execute(w, op, pc, mask, exec);
             case CP_ASYNC -> cta.copies.issueCopy(w, op, pc, mask, exec);
             case CP_ASYNC_BULK -> cta.copies.issueBulk(w, op, pc, mask, exec);
+            case CP_ASYNC_BULK_TENSOR -> cta.copies.issueTensor(w, op, pc, mask, exec);
             case ASYNC_GROUP -> cta.copies.group(w, op, pc, mask, exec);
             case TRAP -> {
                 advance(w, mask, pc + 1);
@@ -1101,6 +1102,37 @@ final class Engine {
                     sharedAddress, rank));
         }
         return owner;
+    }
+
+    /**
+     * The tensor map at generic address {@code a}: a 64-byte aligned object in the kernel's
+     * parameters, constant or global memory (9.7.9.25.5.2).
+     */
+    io.ptxrun.launch.TensorMap tensorMap(long a) {
+        if ((a & 63) != 0) {
+            throw new MemoryFault(String.format("misaligned tensor-map address 0x%x: the tensorMap operand is the"
+                    + " generic address of a 64-byte aligned tensor map (cvta.param of a kernel parameter)", a));
+        }
+        int space = genericSpace(a);
+        long at = a - windowBase(space);
+        int n = io.ptxrun.launch.TensorMap.SIZE;
+        byte[] bytes;
+        if (space == Op.SP_GLOBAL) {
+            bytes = global.read(at, n);
+        } else if (space == Op.SP_KPARAM || space == Op.SP_CONST) {
+            byte[] mem = space == Op.SP_KPARAM ? params : program.constBank;
+            if (at < 0 || at + n > mem.length) {
+                throw new MemoryFault(String.format("tensor map at 0x%x is outside the %s space", a, spaceName(space)));
+            }
+            bytes = java.util.Arrays.copyOfRange(mem, (int) at, (int) at + n);
+        } else {
+            throw new MemoryFault(String.format("tensor map at 0x%x is not in param, const or global memory", a));
+        }
+        try {
+            return io.ptxrun.launch.TensorMap.decode(bytes);
+        } catch (RuntimeException e) {
+            throw new MemoryFault(String.format("no valid tensor map at 0x%x: %s", a, e.getMessage()));
+        }
     }
 
     /** The shared::cluster address a shared-window address (generic or not, as {@code space} says) maps to. */
