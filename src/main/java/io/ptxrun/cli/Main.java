@@ -106,9 +106,6 @@ public final class Main implements Callable<Integer> {
         });
         cli.setExecutionExceptionHandler((ex, c, parsed) -> {
             c.getErr().println("ptxrun: internal error: " + ex);
-            if (System.getenv("PTXRUN_TRACE") != null) {
-                ex.printStackTrace(c.getErr());
-            }
             return ExitCode.USAGE;
         });
         return cli.execute(args);

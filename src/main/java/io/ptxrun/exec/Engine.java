@@ -163,7 +163,7 @@ final class Engine {
      * Runs the cluster with that index in grid order of clusters (x fastest, then y, then z); with
      * clusters of one CTA, the CTA with that index.
      */
-    void runCta(int index) {
+    void runCluster(int index) {
         int[] g = launch.grid();
         int[] cl = launch.cluster();
         int ncx = g[0] / cl[0], ncy = g[1] / cl[1];
@@ -187,7 +187,7 @@ final class Engine {
             schedule.startCta(index);
         }
         try {
-            runCluster(entry);
+            interleave(entry);
         } finally {
             budgetSpent.addAndGet(executed - ctaStart);
         }
@@ -235,7 +235,8 @@ final class Engine {
         return any;
     }
 
-    private void runCluster(Decoder.FuncInfo entry) {
+    /** Runs the cluster's CTAs to the end, their warps taking turns, CTA after CTA in rank order. */
+    private void interleave(Decoder.FuncInfo entry) {
         int nw = 0;
         for (int r = 0; r < clusterSize; r++) {
             startCta(cluster[r], entry);
@@ -1118,7 +1119,17 @@ final class Engine {
         int n = io.ptxrun.launch.TensorMap.SIZE;
         byte[] bytes;
         if (space == Op.SP_GLOBAL) {
-            bytes = global.read(at, n);
+            try {
+                bytes = global.read(at, n);
+            } catch (MemoryFault f) {
+                if (a >= 0 && a < params.length) {
+                    // mov of a kernel parameter gives its .param-space offset, not a generic address.
+                    throw new MemoryFault(String.format("no tensor map at 0x%x, which is no generic address (the"
+                            + " .param-space address of a kernel parameter? take its generic address with"
+                            + " cvta.param; 9.7.9.25.5.2)", a));
+                }
+                throw f;
+            }
         } else if (space == Op.SP_KPARAM || space == Op.SP_CONST) {
             byte[] mem = space == Op.SP_KPARAM ? params : program.constBank;
             if (at < 0 || at + n > mem.length) {
