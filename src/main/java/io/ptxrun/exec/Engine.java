@@ -23,10 +23,11 @@ import static io.ptxrun.exec.FloatOps.f32;
 import static io.ptxrun.exec.FloatOps.f64;
 
 /**
- * Runs one launch: clusters one after another (or on several workers); the CTAs of a cluster
- * interleaved, since they may share memory and barriers; within a CTA, warps round-robin in time
+ * Runs one launch. Each engine runs one cluster at a time (with clusters of one CTA, one CTA);
+ * separate clusters are spread over several engines by {@link CtaPool}. The CTAs of a cluster
+ * interleave, since they may share memory and barriers; within a CTA, warps round-robin in time
  * slices; within a warp, the lanes at the lowest program counter run together (which reconverges
- * diverged lanes where their paths meet).
+ * diverged lanes where their paths meet). A {@link RandomSchedule}, when seeded, varies both choices.
  */
 final class Engine {
     /** Ops a warp runs before the next warp gets a turn (spin loops across warps need turns). */
@@ -59,6 +60,7 @@ final class Engine {
     private long ctaStart, ctaLimit;
     private Decoder.FuncInfo entry;
     private ClusterGeometry geometry;
+    private final WarpOps warpOps = new WarpOps(this);
     /** Seeded schedule choices, or null for the deterministic schedule. */
     private final RandomSchedule schedule;
 
@@ -454,7 +456,7 @@ final class Engine {
             execute(w, op, pc, mask, exec);
         } catch (MemoryFault f) {
             throw stop(ExecStatus.ERROR, "exec.fault", op, w, lane, f.getMessage() + " in '" + op.mnemonic() + "'");
-        } catch (ArithmeticException | ArrayIndexOutOfBoundsException | NegativeArraySizeException e) {
+        } catch (ArithmeticException | IndexOutOfBoundsException | NegativeArraySizeException e) {
             throw stop(ExecStatus.ERROR, "exec.fault", op, w, lane, "invalid operation in '" + op.mnemonic() + "': " + e);
         }
         return true;
@@ -473,6 +475,10 @@ final class Engine {
                 advance(w, exec, op.target);
                 if (exec != 0 && op.target <= pc) {
                     w.lastBackBranch = pc;
+                }
+                if ((exec == mask || exec == 0) && mask == (w.live & ~w.blocked)) {
+                    // A uniform branch keeps every runnable lane at one PC: the next step needs no scan.
+                    w.uniformMask = mask;
                 }
             }
             case EXIT -> {
@@ -518,11 +524,11 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case SHFL -> {
-                shfl(w, op, exec);
+                warpOps.shfl(w, op, exec);
                 advance(w, mask, pc + 1);
             }
             case VOTE -> {
-                vote(w, op, exec);
+                warpOps.vote(w, op, exec);
                 advance(w, mask, pc + 1);
             }
             case ACTIVEMASK -> {
@@ -533,7 +539,7 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case REDUX, MATCH, ELECT -> {
-                warpCollective(w, op, exec);
+                warpOps.collective(w, op, exec);
                 advance(w, mask, pc + 1);
             }
             case NOP, BAR_WARP -> advance(w, mask, pc + 1);
@@ -738,173 +744,6 @@ final class Engine {
         w.regBase[l] = st[d * fi + 1];
         w.localBase[l] = callerLocal;
         w.depth[l] = d;
-    }
-
-    private void shfl(Warp w, Op op, int exec) {
-        long[] vals = new long[32];
-        boolean[] ok = new boolean[32];
-        for (int m = exec; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            int b = (int) read(w, op, 1, l) & 31;
-            int c = (int) read(w, op, 2, l);
-            int seg = (c >>> 8) & 31;
-            int maxLane = (l & seg) | (c & 31 & ~seg);
-            int minLane = l & seg;
-            int j;
-            boolean p;
-            switch (op.sub) {
-                case 0 -> {
-                    j = l - b;
-                    p = j >= maxLane;
-                }
-                case 1 -> {
-                    j = l + b;
-                    p = j <= maxLane;
-                }
-                case 2 -> {
-                    j = l ^ b;
-                    p = j <= maxLane;
-                }
-                default -> {
-                    j = minLane | (b & ~seg);
-                    p = j <= maxLane;
-                }
-            }
-            if (!p) {
-                j = l;
-            }
-            vals[l] = read(w, op, 0, j) & 0xffffffffL;
-            ok[l] = p;
-        }
-        for (int m = exec; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            write(w, op, 0, l, vals[l]);
-            if (op.dst.length > 1) {
-                write(w, op, 1, l, ok[l] ? 1 : 0);
-            }
-        }
-    }
-
-    private static long reduce(Op op, DataType t, long[] vals, int group) {
-        long acc = 0;
-        boolean first = true;
-        for (int m = group; m != 0; m &= m - 1) {
-            long v = vals[Integer.numberOfTrailingZeros(m)];
-            if (first) {
-                acc = v;
-                first = false;
-                continue;
-            }
-            acc = switch (op.sub) {
-                case 0 -> acc + v;
-                case 1 -> t.isSigned() ? Math.min(acc, v) : (Long.compareUnsigned(acc, v) <= 0 ? acc : v);
-                case 2 -> t.isSigned() ? Math.max(acc, v) : (Long.compareUnsigned(acc, v) >= 0 ? acc : v);
-                case 7 -> acc & v;
-                case 8 -> acc | v;
-                default -> acc ^ v;
-            };
-        }
-        return acc;
-    }
-
-    private void warpCollective(Warp w, Op op, int exec) {
-        if (exec == 0) {
-            return;
-        }
-        switch (op.code) {
-            case REDUX -> {
-                DataType t = op.type;
-                long[] vals = new long[32];
-                for (int m = exec; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    vals[l] = ext(read(w, op, 0, l), t);
-                }
-                long[] res = new long[32];
-                for (int m = exec; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    res[l] = reduce(op, t, vals, members(w, op, l, exec) | (1 << l));
-                }
-                for (int m = exec; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    write(w, op, 0, l, zx(res[l], 32));
-                }
-            }
-            case MATCH -> {
-                int bits = op.type.bits;
-                long[] vals = new long[32];
-                for (int m = exec; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    vals[l] = zx(read(w, op, 0, l), bits);
-                }
-                long[] res = new long[32];
-                boolean[] allSame = new boolean[32];
-                for (int m = exec; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    int group = members(w, op, l, exec) | (1 << l);
-                    int same = 0;
-                    for (int k = group; k != 0; k &= k - 1) {
-                        int j = Integer.numberOfTrailingZeros(k);
-                        if (vals[j] == vals[l]) {
-                            same |= 1 << j;
-                        }
-                    }
-                    allSame[l] = same == group;
-                    res[l] = op.sub == 1 ? (allSame[l] ? group & 0xffffffffL : 0) : same & 0xffffffffL;
-                }
-                for (int m = exec; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    write(w, op, 0, l, res[l]);
-                    if (op.dst.length > 1) {
-                        write(w, op, 1, l, allSame[l] ? 1 : 0);
-                    }
-                }
-            }
-            default -> {
-                int member = (int) read(w, op, 0, Integer.numberOfTrailingZeros(exec));
-                int candidates = exec & member;
-                int leader = candidates == 0 ? -1 : Integer.numberOfTrailingZeros(candidates);
-                for (int m = exec; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    write(w, op, 0, l, leader < 0 ? 0 : leader);
-                    if (op.dst.length > 1) {
-                        write(w, op, 1, l, l == leader ? 1 : 0);
-                    }
-                }
-            }
-        }
-    }
-
-    /** The lanes lane l synchronises with: its membermask (last operand) among the lanes running. */
-    private int members(Warp w, Op op, int l, int exec) {
-        int n = op.sources();
-        return n > 1 ? exec & (int) read(w, op, n - 1, l) : exec;
-    }
-
-    private void vote(Warp w, Op op, int exec) {
-        int ballotAll = 0;
-        for (int m = exec; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            if ((read(w, op, 0, l) & 1) != 0) {
-                ballotAll |= 1 << l;
-            }
-        }
-        // Each lane votes among its own membermask (tiles of a warp vote separately).
-        long[] out = new long[32];
-        for (int m = exec; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            int group = members(w, op, l, exec) | (1 << l);
-            int ballot = ballotAll & group;
-            out[l] = switch (op.sub) {
-                case 0 -> ballot == group ? 1 : 0;
-                case 1 -> ballot != 0 ? 1 : 0;
-                case 2 -> ballot == 0 || ballot == group ? 1 : 0;
-                default -> ballot & 0xffffffffL;
-            };
-        }
-        for (int m = exec; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            write(w, op, 0, l, out[l]);
-        }
     }
 
     // ---------------------------------------------------------------- operands
@@ -1450,7 +1289,7 @@ final class Engine {
                 case FABS -> Double.isNaN(a) ? f64(Double.doubleToRawLongBits(a) | QUIET64) : Math.abs(a);
                 case FNEG -> Double.isNaN(a) ? f64(Double.doubleToRawLongBits(a) | QUIET64) : -a;
                 case SQRT -> op.approx ? Math.sqrt(a) : FloatOps.sqrt64(a, mode);
-                case RSQRT -> 1.0 / Math.sqrt(a);
+                case RSQRT -> ApproxOps.rsqrt64(a);
                 case RCP -> op.approx ? 1.0 / a : FloatOps.div64(1.0, a, mode);
                 case EX2 -> Math.pow(2, a);
                 case LG2 -> Math.log(a) / Math.log(2);
@@ -1490,8 +1329,8 @@ final class Engine {
             case FSUB -> FloatOps.add32(a, -b, mode);
             case FMUL -> FloatOps.mul32(a, b, mode);
             case FMA -> FloatOps.fma32(a, b, c, mode);
-            case FDIV -> op.approx || op.insn.has(io.ptxrun.ast.Qualifier.FULL) ? (float) ((double) a / b)
-                    : FloatOps.div32(a, b, mode);
+            case FDIV -> op.approx ? ApproxOps.div(a, b)
+                    : op.insn.has(io.ptxrun.ast.Qualifier.FULL) ? (float) ((double) a / b) : FloatOps.div32(a, b, mode);
             case FMIN, FMAX -> {
                 if (Float.isNaN(a) || Float.isNaN(b)) {
                     if (op.flag || (Float.isNaN(a) && Float.isNaN(b))) {
@@ -1521,8 +1360,8 @@ final class Engine {
             case RCP -> op.approx ? (float) (1.0 / a) : FloatOps.div32(1f, a, mode);
             case EX2 -> (float) Math.pow(2, a);
             case LG2 -> (float) (Math.log(a) / Math.log(2));
-            case SIN -> (float) Math.sin(a);
-            case COS -> (float) Math.cos(a);
+            case SIN -> ApproxOps.sin(a);
+            case COS -> ApproxOps.cos(a);
             case TANH -> (float) Math.tanh(a);
             case COPYSIGN -> Math.copySign(b, a);
             default -> throw unsupportedType(op);
@@ -1539,20 +1378,24 @@ final class Engine {
         return bits32(r);
     }
 
+    // Operands of one f16/bf16 op (at most three), reused so the per-lane path allocates nothing.
+    private final long[] halfSources = new long[3];
+    private final double[] halfValues = new double[3];
+
     /** f16/bf16 arithmetic (scalar or packed pairs): computed in double, rounded once to the format. */
     private long halfOp(Warp w, Op op, int l) {
         DataType t = op.type;
         boolean bf = t == DataType.BF16 || t == DataType.BF16X2;
         int lanes = t == DataType.F16X2 || t == DataType.BF16X2 ? 2 : 1;
         int n = op.sources();
-        long[] src = new long[n];
+        long[] src = halfSources;
         for (int k = 0; k < n; k++) {
             src[k] = read(w, op, k, l);
         }
         int mode = Math.max(op.sub2, 0);
         long out = 0;
         for (int e = 0; e < lanes; e++) {
-            double[] x = new double[n];
+            double[] x = halfValues;
             for (int k = 0; k < n; k++) {
                 int h = (int) (src[k] >>> (16 * e)) & 0xffff;
                 x[k] = bf ? FloatOps.bf16ToFloat(h) : FloatOps.halfToFloat(h);

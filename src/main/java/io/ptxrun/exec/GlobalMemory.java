@@ -30,6 +30,11 @@ public final class GlobalMemory {
     }
 
     private final ConcurrentSkipListMap<Long, Allocation> allocations = new ConcurrentSkipListMap<>();
+    /**
+     * The allocations by start address, replaced whole on each allocation: lookups binary-search it
+     * without boxing (kernels alternate between buffers, so the one-entry cache below often misses).
+     */
+    private volatile Allocation[] byStart = new Allocation[0];
     private long next = BASE;
     // The last allocation hit: kernels touch one or two buffers in long runs. An immutable record
     // read and written whole, so threads racing on it at worst miss the cache.
@@ -43,6 +48,7 @@ public final class GlobalMemory {
         long a = Math.max(256, align);
         long start = (next + a - 1) / a * a;
         allocations.put(start, new Allocation(start, new byte[(int) bytes]));
+        byStart = allocations.values().toArray(new Allocation[0]);
         // A gap after each allocation keeps off-by-some accesses from landing in a neighbour.
         next = start + Math.max(bytes, 1) + 256;
         return start;
@@ -124,11 +130,22 @@ public final class GlobalMemory {
         if (m != null && m.holds(addr, len)) {
             return m;
         }
-        Map.Entry<Long, Allocation> e = allocations.floorEntry(addr);
-        if (e == null || !e.getValue().holds(addr, len)) {
+        Allocation[] all = byStart;
+        int lo = 0, hi = all.length - 1;
+        Allocation floor = null;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (all[mid].start <= addr) {
+                floor = all[mid];
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        if (floor == null || !floor.holds(addr, len)) {
             throw new MemoryFault(String.format("global access of %d bytes at 0x%x is outside every allocation", len, addr));
         }
-        last = e.getValue();
-        return last;
+        last = floor;
+        return floor;
     }
 }

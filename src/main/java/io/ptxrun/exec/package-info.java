@@ -3,14 +3,19 @@
  *
  * <p>{@link io.ptxrun.exec.Decoder} turns every function body into an array of ops once: registers
  * become indices into a per-frame register file, immediates raw bits, labels op indices, symbols
- * addresses in their state space. {@link io.ptxrun.exec.Engine} runs clusters one after another (or
- * on several workers, {@link io.ptxrun.exec.CtaPool}); the CTAs of a cluster ({@link
- * io.ptxrun.exec.Cta}, each with its shared memory and synchronization state) are interleaved in one
- * worker, since they may reach each other's shared memory and barriers; a CTA's warps take turns in
- * time slices; inside a warp each lane has its own program counter and the
- * lanes at the lowest one run together, which reconverges divergent paths where they meet. Register
+ * addresses in their state space. {@link io.ptxrun.exec.Engine} runs one cluster at a time (with
+ * clusters of one CTA, one CTA), and {@link io.ptxrun.exec.CtaPool} gives separate clusters to
+ * several engines on worker threads (they share only the thread-safe global memory); the CTAs of a
+ * cluster ({@link io.ptxrun.exec.Cta}, each with its shared memory and synchronization state) are
+ * interleaved, since they may reach each other's shared memory and barriers; a CTA's warps take
+ * turns in time slices; inside a warp each lane has its own program counter and the lanes at the
+ * lowest one run together, which reconverges divergent paths where they meet ({@link
+ * io.ptxrun.exec.RandomSchedule} varies these choices under a seed). Register
  * files are flat {@code long} arrays indexed {@code ((frameBase + reg) << 5) | lane} holding raw
- * 64-bit patterns, so one op loops over its active lanes without any per-lane objects.
+ * 64-bit patterns, so one op loops over its active lanes without any per-lane objects. The
+ * semantics of each instruction family live in a class of their own: {@link io.ptxrun.exec.IntegerOps},
+ * {@link io.ptxrun.exec.FloatOps}, {@link io.ptxrun.exec.ApproxOps}, {@link io.ptxrun.exec.Convert},
+ * {@link io.ptxrun.exec.Atomics}, {@link io.ptxrun.exec.WarpOps}.
  *
  * <p>Generic addresses use fixed windows for shared, local, const and param memory; global
  * addresses are those of {@link io.ptxrun.exec.GlobalMemory}. Inside the shared window a CTA's own

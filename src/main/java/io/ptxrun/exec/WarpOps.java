@@ -1,0 +1,189 @@
+package io.ptxrun.exec;
+
+import io.ptxrun.ast.DataType;
+
+import static io.ptxrun.exec.Engine.zx;
+
+/**
+ * Warp-wide operations: shfl, vote, redux, match and elect. Each reads the values of all
+ * participating lanes before writing any, so the scratch arrays (one set per engine, which runs one
+ * warp step at a time) keep the results apart from the sources without allocating per step.
+ */
+final class WarpOps {
+    private final Engine engine;
+    private final long[] values = new long[32];
+    private final long[] results = new long[32];
+    private final boolean[] flags = new boolean[32];
+
+    WarpOps(Engine engine) {
+        this.engine = engine;
+    }
+
+    void shfl(Warp w, Op op, int exec) {
+        long[] vals = values;
+        boolean[] ok = flags;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int b = (int) engine.read(w, op, 1, l) & 31;
+            int c = (int) engine.read(w, op, 2, l);
+            int seg = (c >>> 8) & 31;
+            int maxLane = (l & seg) | (c & 31 & ~seg);
+            int minLane = l & seg;
+            int j;
+            boolean p;
+            switch (op.sub) {
+                case 0 -> {
+                    j = l - b;
+                    p = j >= maxLane;
+                }
+                case 1 -> {
+                    j = l + b;
+                    p = j <= maxLane;
+                }
+                case 2 -> {
+                    j = l ^ b;
+                    p = j <= maxLane;
+                }
+                default -> {
+                    j = minLane | (b & ~seg);
+                    p = j <= maxLane;
+                }
+            }
+            if (!p) {
+                j = l;
+            }
+            vals[l] = engine.read(w, op, 0, j) & 0xffffffffL;
+            ok[l] = p;
+        }
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            engine.write(w, op, 0, l, vals[l]);
+            if (op.dst.length > 1) {
+                engine.write(w, op, 1, l, ok[l] ? 1 : 0);
+            }
+        }
+    }
+
+    private static long reduce(Op op, DataType t, long[] vals, int group) {
+        long acc = 0;
+        boolean first = true;
+        for (int m = group; m != 0; m &= m - 1) {
+            long v = vals[Integer.numberOfTrailingZeros(m)];
+            if (first) {
+                acc = v;
+                first = false;
+                continue;
+            }
+            acc = switch (op.sub) {
+                case 0 -> acc + v;
+                case 1 -> t.isSigned() ? Math.min(acc, v) : (Long.compareUnsigned(acc, v) <= 0 ? acc : v);
+                case 2 -> t.isSigned() ? Math.max(acc, v) : (Long.compareUnsigned(acc, v) >= 0 ? acc : v);
+                case 7 -> acc & v;
+                case 8 -> acc | v;
+                default -> acc ^ v;
+            };
+        }
+        return acc;
+    }
+
+    /** redux, match and elect. */
+    void collective(Warp w, Op op, int exec) {
+        if (exec == 0) {
+            return;
+        }
+        switch (op.code) {
+            case REDUX -> {
+                DataType t = op.type;
+                long[] vals = values;
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    vals[l] = IntegerOps.ext(engine.read(w, op, 0, l), t);
+                }
+                long[] res = results;
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    res[l] = reduce(op, t, vals, members(w, op, l, exec) | (1 << l));
+                }
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    engine.write(w, op, 0, l, zx(res[l], 32));
+                }
+            }
+            case MATCH -> {
+                int bits = op.type.bits;
+                long[] vals = values;
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    vals[l] = zx(engine.read(w, op, 0, l), bits);
+                }
+                long[] res = results;
+                boolean[] allSame = flags;
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    int group = members(w, op, l, exec) | (1 << l);
+                    int same = 0;
+                    for (int k = group; k != 0; k &= k - 1) {
+                        int j = Integer.numberOfTrailingZeros(k);
+                        if (vals[j] == vals[l]) {
+                            same |= 1 << j;
+                        }
+                    }
+                    allSame[l] = same == group;
+                    res[l] = op.sub == 1 ? (allSame[l] ? group & 0xffffffffL : 0) : same & 0xffffffffL;
+                }
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    engine.write(w, op, 0, l, res[l]);
+                    if (op.dst.length > 1) {
+                        engine.write(w, op, 1, l, allSame[l] ? 1 : 0);
+                    }
+                }
+            }
+            default -> {
+                int member = (int) engine.read(w, op, 0, Integer.numberOfTrailingZeros(exec));
+                int candidates = exec & member;
+                int leader = candidates == 0 ? -1 : Integer.numberOfTrailingZeros(candidates);
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    engine.write(w, op, 0, l, leader < 0 ? 0 : leader);
+                    if (op.dst.length > 1) {
+                        engine.write(w, op, 1, l, l == leader ? 1 : 0);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The lanes lane l synchronises with: its membermask (last operand) among the lanes running. */
+    private int members(Warp w, Op op, int l, int exec) {
+        int n = op.sources();
+        return n > 1 ? exec & (int) engine.read(w, op, n - 1, l) : exec;
+    }
+
+    void vote(Warp w, Op op, int exec) {
+        int ballotAll = 0;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if ((engine.read(w, op, 0, l) & 1) != 0) {
+                ballotAll |= 1 << l;
+            }
+        }
+        // Each lane votes among its own membermask (tiles of a warp vote separately).
+        long[] out = results;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int group = members(w, op, l, exec) | (1 << l);
+            int ballot = ballotAll & group;
+            out[l] = switch (op.sub) {
+                case 0 -> ballot == group ? 1 : 0;
+                case 1 -> ballot != 0 ? 1 : 0;
+                case 2 -> ballot == 0 || ballot == group ? 1 : 0;
+                default -> ballot & 0xffffffffL;
+            };
+        }
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            engine.write(w, op, 0, l, out[l]);
+        }
+    }
+}
