@@ -880,13 +880,10 @@ final class Engine {
         if (space == Op.SP_GLOBAL) {
             return global.load(a, size);
         }
-        byte[] mem;
         if (space == Op.SP_SHARED && a >= Cta.DSMEM_SPAN) {
-            mem = sharedOwner(a).shared;
-            a = Cta.offsetOf(a);
-        } else {
-            mem = bytesOf(w, space, l);
+            return Bytes.get(peerShared(a, size), (int) Cta.offsetOf(a), size);
         }
+        byte[] mem = bytesOf(w, space, l);
         if (a < 0 || a + size > mem.length) {
             throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
                     spaceName(space), size, a, mem.length, spaceName(space)));
@@ -910,13 +907,11 @@ final class Engine {
         if (space == Op.SP_CONST || space == Op.SP_KPARAM) {
             throw new MemoryFault(String.format("store to read-only %s space at 0x%x", spaceName(space), a));
         }
-        byte[] mem;
         if (space == Op.SP_SHARED && a >= Cta.DSMEM_SPAN) {
-            mem = sharedOwner(a).shared;
-            a = Cta.offsetOf(a);
-        } else {
-            mem = bytesOf(w, space, l);
+            Bytes.put(peerShared(a, size), (int) Cta.offsetOf(a), size, v);
+            return;
         }
+        byte[] mem = bytesOf(w, space, l);
         if (a < 0 || a + size > mem.length) {
             throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
                     spaceName(space), size, a, mem.length, spaceName(space)));
@@ -983,6 +978,17 @@ final class Engine {
         } catch (RuntimeException e) {
             throw new MemoryFault(String.format("no valid tensor map at 0x%x: %s", a, e.getMessage()));
         }
+    }
+
+    /** The shared memory that {@code size} bytes at shared::cluster address {@code a} lie in (checked). */
+    private byte[] peerShared(long a, int size) {
+        byte[] mem = sharedOwner(a).shared;
+        long offset = Cta.offsetOf(a);
+        if (offset + size > mem.length) {
+            throw new MemoryFault(String.format("shared::cluster access of %d bytes at 0x%x is outside the %d-byte"
+                    + " shared space of its CTA", size, a, mem.length));
+        }
+        return mem;
     }
 
     /** The shared::cluster address a shared-window address (generic or not, as {@code space} says) maps to. */
