@@ -502,11 +502,38 @@ final class AsyncCopies {
         for (int i = (int) a; i < a + bytes; i++) {
             if (sharedWriters[i] > 0) {
                 hazards.warn(op, pc, "exec.async-hazard", String.format("read of shared 0x%x before the asynchronous"
-                        + " copy that writes it completed: the value may be stale (9.7.9.25.1; cp.async writes are"
-                        + " visible only after the wait_group/wait_all that covers them) (%s)", i, engine.where(w, l)));
+                        + " copy that writes it completed: the value may be stale (%s) (%s)", i, pendingWriter(i),
+                        engine.where(w, l)));
                 return;
             }
         }
+    }
+
+    /** Which pending copy writes shared byte {@code i} of this CTA, and what makes its result visible. */
+    private String pendingWriter(int i) {
+        for (Cta issuer : engine.cluster()) {
+            AsyncCopies pool = issuer == null ? null : issuer.copies;
+            for (int k = 0; pool != null && k < pool.liveCount; k++) {
+                int e = pool.live[k];
+                if (pool.target[e] != cta || pool.dstGlobal[e] || pool.kind[e] == ARRIVE || pool.kind[e] == TENSOR_STORE) {
+                    continue;
+                }
+                int from = (int) pool.dst[e];
+                boolean writes = switch (pool.kind[e]) {
+                    case COPY -> i >= from && i < from + pool.size[e];
+                    case BULK -> i >= from && i < from + pool.bulkData[e].length;
+                    default -> i >= from && i < from + pool.written[e].length && pool.written[e][i - from];
+                };
+                if (writes) {
+                    Op copy = engine.opAt(pool.issuedAt[e]);
+                    String visible = pool.mbarrier[e] != NONE
+                            ? "visible once the phase of the mbarrier it signals has completed (9.7.9.25.1.2)"
+                            : "visible only after the wait_group/wait_all that covers it (9.7.9.25.1)";
+                    return "written by '" + copy.mnemonic() + "' at line " + copy.pos.line() + ", " + visible;
+                }
+            }
+        }
+        return "9.7.9.25.1: asynchronous writes are visible only once the copy has completed";
     }
 
     boolean sharedWritesPending() {
