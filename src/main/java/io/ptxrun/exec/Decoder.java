@@ -641,7 +641,9 @@ final class Decoder {
         Op tensorCopy(Instruction i, List<Operand> os) {
             Optional<io.ptxrun.ast.Qual> mode = i.first(Qualifier.Category.LOAD_MODE);
             if (mode.isPresent() && mode.get().kind() != Qualifier.TILE) {
-                return null;
+                // TensorCopy plans them, but the 128-byte tensor-map encoding has no im2col fields yet.
+                throw new DecodeError(i.pos(), "tensor copies in load mode " + mode.get().text()
+                        + " are not executed (tile mode only)");
             }
             Op op = new Op(OpCode.CP_ASYNC_BULK_TENSOR, i);
             op.type = DataType.B8;
