@@ -789,7 +789,7 @@ final class Engine {
             case NCLUSTERID -> grid[ci] / cl[ci];
             case CLUSTER_CTARANK -> cta.rank;
             case CLUSTER_NCTARANK -> cl[0] * cl[1] * cl[2];
-            case IS_EXPLICIT_CLUSTER -> cl[0] * cl[1] * cl[2] > 1 ? 1 : 0;
+            case IS_EXPLICIT_CLUSTER -> geometry.isExplicitCluster() ? 1 : 0;
             case LANEMASK_EQ -> (1L << l) & 0xffffffffL;
             case LANEMASK_LE -> ((2L << l) - 1) & 0xffffffffL;
             case LANEMASK_LT -> ((1L << l) - 1) & 0xffffffffL;
