@@ -6,7 +6,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 reps="${1:-3}"
-(cd "$root" && mvn -q -o -DskipTests package)
+(cd "$root" && mvn -q -DskipTests package)
 out="$root/target/bench-classes"
 mkdir -p "$out"
 javac -d "$out" -cp "$root/target/ptxrun.jar" "$root/bench/src/io/ptxrun/bench/ExecRate.java"

@@ -1,7 +1,9 @@
 package io.ptxrun.cli;
 
 import io.ptxrun.ast.Module;
+import io.ptxrun.ast.SourcePos;
 import io.ptxrun.diag.Diagnostic;
+import io.ptxrun.diag.Severity;
 import io.ptxrun.diag.DiagnosticRenderer;
 import io.ptxrun.diag.SourceText;
 import io.ptxrun.exec.KernelLaunch;
@@ -197,17 +199,10 @@ public final class Main implements Callable<Integer> {
 
     private static void printReadable(RunResult result, SourceText source, PrintWriter out, PrintWriter err) {
         for (ResultDiagnostic d : result.diagnostics()) {
-            String where = d.file().map(f -> f + ":" + d.line() + ":" + d.column() + ": ").orElse("");
-            err.println(where + d.severity().toString().toLowerCase() + ": " + d.message());
-            if (d.line() > 0 && source.line(d.line()) != null) {
-                err.println(source.line(d.line()));
-                String line = source.line(d.line());
-                StringBuilder caret = new StringBuilder();
-                for (int i = 0; i < d.column() - 1 && i < line.length(); i++) {
-                    caret.append(line.charAt(i) == '\t' ? '\t' : ' ');
-                }
-                err.println(caret.append('^'));
-            }
+            Severity severity = d.severity() == ResultDiagnostic.Severity.ERROR ? Severity.ERROR
+                    : d.severity() == ResultDiagnostic.Severity.WARNING ? Severity.WARNING : Severity.NOTE;
+            SourcePos pos = new SourcePos(d.file().orElse(source.name()), d.line(), d.column());
+            err.print(DiagnosticRenderer.text(new Diagnostic(severity, pos, d.message(), "exec"), source));
         }
         out.println("kernel " + result.kernel().orElse("?") + ": " + result.status().jsonName() + " " + result.stats());
         for (Map.Entry<String, ResultBuffer> b : result.buffers().entrySet()) {

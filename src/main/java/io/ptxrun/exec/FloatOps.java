@@ -228,21 +228,19 @@ final class FloatOps {
         return stepTo(q, c, mode);
     }
 
-    /** c > 0: the exact value is above q; c < 0: below. */
+    /**
+     * Which neighbour of the round-to-nearest result q a directed mode wants: +1 the next value
+     * up, -1 the next down, 0 q itself. c > 0: the exact value is above q; c < 0: below.
+     */
+    private static int directedStep(boolean positive, int c, int mode) {
+        boolean wantUp = mode == RP || (mode == RZ && !positive);
+        boolean wantDown = mode == RM || (mode == RZ && positive);
+        return wantUp && c > 0 ? 1 : wantDown && c < 0 ? -1 : 0;
+    }
+
     private static double stepTo(double q, int c, int mode) {
-        if (c == 0) {
-            return q;
-        }
-        boolean exactPositive = q > 0;
-        boolean wantUp = mode == RP || (mode == RZ && !exactPositive);
-        boolean wantDown = mode == RM || (mode == RZ && exactPositive);
-        if (wantUp && c > 0) {
-            return Math.nextUp(q);
-        }
-        if (wantDown && c < 0) {
-            return Math.nextDown(q);
-        }
-        return q;
+        int step = directedStep(q > 0, c, mode);
+        return step > 0 ? Math.nextUp(q) : step < 0 ? Math.nextDown(q) : q;
     }
 
     static float div32(float a, float b, int mode) {
@@ -274,19 +272,8 @@ final class FloatOps {
     }
 
     private static float stepTo32(float q, int c, int mode) {
-        if (c == 0) {
-            return q;
-        }
-        boolean exactPositive = q > 0;
-        boolean wantUp = mode == RP || (mode == RZ && !exactPositive);
-        boolean wantDown = mode == RM || (mode == RZ && exactPositive);
-        if (wantUp && c > 0) {
-            return Math.nextUp(q);
-        }
-        if (wantDown && c < 0) {
-            return Math.nextDown(q);
-        }
-        return q;
+        int step = directedStep(q > 0, c, mode);
+        return step > 0 ? Math.nextUp(q) : step < 0 ? Math.nextDown(q) : q;
     }
 
     /** f32 a+b: exact in BigDecimal for the directed modes. */
