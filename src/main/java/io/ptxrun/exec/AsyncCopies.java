@@ -345,10 +345,23 @@ final class AsyncCopies {
             }
             long value = Bytes.get(source, at, bytes);
             if (type != null) {
-                value = BulkReduction.combine(op.redOp, type, global.load(address, bytes), value);
+                reduceGlobal(op, type, address, value, bytes);
+            } else {
+                global.store(address, bytes, value);
             }
-            global.store(address, bytes, value);
         });
+    }
+
+    /**
+     * One element of a reduction into global memory. Other clusters may run on other threads and
+     * reduce into the same element: a compare-and-set loop makes each element one atomic step.
+     */
+    private void reduceGlobal(Op op, ReductionType type, long address, long value, int bytes) {
+        GlobalMemory global = engine.global();
+        long old;
+        do {
+            old = global.loadAtomic(address, bytes);
+        } while (!global.compareAndSet(address, bytes, old, BulkReduction.combine(op.redOp, type, old, value)));
     }
 
     /** The arrive of cp.async.mbarrier.arrive: it fires once the lane's earlier copies have landed. */
@@ -442,11 +455,13 @@ final class AsyncCopies {
                 Op op = engine.opAt(issuedAt[e]);
                 if (dstGlobal[e]) {
                     if (op.redOp != null) {
-                        byte[] old = engine.global().read(dst[e], data.length);
-                        BulkReduction.apply(op.redOp, op.redType, old, 0, data, 0, data.length);
-                        data = old;
+                        int n = op.redType.byteSize();
+                        for (int k = 0; k + n <= data.length; k += n) {
+                            reduceGlobal(op, op.redType, dst[e] + k, Bytes.get(data, k, n), n);
+                        }
+                    } else {
+                        engine.global().write(dst[e], data);
                     }
-                    engine.global().write(dst[e], data);
                 } else {
                     if (op.redOp != null) {
                         BulkReduction.apply(op.redOp, op.redType, shared, (int) dst[e], data, 0, data.length);

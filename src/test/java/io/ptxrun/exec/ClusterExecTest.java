@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** CTAs of a cluster: interleaved execution, distributed shared memory, barrier.cluster. */
+/**
+ * CTAs of a cluster: interleaved execution, distributed shared memory, barrier.cluster; and bulk
+ * reductions that clusters on different workers aim at the same global memory.
+ */
 class ClusterExecTest {
     /** Each CTA passes its rank to the next one's shared word, then dumps what it got. */
     private static final String RING = Harness.HEADER + """
@@ -88,5 +91,30 @@ class ClusterExecTest {
         assertEquals(ExecStatus.DEADLOCK, r.status(), messages(r));
         assertTrue(messages(r).contains("barrier.cluster: 32 of 64 live threads of the cluster arrived"), messages(r));
         assertTrue(messages(r).contains("mbarrier at shared 0x0"), messages(r));
+    }
+
+    @Test
+    void bulkReductionsFromCtasOnSeveralWorkersAreExact() {
+        Harness h = new Harness(Harness.HEADER + """
+                .shared .align 16 .b32 sbuf[4];
+                .visible .entry k(.param .u64 out) {
+                    .reg .u32 %t; .reg .u64 %g; .reg .pred %t0;
+                    ld.param.u64 %g, [out];
+                    mov.u32 %t, %tid.x;
+                    setp.eq.u32 %t0, %t, 0;
+                    @!%t0 bra DONE;
+                    st.shared.v4.u32 [sbuf], {1, 2, 3, 4};
+                    fence.proxy.async.shared::cta;
+                    cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [%g], [sbuf], 16;
+                    cp.async.bulk.commit_group;
+                    cp.async.bulk.wait_group 0;
+                DONE:
+                    ret;
+                }""");
+        h.ctaThreads = 2;
+        long out = h.ints(0, 0, 0, 0);
+        ExecResult r = h.run(2000, 32, out);
+        assertEquals(ExecStatus.OK, r.status(), messages(r));
+        assertArrayEquals(new int[] {2000, 4000, 6000, 8000}, h.readInts(out, 4));
     }
 }
