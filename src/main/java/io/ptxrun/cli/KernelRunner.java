@@ -39,6 +39,30 @@ public final class KernelRunner {
         }
     }
 
+    /**
+     * The launch file's cluster shape, else the kernel's {@code .reqnctapercluster} (the hardware
+     * runs such a kernel in clusters even without a cluster launch attribute), else one CTA.
+     */
+    static Dim3 clusterShape(Function kernel, LaunchFile launch) throws LaunchMismatch {
+        if (launch.cluster().isPresent()) {
+            return launch.cluster().get();
+        }
+        Optional<io.ptxrun.ast.FunctionDirective> required =
+                kernel.directive(io.ptxrun.ast.FunctionDirective.Kind.REQNCTAPERCLUSTER);
+        if (required.isEmpty()) {
+            return Dim3.ONE;
+        }
+        List<Long> v = required.get().values();
+        Dim3 shape = new Dim3(v.get(0).intValue(), v.size() > 1 ? v.get(1).intValue() : 1,
+                v.size() > 2 ? v.get(2).intValue() : 1);
+        Dim3 grid = launch.grid();
+        if (grid.x() % shape.x() != 0 || grid.y() % shape.y() != 0 || grid.z() % shape.z() != 0) {
+            throw new LaunchMismatch("grid " + grid + " is not a whole number of the clusters " + shape
+                    + " that kernel '" + kernel.name() + "' requires (.reqnctapercluster)");
+        }
+        return shape;
+    }
+
     public static RunResult run(Module module, LaunchFile launch, KernelLaunch.Limits limits) throws LaunchMismatch {
         Function kernel = kernel(module, launch);
         GlobalMemory memory = new GlobalMemory();
@@ -50,7 +74,7 @@ public final class KernelRunner {
             addresses.put(b.getKey(), addr);
         }
         byte[] params = paramBlock(kernel, launch, addresses);
-        Dim3 cluster = launch.clusterOrDefault();
+        Dim3 cluster = clusterShape(kernel, launch);
         long started = System.nanoTime();
         ExecResult exec = Interpreter.run(new KernelLaunch(module, kernel.name(), ints(launch.grid()),
                 ints(launch.block()), ints(cluster), launch.sharedBytes(), params, memory, limits));

@@ -1,10 +1,16 @@
 package io.ptxrun.exec;
 
+import io.ptxrun.exec.copy.BulkReduction;
+import io.ptxrun.exec.copy.ClusterGeometry;
+import io.ptxrun.exec.copy.ReductionType;
+import io.ptxrun.exec.copy.TensorCopy;
+import io.ptxrun.launch.TensorMap;
+
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * Asynchronous copies of one CTA: cp.async (9.7.9.25.3), the asynchronous arrive of
+ * Asynchronous copies issued by the threads of one CTA: cp.async (9.7.9.25.3), the asynchronous arrive of
  * cp.async.mbarrier.arrive, and non-tensor cp.async.bulk (9.7.9.25.4). A copy reads its source at
  * issue and its bytes land later, between issue and the point where the program may first rely on
  * them, as {@link SyncOptions.CopyTiming} says: a wait_group / bulk wait_group covering its group,
@@ -15,10 +21,12 @@ import java.util.SplittableRandom;
  * of pending writes to shared memory lets reads that race with a copy be reported.
  */
 final class AsyncCopies {
-    private static final byte COPY = 0, BULK = 1, ARRIVE = 2;
+    private static final byte COPY = 0, BULK = 1, ARRIVE = 2, TENSOR_LOAD = 3, TENSOR_STORE = 4;
     private static final int NONE = -1;
 
     private final Engine engine;
+    /** The issuing CTA; a copy may land in a peer's shared memory (target). */
+    private final Cta cta;
     private final Hazards hazards;
     private final SyncOptions.CopyTiming timing;
     private final SplittableRandom random;
@@ -33,10 +41,16 @@ final class AsyncCopies {
     private int[] issuedAt = new int[64];
     private long[] dst = new long[64];
     private boolean[] dstGlobal = new boolean[64];
+    /** The CTA whose shared memory a copy writes, and whose mbarrier it signals. */
+    private Cta[] target = new Cta[64];
     private int[] size = new int[64];
     private long[] low = new long[64];
     private long[] high = new long[64];
     private byte[][] bulkData = new byte[64][];
+    /** Tensor loads: which bytes of bulkData the copy writes (swizzled rows leave gaps). */
+    private boolean[][] written = new boolean[64][];
+    /** Tensor stores and reductions: the element moves, replayed when the copy lands. */
+    private TensorCopy[] plan = new TensorCopy[64];
     private int[] mbarrier = new int[64];
     private int[] livePos = new int[64];
     private int[] live = new int[64];
@@ -54,8 +68,9 @@ final class AsyncCopies {
     private int[] sharedWriters = new int[0];
     private int pendingSharedBytes;
 
-    AsyncCopies(Engine engine, Hazards hazards, SyncOptions options) {
+    AsyncCopies(Engine engine, Cta cta, Hazards hazards, SyncOptions options) {
         this.engine = engine;
+        this.cta = cta;
         this.hazards = hazards;
         this.timing = options.copyTiming();
         this.random = new SplittableRandom(options.seed());
@@ -90,7 +105,7 @@ final class AsyncCopies {
 
     /** cp.async.ca/.cg: 4, 8 or 16 bytes global to shared, zero-filled beyond src-size. */
     void issueCopy(Warp w, Op op, int pc, int mask, int exec) {
-        byte[] shared = engine.shared();
+        byte[] shared = cta.shared;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long to = engine.address(w, op, l);
@@ -121,6 +136,7 @@ final class AsyncCopies {
             int e = allocate(COPY, t, committed[t], pc);
             dst[e] = to;
             dstGlobal[e] = false;
+            target[e] = cta;
             size[e] = n;
             low[e] = lo;
             high[e] = hi;
@@ -132,26 +148,40 @@ final class AsyncCopies {
         engine.advance(w, mask, pc + 1);
     }
 
-    /** Non-tensor cp.async.bulk: complete_tx on an mbarrier, or a bulk async-group. */
+    /**
+     * Non-tensor cp.async.bulk and cp.reduce.async.bulk (9.7.9.25.4): complete_tx on an mbarrier
+     * or a bulk async-group. A shared::cluster destination may be a peer's shared memory; with
+     * .multicast::cluster the bytes land at the same offset in every CTA the ctaMask names, each
+     * signalling the mbarrier at the same offset in its own shared memory.
+     */
     void issueBulk(Warp w, Op op, int pc, int mask, int exec) {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long to = engine.address(w, op, l);
             long from = engine.address(w, op.source, l);
             int n = (int) Engine.zx(engine.read(w, op, 0, l), 32);
-            if ((to & 15) != 0 || (from & 15) != 0 || (n & 15) != 0) {
-                throw new MemoryFault(String.format("cp.async.bulk needs 16-byte alignment (dst 0x%x, src 0x%x, size %d)",
-                        to, from, n));
+            if ((n & 15) != 0) {
+                hazards.undefined(op, pc, "exec.bulk", "size " + n + " of '" + op.mnemonic() + "' is not a multiple"
+                        + " of 16 (9.7.9.25.4.1)", engine.where(w, l));
             }
+            if ((to & 15) != 0 || (from & 15) != 0) {
+                hazards.undefined(op, pc, "exec.bulk", String.format("'%s' needs 16-byte aligned addresses"
+                        + " (dst 0x%x, src 0x%x; 9.7.9.25.4.1)", op.mnemonic(), to, from), engine.where(w, l));
+            }
+            // The source is read at issue: the program must not change it before the copy completes.
             byte[] data = new byte[n];
-            for (int k = 0; k < n; k += 8) {
-                Bytes.put(data, k, 8, engine.load(w, op.source.space, from + k, 8, l));
+            for (int k = 0; k < n; k++) {
+                data[k] = (byte) engine.load(w, op.source.space, from + k, 1, l);
             }
-            boolean global = op.space == Op.SP_GLOBAL;
-            if (n > 0) {
-                // Faults of the destination belong to the issuing op, not to the moment the bytes land.
-                engine.load(w, op.space, to, 8, l);
-                engine.load(w, op.space, to + n - 8, 8, l);
+            int group = op.barrier == null ? bulkCommitted[w.id * 32 + l] : NONE;
+            if (op.space == Op.SP_GLOBAL) {
+                if (n > 0) {
+                    // Faults of the destination belong to the issuing op, not to the moment the bytes land.
+                    engine.load(w, op.space, to, 1, l);
+                    engine.load(w, op.space, to + n - 1, 1, l);
+                }
+                enqueueBulk(w, l, pc, group, null, to, data, NONE);
+                continue;
             }
             int bar = NONE;
             if (op.barrier != null) {
@@ -159,29 +189,186 @@ final class AsyncCopies {
                 if (op.barrier.space == Op.SP_GENERIC) {
                     a -= Engine.windowBase(Engine.genericSpace(a));
                 }
-                bar = (int) a;
+                bar = (int) Cta.offsetOf(a);
             }
-            int t = w.id * 32 + l;
-            int e = allocate(BULK, t, bar == NONE ? bulkCommitted[t] : NONE, pc);
-            dst[e] = to;
-            dstGlobal[e] = global;
-            size[e] = n;
-            bulkData[e] = data;
-            mbarrier[e] = bar;
-            if (!global) {
-                markShared(to, n, 1);
-            }
-            if (timing == SyncOptions.CopyTiming.EAGER) {
-                land(e);
+            int offset = (int) Cta.offsetOf(to);
+            if (op.flag) {
+                int ctaMask = (int) engine.read(w, op, 1, l) & 0xffff;
+                String problem = engine.geometry().multicastMaskProblem(ctaMask);
+                if (problem != null) {
+                    hazards.undefined(op, pc, "exec.bulk", "multicast " + problem + " (9.7.9.25.4.1)",
+                            engine.where(w, l));
+                    ctaMask &= (1 << engine.geometry().clusterNctarank()) - 1;
+                }
+                for (int r = ClusterGeometry.nextMulticastRank(ctaMask, -1); r >= 0;
+                        r = ClusterGeometry.nextMulticastRank(ctaMask, r)) {
+                    enqueueBulk(w, l, pc, group, checkedTarget(engine.cluster()[r], offset, n), offset, data, bar);
+                }
+            } else {
+                enqueueBulk(w, l, pc, group, checkedTarget(engine.sharedOwner(to), offset, n), offset, data, bar);
             }
         }
         engine.advance(w, mask, pc + 1);
     }
 
+    private static Cta checkedTarget(Cta to, int offset, int n) {
+        if (offset < 0 || offset + n > to.shared.length) {
+            throw new MemoryFault(String.format("bulk copy destination 0x%x (%d bytes) is outside the %d-byte shared"
+                    + " space of CTA rank %d", offset, n, to.shared.length, to.rank));
+        }
+        return to;
+    }
+
+    /** One pending bulk transfer of {@code data} to global {@code to} (target null) or to a CTA's shared offset. */
+    private void enqueueBulk(Warp w, int l, int pc, int group, Cta to, long at, byte[] data, int bar) {
+        int e = allocate(BULK, w.id * 32 + l, group, pc);
+        dst[e] = at;
+        dstGlobal[e] = to == null;
+        target[e] = to;
+        size[e] = data.length;
+        bulkData[e] = data;
+        mbarrier[e] = bar;
+        if (to != null) {
+            to.copies.markShared(at, data.length, 1);
+        }
+        if (timing == SyncOptions.CopyTiming.EAGER) {
+            land(e);
+        }
+    }
+
+    /**
+     * cp.async.bulk.tensor (tile mode, 9.7.9.25.5): a load reads the box from global memory at
+     * issue and lands it, fill values included, in the destination CTA(s), signalling complete_tx
+     * of the whole box; a store or reduction snapshots the shared source at issue and writes the
+     * in-bounds elements when it lands (bulk async-group). A prefetch only checks its operands.
+     */
+    void issueTensor(Warp w, Op op, int pc, int mask, int exec) {
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            TensorMap map = engine.tensorMap(engine.read(w, op, 0, l));
+            if (map.rank() != op.vector) {
+                hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' names " + op.vector
+                        + " coordinates, but the tensor map has rank " + map.rank() + " (9.7.9.25.5.2)",
+                        engine.where(w, l));
+                continue;
+            }
+            int[] coords = new int[map.rank()];
+            for (int k = 0; k < coords.length; k++) {
+                coords[k] = (int) engine.read(w, op, 1 + k, l);
+            }
+            if (op.sub == Decoder.TENSOR_PREFETCH) {
+                continue;
+            }
+            long to = engine.address(w, op, l);
+            int offset = (int) Cta.offsetOf(to);
+            if ((to & 127) != 0) {
+                hazards.undefined(op, pc, "exec.tensor", String.format("shared address 0x%x of '%s' is not 128-byte"
+                        + " aligned (9.7.9.25.5.1)", to, op.mnemonic()), engine.where(w, l));
+            }
+            TensorCopy copy = TensorCopy.tile(map, coords).atSharedAddress(offset);
+            // Swizzling moves bytes within their 128-byte line, so rows may reach past the footprint.
+            int span = Math.min(copy.sharedFootprint() + 128, cta.shared.length - offset);
+            if (op.sub == Decoder.TENSOR_STORE) {
+                if (offset < 0 || copy.sharedFootprint() > span) {
+                    throw new MemoryFault(String.format("tensor copy source 0x%x (%d bytes) is outside the %d-byte"
+                            + " shared space", to, copy.sharedFootprint(), cta.shared.length));
+                }
+                int e = allocate(TENSOR_STORE, w.id * 32 + l, bulkCommitted[w.id * 32 + l], pc);
+                bulkData[e] = Arrays.copyOfRange(cta.shared, offset, offset + span);
+                plan[e] = copy;
+                if (timing == SyncOptions.CopyTiming.EAGER) {
+                    land(e);
+                }
+                continue;
+            }
+            byte[] data = new byte[copy.sharedFootprint() + 128];
+            boolean[] mask16 = new boolean[data.length];
+            long fill = copy.oobFillBits();
+            GlobalMemory global = engine.global();
+            copy.forEachElement((address, at, bytes, inBounds) -> {
+                Bytes.put(data, at, bytes, inBounds ? global.load(address, bytes) : fill);
+                Arrays.fill(mask16, at, at + bytes, true);
+            });
+            int bar = NONE;
+            if (op.barrier != null) {
+                bar = (int) Cta.offsetOf(engine.address(w, op.barrier, l));
+            }
+            if (op.flag) {
+                int ctaMask = (int) engine.read(w, op, 1 + coords.length, l) & 0xffff;
+                String problem = engine.geometry().multicastMaskProblem(ctaMask);
+                if (problem != null) {
+                    hazards.undefined(op, pc, "exec.tensor", "multicast " + problem + " (9.7.9.25.5.1)",
+                            engine.where(w, l));
+                    ctaMask &= (1 << engine.geometry().clusterNctarank()) - 1;
+                }
+                for (int r = ClusterGeometry.nextMulticastRank(ctaMask, -1); r >= 0;
+                        r = ClusterGeometry.nextMulticastRank(ctaMask, r)) {
+                    enqueueTensorLoad(w, l, pc, engine.cluster()[r], offset, data, mask16, copy.txBytes(), bar);
+                }
+            } else {
+                enqueueTensorLoad(w, l, pc, engine.sharedOwner(to), offset, data, mask16, copy.txBytes(), bar);
+            }
+        }
+        engine.advance(w, mask, pc + 1);
+    }
+
+    private void enqueueTensorLoad(Warp w, int l, int pc, Cta to, int at, byte[] data, boolean[] mask, int txBytes,
+            int bar) {
+        int n = Math.min(data.length, to.shared.length - at);
+        for (int k = n; k < data.length; k++) {
+            if (mask[k]) {
+                throw new MemoryFault(String.format("tensor copy destination 0x%x is outside the %d-byte shared space"
+                        + " of CTA rank %d", at, to.shared.length, to.rank));
+            }
+        }
+        int e = allocate(TENSOR_LOAD, w.id * 32 + l, NONE, pc);
+        dst[e] = at;
+        dstGlobal[e] = false;
+        target[e] = to;
+        size[e] = txBytes;
+        bulkData[e] = n == data.length ? data : Arrays.copyOf(data, n);
+        written[e] = n == mask.length ? mask : Arrays.copyOf(mask, n);
+        mbarrier[e] = bar;
+        to.copies.markMasked(at, written[e], 1);
+        if (timing == SyncOptions.CopyTiming.EAGER) {
+            land(e);
+        }
+    }
+
+    /** The in-bounds elements of a tensor store or reduction, from the source snapshot, into global memory. */
+    private void landTensorStore(Op op, TensorCopy copy, byte[] source) {
+        GlobalMemory global = engine.global();
+        ReductionType type = op.redOp == null ? null : TensorCopy.reductionType(op.redOp, copy.map().type());
+        copy.forEachElement((address, at, bytes, inBounds) -> {
+            if (!inBounds) {
+                return;
+            }
+            long value = Bytes.get(source, at, bytes);
+            if (type != null) {
+                reduceGlobal(op, type, address, value, bytes);
+            } else {
+                global.store(address, bytes, value);
+            }
+        });
+    }
+
+    /**
+     * One element of a reduction into global memory. Other clusters may run on other threads and
+     * reduce into the same element: a compare-and-set loop makes each element one atomic step.
+     */
+    private void reduceGlobal(Op op, ReductionType type, long address, long value, int bytes) {
+        GlobalMemory global = engine.global();
+        long old;
+        do {
+            old = global.loadAtomic(address, bytes);
+        } while (!global.compareAndSet(address, bytes, old, BulkReduction.combine(op.redOp, type, old, value)));
+    }
+
     /** The arrive of cp.async.mbarrier.arrive: it fires once the lane's earlier copies have landed. */
-    void enqueueArrive(Warp w, int l, int pc, int mbarrierAt) {
+    void enqueueArrive(Warp w, int l, int pc, Cta owner, int mbarrierAt) {
         int t = w.id * 32 + l;
         int e = allocate(ARRIVE, t, NONE, pc);
+        target[e] = owner;
         mbarrier[e] = mbarrierAt;
         if (timing == SyncOptions.CopyTiming.EAGER && head[t] == e) {
             land(e);
@@ -249,38 +436,68 @@ final class AsyncCopies {
     }
 
     private void land(int e) {
-        byte[] shared = engine.shared();
+        Cta to = target[e];
+        byte[] shared = to == null ? null : to.shared;
+        Warp issuer = cta.warps[thread[e] >> 5];
         switch (kind[e]) {
             case COPY -> {
-                int to = (int) dst[e];
+                int at = (int) dst[e];
                 int n = size[e];
-                Bytes.put(shared, to, Math.min(n, 8), low[e]);
+                Bytes.put(shared, at, Math.min(n, 8), low[e]);
                 if (n > 8) {
-                    Bytes.put(shared, to + 8, n - 8, high[e]);
+                    Bytes.put(shared, at + 8, n - 8, high[e]);
                 }
-                markShared(to, n, -1);
+                to.copies.markShared(at, n, -1);
             }
             case BULK -> {
                 byte[] data = bulkData[e];
                 bulkData[e] = null;
+                Op op = engine.opAt(issuedAt[e]);
                 if (dstGlobal[e]) {
-                    engine.global().write(dst[e], data);
+                    if (op.redOp != null) {
+                        int n = op.redType.byteSize();
+                        for (int k = 0; k + n <= data.length; k += n) {
+                            reduceGlobal(op, op.redType, dst[e] + k, Bytes.get(data, k, n), n);
+                        }
+                    } else {
+                        engine.global().write(dst[e], data);
+                    }
                 } else {
-                    System.arraycopy(data, 0, shared, (int) dst[e], data.length);
-                    markShared(dst[e], data.length, -1);
+                    if (op.redOp != null) {
+                        BulkReduction.apply(op.redOp, op.redType, shared, (int) dst[e], data, 0, data.length);
+                    } else {
+                        System.arraycopy(data, 0, shared, (int) dst[e], data.length);
+                    }
+                    to.copies.markShared(dst[e], data.length, -1);
                 }
                 if (mbarrier[e] != NONE) {
-                    int t = thread[e];
-                    engine.mbarriers().changeTx(engine.opAt(issuedAt[e]), issuedAt[e], engine.warps()[t >> 5], t & 31,
+                    to.mbarriers.changeTx(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
                             mbarrier[e], -data.length);
                 }
             }
-            default -> {
-                int t = thread[e];
-                engine.mbarriers().arrive(engine.opAt(issuedAt[e]), issuedAt[e], engine.warps()[t >> 5], t & 31,
-                        mbarrier[e], 1, false, false);
+            case TENSOR_LOAD -> {
+                byte[] data = bulkData[e];
+                boolean[] mask = written[e];
+                int at = (int) dst[e];
+                for (int k = 0; k < data.length; k++) {
+                    if (mask[k]) {
+                        shared[at + k] = data[k];
+                    }
+                }
+                to.copies.markMasked(at, mask, -1);
+                if (mbarrier[e] != NONE) {
+                    to.mbarriers.changeTx(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
+                            mbarrier[e], -size[e]);
+                }
             }
+            case TENSOR_STORE -> landTensorStore(engine.opAt(issuedAt[e]), plan[e], bulkData[e]);
+            default -> to.mbarriers.arrive(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
+                    mbarrier[e], 1, false, false);
         }
+        target[e] = null;
+        bulkData[e] = null;
+        written[e] = null;
+        plan[e] = null;
         release(e);
         engine.progressed();
     }
@@ -300,18 +517,54 @@ final class AsyncCopies {
         for (int i = (int) a; i < a + bytes; i++) {
             if (sharedWriters[i] > 0) {
                 hazards.warn(op, pc, "exec.async-hazard", String.format("read of shared 0x%x before the asynchronous"
-                        + " copy that writes it completed: the value may be stale (9.7.9.25.1; cp.async writes are"
-                        + " visible only after the wait_group/wait_all that covers them) (%s)", i, engine.where(w, l)));
+                        + " copy that writes it completed: the value may be stale (%s) (%s)", i, pendingWriter(i),
+                        engine.where(w, l)));
                 return;
             }
         }
+    }
+
+    /** Which pending copy writes shared byte {@code i} of this CTA, and what makes its result visible. */
+    private String pendingWriter(int i) {
+        for (Cta issuer : engine.cluster()) {
+            AsyncCopies pool = issuer == null ? null : issuer.copies;
+            for (int k = 0; pool != null && k < pool.liveCount; k++) {
+                int e = pool.live[k];
+                if (pool.target[e] != cta || pool.dstGlobal[e] || pool.kind[e] == ARRIVE || pool.kind[e] == TENSOR_STORE) {
+                    continue;
+                }
+                int from = (int) pool.dst[e];
+                boolean writes = switch (pool.kind[e]) {
+                    case COPY -> i >= from && i < from + pool.size[e];
+                    case BULK -> i >= from && i < from + pool.bulkData[e].length;
+                    default -> i >= from && i < from + pool.written[e].length && pool.written[e][i - from];
+                };
+                if (writes) {
+                    Op copy = engine.opAt(pool.issuedAt[e]);
+                    String visible = pool.mbarrier[e] != NONE
+                            ? "visible once the phase of the mbarrier it signals has completed (9.7.9.25.1.2)"
+                            : "visible only after the wait_group/wait_all that covers it (9.7.9.25.1)";
+                    return "written by '" + copy.mnemonic() + "' at line " + copy.pos.line() + ", " + visible;
+                }
+            }
+        }
+        return "9.7.9.25.1: asynchronous writes are visible only once the copy has completed";
     }
 
     boolean sharedWritesPending() {
         return pendingSharedBytes > 0;
     }
 
-    private void markShared(long to, int n, int delta) {
+    void markMasked(int at, boolean[] mask, int delta) {
+        for (int k = 0; k < mask.length; k++) {
+            if (mask[k]) {
+                sharedWriters[at + k] += delta;
+                pendingSharedBytes += delta;
+            }
+        }
+    }
+
+    void markShared(long to, int n, int delta) {
         for (int i = (int) to; i < to + n; i++) {
             sharedWriters[i] += delta;
         }
@@ -378,10 +631,13 @@ final class AsyncCopies {
         issuedAt = Arrays.copyOf(issuedAt, n);
         dst = Arrays.copyOf(dst, n);
         dstGlobal = Arrays.copyOf(dstGlobal, n);
+        target = Arrays.copyOf(target, n);
         size = Arrays.copyOf(size, n);
         low = Arrays.copyOf(low, n);
         high = Arrays.copyOf(high, n);
         bulkData = Arrays.copyOf(bulkData, n);
+        written = Arrays.copyOf(written, n);
+        plan = Arrays.copyOf(plan, n);
         mbarrier = Arrays.copyOf(mbarrier, n);
         livePos = Arrays.copyOf(livePos, n);
         live = Arrays.copyOf(live, n);

@@ -3,8 +3,7 @@ package io.ptxrun.exec;
 import java.util.Arrays;
 
 /**
- * The sixteen CTA barriers of bar/barrier (PTX ISA 9.7.13.1), plus one more that stands in for
- * barrier.cluster with a single-CTA cluster.
+ * The sixteen CTA barriers of bar/barrier (PTX ISA 9.7.13.1); barrier.cluster is {@link ClusterBarrier}.
  *
  * <p>Barriers count whole warps, as the hardware does: a warp has arrived once all of its live
  * lanes have; lanes that exited count as arrived (so a half-exited warp still counts 32). Without
@@ -14,7 +13,7 @@ import java.util.Arrays;
  */
 final class Barriers {
     static final int NAMED = 16;
-    static final int COUNT = NAMED + 1;
+    static final int COUNT = NAMED;
 
     /** What the barrier's current instance was joined with: the two must not be mixed. */
     private static final int MODE_NONE = 0, MODE_SYNC_OR_ARRIVE = 1, MODE_RED = 2;
@@ -68,9 +67,7 @@ final class Barriers {
         boolean red = op.code == OpCode.BAR_RED;
         int id = n > 0 ? (int) engine.read(w, op, 0, l0) : 0;
         long count = (red ? n > 2 : n > 1) ? Engine.zx(engine.read(w, op, 1, l0), 32) : 0;
-        boolean cluster = id == Engine.CLUSTER_BARRIER && op.insn != null
-                && op.insn.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_WAIT;
-        if ((id < 0 || id >= NAMED) && !cluster) {
+        if (id < 0 || id >= NAMED) {
             hazards.undefined(op, pc, "exec.barrier", "barrier id " + id + " outside 0..15 (9.7.13.1: each CTA has"
                     + " sixteen barriers)", engine.where(w, l0));
             id &= NAMED - 1;
@@ -144,7 +141,7 @@ final class Barriers {
             return expectedThreads[id];
         }
         int liveWarps = 0;
-        for (Warp w : engine.warps()) {
+        for (Warp w : engine.cta().warps) {
             if (w.live != 0) {
                 liveWarps++;
             }
@@ -156,7 +153,7 @@ final class Barriers {
         if (warpsArrived[id] == 0 || warpsArrived[id] * 32 < needed(id)) {
             return;
         }
-        for (Warp w : engine.warps()) {
+        for (Warp w : engine.cta().warps) {
             for (int m = w.blocked; m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
                 if (w.waitKind[l] == Warp.WAIT_BARRIER && w.barrierOf[l] == id) {

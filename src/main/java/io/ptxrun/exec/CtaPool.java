@@ -4,19 +4,20 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Runs the CTAs of a grid on a few threads. CTAs outside clusters cannot see each other's shared
- * memory or barriers, so each worker (an {@link Engine} with its own CTA state) takes the next CTA
- * in grid order until none is left; only global memory is shared, and it is thread-safe.
+ * Runs the clusters of a grid on a few threads (with clusters of one CTA, the CTAs). Separate
+ * clusters cannot see each other's shared memory or barriers, so each worker (an {@link Engine}
+ * with its own cluster state) takes the next cluster in grid order until none is left; only global
+ * memory is shared, and it is thread-safe.
  *
- * <p>Results stay deterministic for race-free kernels: a CTA's own execution does not depend on
- * which worker runs it, and when CTAs stop the run (fault, trap, deadlock, budget), the one lowest
- * in grid order is reported; CTAs after it are not started, those before it all finish.
+ * <p>Results stay deterministic for race-free kernels: a cluster's own execution does not depend
+ * on which worker runs it, and when clusters stop the run (fault, trap, deadlock, budget), the one
+ * lowest in grid order is reported; clusters after it are not started, those before it all finish.
  */
 final class CtaPool {
     private CtaPool() {}
 
     /** What stopped the run, or null; the workers' instruction counts are theirs to report. */
-    static Engine.Stop run(Engine[] workers, int ctas) {
+    static Engine.Stop run(Engine[] workers, int clusters) {
         AtomicInteger next = new AtomicInteger();
         AtomicInteger firstStopped = new AtomicInteger(Integer.MAX_VALUE);
         Engine.Stop[] stops = new Engine.Stop[workers.length];
@@ -28,16 +29,16 @@ final class CtaPool {
             loops[k] = () -> {
                 try {
                     while (true) {
-                        int cta = next.getAndIncrement();
-                        if (cta >= ctas || cta > firstStopped.get()) {
+                        int cluster = next.getAndIncrement();
+                        if (cluster >= clusters || cluster > firstStopped.get()) {
                             return;
                         }
                         try {
-                            workers[worker].runCta(cta);
+                            workers[worker].runCluster(cluster);
                         } catch (Engine.Stop s) {
                             stops[worker] = s;
-                            stoppedAt[worker] = cta;
-                            firstStopped.accumulateAndGet(cta, Math::min);
+                            stoppedAt[worker] = cluster;
+                            firstStopped.accumulateAndGet(cluster, Math::min);
                             return;
                         }
                     }

@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Turns a module into a {@link Program}: module variables laid out (globals allocated in the
@@ -39,6 +40,8 @@ final class Decoder {
     /** Function "addresses" (for indirect calls) are this plus the function's index. */
     static final long FUNC_WINDOW = 0x5000_0000_0000L;
     /** The sub-operations of {@link OpCode#ASYNC_GROUP}. */
+    /** The directions of a tensor copy (Op.sub of CP_ASYNC_BULK_TENSOR). */
+    static final int TENSOR_LOAD = 0, TENSOR_STORE = 1, TENSOR_PREFETCH = 2;
     static final int GROUP_COMMIT = 0, GROUP_WAIT = 1, GROUP_WAIT_ALL = 2, GROUP_BULK_COMMIT = 3, GROUP_BULK_WAIT = 4;
 
     enum SymKind { REG, LOCAL, KPARAM, GLOBAL, CONST, SHARED, FUNC }
@@ -630,6 +633,71 @@ final class Decoder {
             }).orElse(-1);
         }
 
+        /**
+         * A tile-mode tensor copy: sources are the tensor-map address, then one coordinate per
+         * dimension, then (multicast loads) the ctaMask; the address operand is the shared side.
+         * Other load modes are left unsupported.
+         */
+        Op tensorCopy(Instruction i, List<Operand> os) {
+            Optional<io.ptxrun.ast.Qual> mode = i.first(Qualifier.Category.LOAD_MODE);
+            if (mode.isPresent() && mode.get().kind() != Qualifier.TILE) {
+                // TensorCopy plans them, but the 128-byte tensor-map encoding has no im2col fields yet.
+                throw new DecodeError(i.pos(), "tensor copies in load mode " + mode.get().text()
+                        + " are not executed (tile mode only)");
+            }
+            Op op = new Op(OpCode.CP_ASYNC_BULK_TENSOR, i);
+            op.type = DataType.B8;
+            op.vector = i.first(Qualifier.Category.DIM).map(q -> q.kind().dimensions()).orElse(0);
+            int ref;
+            if (i.opcode() == io.ptxrun.ast.Opcode.CP_ASYNC_BULK_PREFETCH_TENSOR) {
+                op.sub = TENSOR_PREFETCH;
+                ref = 0;
+            } else if (!i.spaces().isEmpty() && i.spaces().get(0) == StateSpace.GLOBAL) {
+                op.sub = TENSOR_STORE;
+                ref = 0;
+                op.space = Op.SP_SHARED;
+                address(op, os.get(1));
+            } else {
+                op.sub = TENSOR_LOAD;
+                ref = 1;
+                op.space = Op.SP_SHARED;
+                address(op, os.get(0));
+                if (os.size() > 2 && os.get(2) instanceof Operand.Address) {
+                    Op bar = new Op(OpCode.NOP, i);
+                    bar.space = Op.SP_SHARED;
+                    address(bar, os.get(2));
+                    op.barrier = bar;
+                }
+            }
+            if (i.opcode() == io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK_TENSOR) {
+                for (io.ptxrun.ast.Qual q : i.qualifiers()) {
+                    if (op.redOp == null) {
+                        op.redOp = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
+                    }
+                }
+                if (op.redOp == null) {
+                    return null;
+                }
+            }
+            if (!(os.get(ref) instanceof Operand.TensorRef tr) || tr.elements().size() != 2
+                    || !(tr.elements().get(1) instanceof Operand.Vector coords)) {
+                throw new DecodeError(i.pos(), "expected [tensorMap, {coordinates}]");
+            }
+            List<Operand> sources = new ArrayList<>();
+            sources.add(tr.elements().get(0));
+            sources.addAll(coords.elements());
+            op.flag = i.has(Qualifier.MULTICAST_CLUSTER);
+            if (op.flag) {
+                int at = op.barrier != null ? 3 : 2;
+                if (os.size() <= at) {
+                    throw new DecodeError(i.pos(), ".multicast::cluster needs a ctaMask operand");
+                }
+                sources.add(os.get(at));
+            }
+            srcs(op, DataType.U64, sources);
+            return op;
+        }
+
         Op simple(OpCode code, Instruction i, DataType t) {
             Op op = new Op(code, i);
             op.type = t;
@@ -927,9 +995,6 @@ final class Decoder {
                 case MBARRIER_COMPLETE_TX:
                 case MBARRIER_PENDING_COUNT:
                 case CP_ASYNC_MBARRIER_ARRIVE: {
-                    if (i.space() == StateSpace.SHARED_CLUSTER) {
-                        return null;
-                    }
                     Op op = new Op(OpCode.MBARRIER, i);
                     op.type = DataType.B64;
                     op.sub = i.opcode().ordinal();
@@ -963,16 +1028,27 @@ final class Decoder {
                     op.space = spaceCode(i.space());
                     return op;
                 }
-                case CP_ASYNC_BULK: {
-                    if (i.has(Qualifier.MULTICAST_CLUSTER)) {
-                        return null;
-                    }
+                case CP_ASYNC_BULK:
+                case CP_REDUCE_ASYNC_BULK: {
                     // Lands asynchronously (AsyncCopies), then signals complete_tx on the mbarrier if one is named.
                     List<StateSpace> sp = i.spaces();
                     if (sp.size() < 2) {
                         return null;
                     }
                     Op op = new Op(OpCode.CP_ASYNC_BULK, i);
+                    if (i.opcode() == io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK) {
+                        for (io.ptxrun.ast.Qual q : i.qualifiers()) {
+                            if (op.redOp == null) {
+                                op.redOp = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
+                            }
+                            if (op.redType == null) {
+                                op.redType = io.ptxrun.exec.copy.ReductionType.fromPtx(q.text());
+                            }
+                        }
+                        if (op.redOp == null || op.redType == null) {
+                            return null;
+                        }
+                    }
                     op.type = DataType.B8;
                     op.space = spaceCode(sp.get(0));
                     address(op, os.get(0));
@@ -980,15 +1056,27 @@ final class Decoder {
                     src.space = spaceCode(sp.get(1));
                     address(src, os.get(1));
                     op.source = src;
-                    srcs(op, DataType.U32, os.subList(2, 3));
+                    List<Operand> rest = new ArrayList<>(os.subList(2, 3));
+                    int next = 3;
                     if (os.size() > 3 && os.get(3) instanceof Operand.Address) {
                         Op bar = new Op(OpCode.NOP, i);
                         bar.space = Op.SP_SHARED;
                         address(bar, os.get(3));
                         op.barrier = bar;
+                        next = 4;
                     }
+                    // .multicast::cluster: the ctaMask follows (a cache policy may follow it).
+                    op.flag = i.has(Qualifier.MULTICAST_CLUSTER);
+                    if (op.flag && os.size() > next) {
+                        rest.add(os.get(next));
+                    }
+                    srcs(op, DataType.U32, rest);
                     return op;
                 }
+                case CP_ASYNC_BULK_TENSOR:
+                case CP_REDUCE_ASYNC_BULK_TENSOR:
+                case CP_ASYNC_BULK_PREFETCH_TENSOR:
+                    return tensorCopy(i, os);
                 case CP_ASYNC_BULK_COMMIT_GROUP:
                 case CP_ASYNC_BULK_WAIT_GROUP:
                 case CP_ASYNC_COMMIT_GROUP:
@@ -1007,14 +1095,9 @@ final class Decoder {
                     return op;
                 }
                 case BARRIER_CLUSTER_ARRIVE:
-                    // With one CTA per cluster the CTA-wide wait below orders everything the arrive must.
-                    return new Op(OpCode.NOP, i);
-                case BARRIER_CLUSTER_WAIT: {
-                    Op op = new Op(OpCode.BAR, i);
-                    op.type = DataType.U32;
-                    srcs(op, DataType.U32, List.of(new Operand.IntImm(i.pos(), Engine.CLUSTER_BARRIER)));
-                    return op;
-                }
+                    return new Op(OpCode.CLUSTER_ARRIVE, i);
+                case BARRIER_CLUSTER_WAIT:
+                    return new Op(OpCode.CLUSTER_WAIT, i);
                 case BAR_WARP_SYNC: {
                     Op op = new Op(OpCode.BAR_WARP, i);
                     return op;
@@ -1025,7 +1108,6 @@ final class Decoder {
                 case PREFETCH:
                 case PREFETCHU:
                 case CP_ASYNC_BULK_PREFETCH:
-                case CP_ASYNC_BULK_PREFETCH_TENSOR:
                 case GRIDDEPCONTROL_WAIT:
                 case GRIDDEPCONTROL_LAUNCH_DEPENDENTS:
                     return new Op(OpCode.NOP, i);

@@ -5,6 +5,8 @@ import io.ptxrun.ast.Function;
 import io.ptxrun.ast.SourcePos;
 import io.ptxrun.ast.SpecialRegister;
 import io.ptxrun.diag.Diagnostic;
+import io.ptxrun.exec.copy.ClusterGeometry;
+import io.ptxrun.launch.Dim3;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -21,17 +23,16 @@ import static io.ptxrun.exec.FloatOps.f32;
 import static io.ptxrun.exec.FloatOps.f64;
 
 /**
- * Runs one launch. Each engine runs one CTA at a time; independent CTAs are spread over several
- * engines by {@link CtaPool}. Within a CTA, warps round-robin in time slices; within a warp, the
- * lanes at the lowest program counter run together (which reconverges diverged lanes where their
- * paths meet). A {@link RandomSchedule}, when seeded, varies both choices.
+ * Runs one launch. Each engine runs one cluster at a time (with clusters of one CTA, one CTA);
+ * separate clusters are spread over several engines by {@link CtaPool}. The CTAs of a cluster
+ * interleave, since they may share memory and barriers; within a CTA, warps round-robin in time
+ * slices; within a warp, the lanes at the lowest program counter run together (which reconverges
+ * diverged lanes where their paths meet). A {@link RandomSchedule}, when seeded, varies both choices.
  */
 final class Engine {
     /** Ops a warp runs before the next warp gets a turn (spin loops across warps need turns). */
     private static final int SLICE = 256;
     private static final int MAX_CALL_DEPTH = 4096;
-    /** A barrier id beyond the 16 named ones, used for barrier.cluster.wait. */
-    static final int CLUSTER_BARRIER = Barriers.NAMED;
     private static final int MAX_LOCAL_BYTES = 16 << 20;
 
     /** Ends the run; carries the status and the diagnostic. */
@@ -55,26 +56,28 @@ final class Engine {
     private long executed;
     /** Thread-instructions of finished CTAs, over all workers: the budget is the launch's. */
     private final java.util.concurrent.atomic.AtomicLong budgetSpent;
-    /** executed when the CTA in flight started, and the count at which it runs out of budget. */
+    /** executed when the cluster in flight started, and the count at which it runs out of budget. */
     private long ctaStart, ctaLimit;
     private Decoder.FuncInfo entry;
+    private ClusterGeometry geometry;
     private final WarpOps warpOps = new WarpOps(this);
     private final WarpMatrixOps warpMatrixOps = new WarpMatrixOps(this);
     /** Seeded schedule choices, or null for the deterministic schedule. */
     private final RandomSchedule schedule;
 
-    // The CTA in flight.
-    private final int[] ctaid = new int[3];
-    private byte[] shared;
-    private Warp[] warps;
-    private int liveThreads;
+    // The cluster in flight: its CTAs (the array is reused, clusterSize of them are in use), the
+    // one whose warp runs now, and every warp of the cluster for the stall checks.
+    private Cta[] cluster = new Cta[0];
+    private int clusterSize;
+    private Cta cta;
+    private Warp[] clusterWarps = new Warp[0];
     private int lane;
 
-    // Synchronization: each instruction family's semantics in a class of its own.
+    // Synchronization: each instruction family's semantics in a class of its own (the per-CTA
+    // ones live in Cta).
     private final Hazards hazards;
-    private final Barriers barriers;
-    private final MBarriers mbarriers;
-    private final AsyncCopies copies;
+    private final SyncOptions sync;
+    private final ClusterBarrier clusterBarrier = new ClusterBarrier();
     /**
      * Progress events (memory writes, arrivals, completions, exits): a scheduling round without
      * one, in which every warp that ran only polled failed waits, cannot lead anywhere.
@@ -89,14 +92,11 @@ final class Engine {
         this.maxInstructions = launch.limits().maxInstructions();
         this.budgetSpent = new java.util.concurrent.atomic.AtomicLong();
         this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
-        SyncOptions sync = launch.limits().sync();
+        this.sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
-        this.barriers = new Barriers(this, hazards);
-        this.mbarriers = new MBarriers(this, hazards);
-        this.copies = new AsyncCopies(this, hazards, sync);
     }
 
-    /** Another worker for the same launch: shares the decoded program and the budget, not the CTA state. */
+    /** Another worker for the same launch: shares the decoded program and the budget, not the cluster state. */
     private Engine(Engine first) {
         this.launch = first.launch;
         this.global = first.global;
@@ -107,11 +107,9 @@ final class Engine {
         this.program = first.program;
         this.ops = first.ops;
         this.entry = first.entry;
-        SyncOptions sync = launch.limits().sync();
+        this.geometry = first.geometry;
+        this.sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
-        this.barriers = new Barriers(this, hazards);
-        this.mbarriers = new MBarriers(this, hazards);
-        this.copies = new AsyncCopies(this, hazards, sync);
     }
 
     ExecResult run() {
@@ -130,22 +128,24 @@ final class Engine {
         }
         ops = program.ops;
         int[] cl = launch.cluster();
-        if (cl[0] * cl[1] * cl[2] > 1 && usesClusterFeatures()) {
+        int[] g = launch.grid();
+        if (g[0] % cl[0] != 0 || g[1] % cl[1] != 0 || g[2] % cl[2] != 0) {
             return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(kernel.pos(), "exec.cluster",
-                    "cluster barriers across more than one CTA are not supported (cluster "
-                            + cl[0] + "x" + cl[1] + "x" + cl[2] + ")")), 0);
+                    String.format("grid (%d,%d,%d) is not a whole number of clusters (%d,%d,%d)",
+                            g[0], g[1], g[2], cl[0], cl[1], cl[2]))), 0);
         }
         entry = program.byName.get(kernel.name());
-        int[] g = launch.grid();
-        int ctas = g[0] * g[1] * g[2];
-        // CTAs of a cluster may share memory and barriers: those run one at a time, as before.
-        int threads = cl[0] * cl[1] * cl[2] > 1 ? 1 : launch.limits().threadsFor(ctas);
+        geometry = new ClusterGeometry(new Dim3(g[0], g[1], g[2]), new Dim3(cl[0], cl[1], cl[2]),
+                cl[0] * cl[1] * cl[2] > 1);
+        int clusters = g[0] * g[1] * g[2] / (cl[0] * cl[1] * cl[2]);
+        // A cluster is the unit of work: its CTAs share memory and barriers, separate clusters do not.
+        int threads = launch.limits().threadsFor(clusters);
         Engine[] workers = new Engine[threads];
         workers[0] = this;
         for (int k = 1; k < threads; k++) {
             workers[k] = new Engine(this);
         }
-        Stop stop = CtaPool.run(workers, ctas);
+        Stop stop = CtaPool.run(workers, clusters);
         long total = 0;
         List<Diagnostic> reports = new ArrayList<>();
         for (Engine e : workers) {
@@ -162,50 +162,54 @@ final class Engine {
         return new ExecResult(ExecStatus.OK, reports, total);
     }
 
-    /** Runs the CTA with that index in grid order (x fastest, then y, then z). */
-    void runCta(int index) {
+    /**
+     * Runs the cluster with that index in grid order of clusters (x fastest, then y, then z); with
+     * clusters of one CTA, the CTA with that index.
+     */
+    void runCluster(int index) {
         int[] g = launch.grid();
-        ctaid[0] = index % g[0];
-        ctaid[1] = (index / g[0]) % g[1];
-        ctaid[2] = index / (g[0] * g[1]);
+        int[] cl = launch.cluster();
+        int ncx = g[0] / cl[0], ncy = g[1] / cl[1];
+        int[] base = {index % ncx * cl[0], (index / ncx) % ncy * cl[1], index / (ncx * ncy) * cl[2]};
+        clusterSize = cl[0] * cl[1] * cl[2];
+        if (cluster.length < clusterSize) {
+            cluster = new Cta[clusterSize];
+            for (int r = 0; r < clusterSize; r++) {
+                cluster[r] = new Cta(this, r, hazards, sync);
+            }
+        }
+        for (int r = 0; r < clusterSize; r++) {
+            Cta c = cluster[r];
+            c.ctaid[0] = base[0] + r % cl[0];
+            c.ctaid[1] = base[1] + (r / cl[0]) % cl[1];
+            c.ctaid[2] = base[2] + r / (cl[0] * cl[1]);
+        }
         ctaStart = executed;
         ctaLimit = executed + Math.max(0, maxInstructions - budgetSpent.get());
         if (schedule != null) {
             schedule.startCta(index);
         }
         try {
-            runCta(entry);
+            interleave(entry);
         } finally {
             budgetSpent.addAndGet(executed - ctaStart);
         }
     }
 
-    private long clusterRank() {
-        int[] cl = launch.cluster();
-        return (ctaid[0] % cl[0]) + cl[0] * ((ctaid[1] % cl[1]) + cl[1] * (ctaid[2] % cl[2]));
-    }
+    // ---------------------------------------------------------------- cluster
 
-    private boolean usesClusterFeatures() {
-        for (Op op : ops) {
-            if (op.insn != null && (op.insn.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_WAIT
-                    || op.insn.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_ARRIVE)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    // ---------------------------------------------------------------- CTA
-
-    private void runCta(Decoder.FuncInfo entry) {
+    private void startCta(Cta c, Decoder.FuncInfo entry) {
         int[] b = launch.block();
         int threads = b[0] * b[1] * b[2];
-        shared = new byte[(int) (program.sharedStatic + launch.sharedBytes())];
+        c.shared = new byte[(int) (program.sharedStatic + launch.sharedBytes())];
         int nw = (threads + 31) / 32;
-        warps = new Warp[nw];
-        liveThreads = threads;
-        barriers.startCta(nw);
-        copies.startCta(nw * 32, shared.length);
+        Warp[] warps = new Warp[nw];
+        c.warps = warps;
+        c.liveThreads = threads;
+        c.clusterArrival = new int[nw * 32];
+        java.util.Arrays.fill(c.clusterArrival, -1);
+        c.barriers.startCta(nw);
+        c.copies.startCta(nw * 32, c.shared.length);
         for (int w = 0; w < nw; w++) {
             Warp warp = new Warp(w, entry.numRegs);
             for (int l = 0; l < 32; l++) {
@@ -222,6 +226,33 @@ final class Engine {
             }
             warps[w] = warp;
         }
+    }
+
+    /** Lands every pending copy of the cluster's CTAs; false when none was pending. */
+    private boolean landForStall() {
+        boolean any = false;
+        for (int r = 0; r < clusterSize; r++) {
+            cta = cluster[r];
+            any |= cta.copies.landForStall();
+        }
+        return any;
+    }
+
+    /** Runs the cluster's CTAs to the end, their warps taking turns, CTA after CTA in rank order. */
+    private void interleave(Decoder.FuncInfo entry) {
+        int nw = 0;
+        for (int r = 0; r < clusterSize; r++) {
+            startCta(cluster[r], entry);
+            nw += cluster[r].warps.length;
+        }
+        clusterBarrier.startCluster(cluster, clusterSize);
+        clusterWarps = new Warp[nw];
+        nw = 0;
+        for (int r = 0; r < clusterSize; r++) {
+            for (Warp w : cluster[r].warps) {
+                clusterWarps[nw++] = w;
+            }
+        }
         // Registers of every warp at the last stall, and the event count then.
         long[][] stalledRegisters = null;
         long stalledEvents = -1;
@@ -230,19 +261,23 @@ final class Engine {
             long eventsBefore = events;
             boolean anyLive = false;
             boolean onlyPolled = true;
-            for (int k = 0; k < warps.length; k++) {
-                Warp w = warps[schedule == null ? k : schedule.warpAt(k, warps.length)];
-                int slice = schedule == null ? SLICE : schedule.sliceLength(SLICE);
-                boolean ran = false;
-                for (int s = 0; s < slice && step(w); s++) {
-                    ran = true;
+            for (int r = 0; r < clusterSize; r++) {
+                cta = cluster[r];
+                Warp[] warps = cta.warps;
+                for (int k = 0; k < warps.length; k++) {
+                    Warp w = warps[schedule == null ? k : schedule.warpAt(k, warps.length)];
+                    int slice = schedule == null ? SLICE : schedule.sliceLength(SLICE);
+                    boolean ran = false;
+                    for (int s = 0; s < slice && step(w); s++) {
+                        ran = true;
+                    }
+                    onlyPolled &= !ran || w.spunInRound == round;
+                    anyLive |= w.live != 0;
+                    cta.copies.randomTick();
                 }
-                onlyPolled &= !ran || w.spunInRound == round;
-                anyLive |= w.live != 0;
-                copies.randomTick();
             }
             if (!anyLive) {
-                copies.landForStall();
+                landForStall();
                 return;
             }
             if (events != eventsBefore || !onlyPolled) {
@@ -251,8 +286,8 @@ final class Engine {
             // No thread can progress by itself. What may still happen, in order: pending copies
             // land (their last legal moment), then suspended try_waits reach their time limit and
             // the polling loops go round once more. Only when that changed nothing at all, not even
-            // a loop counter, is the CTA at a fixed point: a bounded polling loop still ends.
-            if (copies.landForStall()) {
+            // a loop counter, is the cluster at a fixed point: a bounded polling loop still ends.
+            if (landForStall()) {
                 continue;
             }
             if (stalledRegisters != null && stalledEvents == events && sameRegisters(stalledRegisters)) {
@@ -266,6 +301,7 @@ final class Engine {
 
     /** A copy of every warp's registers, reusing {@code into} where the sizes fit. */
     private long[][] registers(long[][] into) {
+        Warp[] warps = clusterWarps;
         long[][] copy = into != null && into.length == warps.length ? into : new long[warps.length][];
         for (int i = 0; i < warps.length; i++) {
             long[] regs = warps[i].regs;
@@ -279,6 +315,7 @@ final class Engine {
     }
 
     private boolean sameRegisters(long[][] saved) {
+        Warp[] warps = clusterWarps;
         for (int i = 0; i < warps.length; i++) {
             if (!java.util.Arrays.equals(saved[i], warps[i].regs)) {
                 return false;
@@ -289,7 +326,7 @@ final class Engine {
 
     private boolean wakeTimedOutWaiters() {
         boolean any = false;
-        for (Warp w : warps) {
+        for (Warp w : clusterWarps) {
             for (int m = w.blocked & w.live; m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
                 if (w.waitKind[l] == Warp.WAIT_MBARRIER) {
@@ -302,51 +339,46 @@ final class Engine {
         return any;
     }
 
-    /** Wakes the lanes suspended in try_wait on the mbarrier at shared offset {@code a}. */
-    void wakeMBarrierWaiters(int a) {
-        for (Warp w : warps) {
-            for (int m = w.blocked; m != 0; m &= m - 1) {
-                int l = Integer.numberOfTrailingZeros(m);
-                if (w.waitKind[l] == Warp.WAIT_MBARRIER && w.waitAddr[l] == a) {
-                    w.blocked &= ~(1 << l);
-                }
-            }
-        }
-    }
-
     /** Every live thread waits: one diagnostic per warp and waiting instruction, with the state waited on. */
     private void deadlock() {
         List<Diagnostic> ds = new ArrayList<>();
-        for (Warp w : warps) {
+        for (int r = 0; r < clusterSize; r++) {
+            deadlocked(cluster[r], ds);
+        }
+        throw new Stop(ExecStatus.DEADLOCK, hazards.with(ds));
+    }
+
+    private void deadlocked(Cta c, List<Diagnostic> ds) {
+        for (Warp w : c.warps) {
             int waiting = (w.blocked | w.spinning) & w.live;
             while (waiting != 0) {
                 int l0 = Integer.numberOfTrailingZeros(waiting);
                 int pc = w.blockedAt[l0];
-                boolean atBarrier = (w.blocked & (1 << l0)) != 0 && w.waitKind[l0] == Warp.WAIT_BARRIER;
+                int kind = (w.blocked & (1 << l0)) != 0 ? w.waitKind[l0] : Warp.WAIT_MBARRIER;
                 int group = 0;
                 for (int m = waiting; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
-                    boolean b = (w.blocked & (1 << l)) != 0 && w.waitKind[l] == Warp.WAIT_BARRIER;
-                    if (w.blockedAt[l] == pc && b == atBarrier) {
+                    int k = (w.blocked & (1 << l)) != 0 ? w.waitKind[l] : Warp.WAIT_MBARRIER;
+                    if (w.blockedAt[l] == pc && k == kind) {
                         group |= 1 << l;
                     }
                 }
                 waiting &= ~group;
                 Op op = ops[pc];
                 int last = 31 - Integer.numberOfLeadingZeros(group);
-                String state = atBarrier ? barriers.describe(w.barrierOf[l0]) : mbarriers.describe(w.waitAddr[l0]);
+                String state = kind == Warp.WAIT_BARRIER ? c.barriers.describe(w.barrierOf[l0])
+                        : kind == Warp.WAIT_CLUSTER ? clusterBarrier.describe() : c.mbarriers.describe(w.waitAddr[l0]);
                 ds.add(Diagnostic.error(op.pos, "exec.deadlock", String.format(
                         "deadlock: %d thread(s) of warp %d (tid.x %d-%d) wait at '%s' forever; %s; CTA ctaid (%d,%d,%d)",
                         Integer.bitCount(group), w.id, w.tidX[l0], w.tidX[last], op.mnemonic(), state,
-                        ctaid[0], ctaid[1], ctaid[2])));
+                        c.ctaid[0], c.ctaid[1], c.ctaid[2])));
             }
         }
-        throw new Stop(ExecStatus.DEADLOCK, hazards.with(ds));
     }
 
     String where(Warp w, int l) {
         return String.format("thread tid (%d,%d,%d), warp %d, CTA ctaid (%d,%d,%d)",
-                w.tidX[l], w.tidY[l], w.tidZ[l], w.id, ctaid[0], ctaid[1], ctaid[2]);
+                w.tidX[l], w.tidY[l], w.tidZ[l], w.id, cta.ctaid[0], cta.ctaid[1], cta.ctaid[2]);
     }
 
     private Stop stop(ExecStatus status, String rule, Op op, Warp w, int l, String message) {
@@ -468,11 +500,17 @@ final class Engine {
                     call(w, op, pc, lane);
                 }
             }
-            case BAR, BAR_ARRIVE, BAR_RED -> barriers.execute(w, op, pc, mask, exec);
-            case MBARRIER -> mbarriers.execute(w, op, pc, mask, exec);
-            case CP_ASYNC -> copies.issueCopy(w, op, pc, mask, exec);
-            case CP_ASYNC_BULK -> copies.issueBulk(w, op, pc, mask, exec);
-            case ASYNC_GROUP -> copies.group(w, op, pc, mask, exec);
+            case BAR, BAR_ARRIVE, BAR_RED -> cta.barriers.execute(w, op, pc, mask, exec);
+            case CLUSTER_ARRIVE -> {
+                advance(w, mask, pc + 1);
+                clusterBarrier.arrive(this, cta, w, op, pc, exec, hazards);
+            }
+            case CLUSTER_WAIT -> clusterWait(w, op, pc, mask, exec);
+            case MBARRIER -> cta.mbarriers.execute(w, op, pc, mask, exec);
+            case CP_ASYNC -> cta.copies.issueCopy(w, op, pc, mask, exec);
+            case CP_ASYNC_BULK -> cta.copies.issueBulk(w, op, pc, mask, exec);
+            case CP_ASYNC_BULK_TENSOR -> cta.copies.issueTensor(w, op, pc, mask, exec);
+            case ASYNC_GROUP -> cta.copies.group(w, op, pc, mask, exec);
             case TRAP -> {
                 advance(w, mask, pc + 1);
                 if (exec != 0) {
@@ -632,9 +670,22 @@ final class Engine {
             return;
         }
         w.live &= ~lanes;
-        liveThreads -= Integer.bitCount(lanes);
+        cta.liveThreads -= Integer.bitCount(lanes);
         events++;
-        barriers.exited(w);
+        cta.barriers.exited(w);
+        clusterBarrier.exited(cta, w, lanes);
+    }
+
+    /** barrier.cluster.wait: lanes whose arrival's phase is still open block until it completes. */
+    private void clusterWait(Warp w, Op op, int pc, int mask, int exec) {
+        advance(w, mask, pc + 1);
+        int blocked = clusterBarrier.waiters(cta, w, exec);
+        w.blocked |= blocked;
+        for (int m = blocked; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            w.waitKind[l] = Warp.WAIT_CLUSTER;
+            w.blockedAt[l] = pc;
+        }
     }
 
     private void call(Warp w, Op op, int pc, int l) {
@@ -739,25 +790,25 @@ final class Engine {
         return switch (r) {
             case TID -> ci == 0 ? w.tidX[l] : ci == 1 ? w.tidY[l] : w.tidZ[l];
             case NTID -> blk[ci];
-            case CTAID -> ctaid[ci];
+            case CTAID -> cta.ctaid[ci];
             case NCTAID -> grid[ci];
             case LANEID -> l;
             case WARPID -> w.id;
-            case NWARPID -> warps.length;
-            case CLUSTER_CTAID -> ctaid[ci] % cl[ci];
+            case NWARPID -> cta.warps.length;
+            case CLUSTER_CTAID -> cta.ctaid[ci] % cl[ci];
             case CLUSTER_NCTAID -> cl[ci];
-            case CLUSTERID -> ctaid[ci] / cl[ci];
+            case CLUSTERID -> cta.ctaid[ci] / cl[ci];
             case NCLUSTERID -> grid[ci] / cl[ci];
-            case CLUSTER_CTARANK -> (ctaid[0] % cl[0]) + cl[0] * ((ctaid[1] % cl[1]) + cl[1] * (ctaid[2] % cl[2]));
+            case CLUSTER_CTARANK -> cta.rank;
             case CLUSTER_NCTARANK -> cl[0] * cl[1] * cl[2];
-            case IS_EXPLICIT_CLUSTER -> cl[0] * cl[1] * cl[2] > 1 ? 1 : 0;
+            case IS_EXPLICIT_CLUSTER -> geometry.isExplicitCluster() ? 1 : 0;
             case LANEMASK_EQ -> (1L << l) & 0xffffffffL;
             case LANEMASK_LE -> ((2L << l) - 1) & 0xffffffffL;
             case LANEMASK_LT -> ((1L << l) - 1) & 0xffffffffL;
             case LANEMASK_GE -> (~((1L << l) - 1)) & 0xffffffffL;
             case LANEMASK_GT -> (~((2L << l) - 1)) & 0xffffffffL;
             // A virtual clock: thread-instructions executed so far, so runs are reproducible.
-            // Counted per CTA, so that the values do not depend on which worker ran which CTAs.
+            // Counted per cluster, so that the values do not depend on which worker ran which clusters.
             case CLOCK -> (executed - ctaStart) & 0xffffffffL;
             case CLOCK_HI -> ((executed - ctaStart) >>> 32) & 0xffffffffL;
             case CLOCK64 -> executed - ctaStart;
@@ -767,7 +818,7 @@ final class Engine {
             case SMID, GRIDID, PM, PM_64, ENVREG -> 0;
             case NSMID -> 132;
             case DYNAMIC_SMEM_SIZE -> launch.sharedBytes();
-            case TOTAL_SMEM_SIZE, AGGR_SMEM_SIZE -> shared.length;
+            case TOTAL_SMEM_SIZE, AGGR_SMEM_SIZE -> cta.shared.length;
             default -> 0;
         };
     }
@@ -823,7 +874,7 @@ final class Engine {
 
     private byte[] bytesOf(Warp w, int space, int l) {
         return switch (space) {
-            case Op.SP_SHARED -> shared;
+            case Op.SP_SHARED -> cta.shared;
             case Op.SP_LOCAL -> w.local[l];
             case Op.SP_CONST -> program.constBank;
             default -> params;
@@ -840,6 +891,9 @@ final class Engine {
         }
         if (space == Op.SP_GLOBAL) {
             return global.load(a, size);
+        }
+        if (space == Op.SP_SHARED && a >= Cta.DSMEM_SPAN) {
+            return Bytes.get(peerShared(a, size), (int) Cta.offsetOf(a), size);
         }
         byte[] mem = bytesOf(w, space, l);
         if (a < 0 || a + size > mem.length) {
@@ -865,12 +919,99 @@ final class Engine {
         if (space == Op.SP_CONST || space == Op.SP_KPARAM) {
             throw new MemoryFault(String.format("store to read-only %s space at 0x%x", spaceName(space), a));
         }
+        if (space == Op.SP_SHARED && a >= Cta.DSMEM_SPAN) {
+            Bytes.put(peerShared(a, size), (int) Cta.offsetOf(a), size, v);
+            return;
+        }
         byte[] mem = bytesOf(w, space, l);
         if (a < 0 || a + size > mem.length) {
             throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
                     spaceName(space), size, a, mem.length, spaceName(space)));
         }
         Bytes.put(mem, (int) a, size, v);
+    }
+
+    /**
+     * The CTA a shared::cluster address belongs to. Its shared memory lives only as long as the
+     * CTA: an access after it exited is undefined (the hardware fails the launch).
+     */
+    Cta sharedOwner(long sharedAddress) {
+        int rank = Cta.rankOf(sharedAddress, cta.rank);
+        if (rank < 0 || rank >= clusterSize) {
+            throw new MemoryFault(String.format("shared::cluster address 0x%x names CTA rank %d, but the cluster"
+                    + " has %d CTAs", sharedAddress, rank, clusterSize));
+        }
+        Cta owner = cluster[rank];
+        if (owner.exited() && owner != cta) {
+            throw new MemoryFault(String.format("undefined behaviour: shared::cluster access at 0x%x to the shared"
+                    + " memory of CTA rank %d of the cluster, which has exited (a CTA's shared memory exists only"
+                    + " while it runs; distributed shared memory accesses must complete before the owner exits)",
+                    sharedAddress, rank));
+        }
+        return owner;
+    }
+
+    /**
+     * The tensor map at generic address {@code a}: a 64-byte aligned object in the kernel's
+     * parameters, constant or global memory (9.7.9.25.5.2).
+     */
+    io.ptxrun.launch.TensorMap tensorMap(long a) {
+        if ((a & 63) != 0) {
+            throw new MemoryFault(String.format("misaligned tensor-map address 0x%x: the tensorMap operand is the"
+                    + " generic address of a 64-byte aligned tensor map (cvta.param of a kernel parameter)", a));
+        }
+        int space = genericSpace(a);
+        long at = a - windowBase(space);
+        int n = io.ptxrun.launch.TensorMap.SIZE;
+        byte[] bytes;
+        if (space == Op.SP_GLOBAL) {
+            try {
+                bytes = global.read(at, n);
+            } catch (MemoryFault f) {
+                if (a >= 0 && a < params.length) {
+                    // mov of a kernel parameter gives its .param-space offset, not a generic address.
+                    throw new MemoryFault(String.format("no tensor map at 0x%x, which is no generic address (the"
+                            + " .param-space address of a kernel parameter? take its generic address with"
+                            + " cvta.param; 9.7.9.25.5.2)", a));
+                }
+                throw f;
+            }
+        } else if (space == Op.SP_KPARAM || space == Op.SP_CONST) {
+            byte[] mem = space == Op.SP_KPARAM ? params : program.constBank;
+            if (at < 0 || at + n > mem.length) {
+                throw new MemoryFault(String.format("tensor map at 0x%x is outside the %s space", a, spaceName(space)));
+            }
+            bytes = java.util.Arrays.copyOfRange(mem, (int) at, (int) at + n);
+        } else {
+            throw new MemoryFault(String.format("tensor map at 0x%x is not in param, const or global memory", a));
+        }
+        try {
+            return io.ptxrun.launch.TensorMap.decode(bytes);
+        } catch (RuntimeException e) {
+            throw new MemoryFault(String.format("no valid tensor map at 0x%x: %s", a, e.getMessage()));
+        }
+    }
+
+    /** The shared memory that {@code size} bytes at shared::cluster address {@code a} lie in (checked). */
+    private byte[] peerShared(long a, int size) {
+        byte[] mem = sharedOwner(a).shared;
+        long offset = Cta.offsetOf(a);
+        if (offset + size > mem.length) {
+            throw new MemoryFault(String.format("shared::cluster access of %d bytes at 0x%x is outside the %d-byte"
+                    + " shared space of its CTA", size, a, mem.length));
+        }
+        return mem;
+    }
+
+    /** The shared::cluster address a shared-window address (generic or not, as {@code space} says) maps to. */
+    private long sharedAddressOf(int space, long a) {
+        if (space == Op.SP_GENERIC) {
+            if (genericSpace(a) != Op.SP_SHARED) {
+                throw new MemoryFault(String.format("generic address 0x%x is not in the shared window", a));
+            }
+            return a - SHARED_WINDOW;
+        }
+        return a;
     }
 
     // ---------------------------------------------------------------- per-lane operations
@@ -915,8 +1056,8 @@ final class Engine {
                 if (op.vector > 1 && (a & (size * op.vector - 1)) != 0) {
                     throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
                 }
-                if (copies.sharedWritesPending()) {
-                    copies.checkRead(w, op, pcOf(w, l), l, a, size * op.dst.length);
+                if (cta.copies.sharedWritesPending()) {
+                    cta.copies.checkRead(w, op, pcOf(w, l), l, a, size * op.dst.length);
                 }
                 for (int k = 0; k < op.dst.length; k++) {
                     long v = load(w, op.space, a + (long) k * size, size, l);
@@ -949,15 +1090,16 @@ final class Engine {
                 write(w, op, 0, l, in ? 1 : 0);
             }
             case ATOM, RED -> atomic(w, op, l);
-            case GETCTARANK -> write(w, op, 0, l, clusterRank());
+            case GETCTARANK -> write(w, op, 0, l, Cta.rankOf(sharedAddressOf(op.space, zx(read(w, op, 0, l), bits)),
+                    cta.rank));
             case MAPA -> {
-                // CTAs run one at a time, so only this CTA's own shared memory can be mapped.
                 long rank = zx(read(w, op, 1, l), 32);
-                if (rank != clusterRank()) {
-                    throw new MemoryFault("mapa to CTA rank " + rank + " of the cluster: distributed shared memory"
-                            + " of other CTAs is not supported");
+                if (rank >= clusterSize) {
+                    throw new MemoryFault("mapa to CTA rank " + rank + ", but the cluster has " + clusterSize + " CTAs");
                 }
-                write(w, op, 0, l, zx(read(w, op, 0, l), bits));
+                long a = sharedAddressOf(op.space, zx(read(w, op, 0, l), bits));
+                long mapped = cluster[(int) rank].clusterAddress(Cta.offsetOf(a));
+                write(w, op, 0, l, zx(op.space == Op.SP_GENERIC ? SHARED_WINDOW + mapped : mapped, bits));
             }
             case SETP -> setp(w, op, l);
             case SELP -> write(w, op, 0, l, (read(w, op, 2, l) & 1) != 0 ? read(w, op, 0, l) : read(w, op, 1, l));
@@ -1344,12 +1486,17 @@ final class Engine {
 
     // ---------------------------------------------------------------- for the synchronization classes
 
-    byte[] shared() {
-        return shared;
+    ClusterGeometry geometry() {
+        return geometry;
     }
 
-    Warp[] warps() {
-        return warps;
+    /** The CTA whose warp runs now. */
+    Cta cta() {
+        return cta;
+    }
+
+    Cta[] cluster() {
+        return cluster;
     }
 
     Op opAt(int pc) {
@@ -1360,13 +1507,6 @@ final class Engine {
         return global;
     }
 
-    MBarriers mbarriers() {
-        return mbarriers;
-    }
-
-    AsyncCopies copies() {
-        return copies;
-    }
 
     /** Records a progress event (an arrival, a completion, a state change others can see). */
     void progressed() {

@@ -32,10 +32,13 @@ final class MBarriers {
     private static final long TOKEN = 1L << 34, TOKEN_NO_COMPLETE = 1L << 35;
 
     private final Engine engine;
+    /** The CTA whose shared memory holds these objects (a peer may arrive on them remotely). */
+    private final Cta cta;
     private final Hazards hazards;
 
-    MBarriers(Engine engine, Hazards hazards) {
+    MBarriers(Engine engine, Cta cta, Hazards hazards) {
         this.engine = engine;
+        this.cta = cta;
         this.hazards = hazards;
     }
 
@@ -86,8 +89,18 @@ final class MBarriers {
             engine.write(w, op, 0, l, token & COUNT_MASK);
             return false;
         }
-        int a = object(w, op, pc, l);
-        long s = Bytes.get(engine.shared(), a, 8);
+        long at = object(w, op, pc, l);
+        Cta owner = engine.sharedOwner(at);
+        if (owner != cta) {
+            // A remote arrive / expect_tx / complete_tx (.shared::cluster): the peer's object changes.
+            return owner.mbarriers.on(w, op, pc, kind, expectTx, l, (int) Cta.offsetOf(at));
+        }
+        return on(w, op, pc, kind, expectTx, l, (int) Cta.offsetOf(at));
+    }
+
+    /** The lane's operation on this CTA's object at shared offset {@code a}. */
+    private boolean on(Warp w, Op op, int pc, Opcode kind, boolean expectTx, int l, int a) {
+        long s = Bytes.get(cta.shared, a, 8);
         if (kind == Opcode.MBARRIER_INIT) {
             long count = Engine.zx(engine.read(w, op, 0, l), 32);
             if ((s & VALID) != 0) {
@@ -122,7 +135,7 @@ final class MBarriers {
                 } else if (op.sources() > 0) {
                     count = Engine.zx(engine.read(w, op, 0, l), 32);
                 }
-                s = Bytes.get(engine.shared(), a, 8);
+                s = Bytes.get(cta.shared, a, 8);
                 long token = TOKEN | ((long) phase << 32) | pending(s) | (op.flag ? TOKEN_NO_COMPLETE : 0);
                 arrive(op, pc, w, l, a, count, kind == Opcode.MBARRIER_ARRIVE_DROP, op.flag);
                 if (op.dst.length > 0) {
@@ -138,7 +151,7 @@ final class MBarriers {
                     }
                     store(a, encode(phase, pending + 1, expected, tx));
                 }
-                engine.copies().enqueueArrive(w, l, pc, a);
+                engine.cta().copies.enqueueArrive(w, l, pc, cta, a);
             }
             case MBARRIER_TEST_WAIT, MBARRIER_TRY_WAIT -> {
                 long v = engine.read(w, op, 0, l);
@@ -182,15 +195,19 @@ final class MBarriers {
         return false;
     }
 
-    /** The shared offset of the lane's mbarrier object; misalignment and other spaces are reported. */
-    private int object(Warp w, Op op, int pc, int l) {
+    /**
+     * The shared::cluster address of the lane's mbarrier object (an own offset or a peer's
+     * mapped address); misalignment and other spaces are reported.
+     */
+    private long object(Warp w, Op op, int pc, int l) {
         long a = engine.address(w, op, l);
         int space = op.space;
         if (space == Op.SP_GENERIC) {
             space = Engine.genericSpace(a);
             a -= Engine.windowBase(space);
         }
-        if (space != Op.SP_SHARED || a < 0 || a + 8 > engine.shared().length) {
+        long offset = Cta.offsetOf(a);
+        if (space != Op.SP_SHARED || a < 0 || offset + 8 > cta.shared.length) {
             throw new MemoryFault(String.format("mbarrier object at 0x%x is not in shared memory", a));
         }
         if ((a & 7) != 0) {
@@ -198,17 +215,17 @@ final class MBarriers {
                     + " aligned (9.7.13.15.1)", a), engine.where(w, l));
             a &= ~7L;
         }
-        return (int) a;
+        return a;
     }
 
     private void store(int a, long s) {
-        Bytes.put(engine.shared(), a, 8, s);
+        Bytes.put(cta.shared, a, 8, s);
         engine.progressed();
     }
 
     /** expect-tx (positive) or complete-tx (negative) on the object at {@code a}; may complete the phase. */
     void changeTx(Op op, int pc, Warp w, int l, int a, long delta) {
-        long s = Bytes.get(engine.shared(), a, 8);
+        long s = Bytes.get(cta.shared, a, 8);
         long tx = tx(s) + delta;
         if (tx > MAX_COUNT || tx < -MAX_COUNT) {
             hazards.undefined(op, pc, "exec.mbarrier", "tx-count " + tx + " outside [-(2^20-1), 2^20-1]"
@@ -220,7 +237,7 @@ final class MBarriers {
 
     /** An arrive-on of {@code count}; drop also lowers the expected count of later phases. */
     void arrive(Op op, int pc, Warp w, int l, int a, long count, boolean drop, boolean noComplete) {
-        long s = Bytes.get(engine.shared(), a, 8);
+        long s = Bytes.get(cta.shared, a, 8);
         int pending = pending(s), expected = expected(s);
         if (count < 1 || count > MAX_COUNT) {
             hazards.undefined(op, pc, "exec.mbarrier", "arrive count " + count + " outside [1, 2^20-1]"
@@ -248,7 +265,7 @@ final class MBarriers {
     private void settle(int a, int phase, int pending, int expected, int tx) {
         if (pending == 0 && tx == 0) {
             store(a, encode(phase + 1, expected, expected, 0));
-            engine.wakeMBarrierWaiters(a);
+            cta.wakeMBarrierWaiters(a);
         } else {
             store(a, encode(phase, pending, expected, tx));
         }
@@ -256,7 +273,7 @@ final class MBarriers {
 
     /** The object's state for a deadlock report. */
     String describe(int a) {
-        long s = Bytes.get(engine.shared(), a, 8);
+        long s = Bytes.get(cta.shared, a, 8);
         if ((s & VALID) == 0) {
             return String.format("mbarrier at shared 0x%x: not a valid mbarrier object", a);
         }

@@ -60,6 +60,9 @@ final class Op {
     Op barrier;
     /** wmma: which operation, shape, fragments and types. */
     WarpMatrixOps.Form matrix;
+    /** cp.reduce.async.bulk(.tensor): the operation and element type; null for plain copies. */
+    io.ptxrun.exec.copy.ReductionOp redOp;
+    io.ptxrun.exec.copy.ReductionType redType;
 
     // call
     int callee = -1;

@@ -12,5 +12,9 @@ enum OpCode {
     /** cp.async / cp.async.bulk commit_group, wait_group, wait_all ({@link Decoder}'s GROUP_* in sub). */
     ASYNC_GROUP,
     /** wmma.load, wmma.mma and wmma.store ({@link WarpMatrixOps}). */
-    WMMA
+    WMMA,
+    /** barrier.cluster.arrive / barrier.cluster.wait ({@link ClusterBarrier}). */
+    CLUSTER_ARRIVE, CLUSTER_WAIT,
+    /** cp.async.bulk.tensor, cp.reduce.async.bulk.tensor, cp.async.bulk.prefetch.tensor ({@link Decoder}'s TENSOR_* in sub). */
+    CP_ASYNC_BULK_TENSOR
 }

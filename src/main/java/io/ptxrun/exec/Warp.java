@@ -16,8 +16,8 @@ final class Warp {
     int blocked;
     final int[] barrierOf = new int[32];
     final int[] blockedAt = new int[32];
-    /** Why each blocked lane waits: at a CTA barrier (barrierOf) or suspended in try_wait (waitAddr). */
-    static final byte WAIT_BARRIER = 0, WAIT_MBARRIER = 1;
+    /** Why each blocked lane waits: at a CTA barrier (barrierOf), suspended in try_wait (waitAddr), or in barrier.cluster.wait. */
+    static final byte WAIT_BARRIER = 0, WAIT_MBARRIER = 1, WAIT_CLUSTER = 2;
     final byte[] waitKind = new byte[32];
     /** Shared offset of the mbarrier a lane is suspended on or last polled without success. */
     final int[] waitAddr = new int[32];

@@ -3,11 +3,14 @@
  *
  * <p>{@link io.ptxrun.exec.Decoder} turns every function body into an array of ops once: registers
  * become indices into a per-frame register file, immediates raw bits, labels op indices, symbols
- * addresses in their state space. {@link io.ptxrun.exec.Engine} runs one CTA at a time, and
- * {@link io.ptxrun.exec.CtaPool} gives independent CTAs to several engines on worker threads
- * (they share only the thread-safe global memory); a CTA's warps take turns in time slices; inside a warp each lane has its own program counter and the
- * lanes at the lowest one run together, which reconverges divergent paths where they meet ({@link io.ptxrun.exec.RandomSchedule} varies these
- * choices under a seed). Register
+ * addresses in their state space. {@link io.ptxrun.exec.Engine} runs one cluster at a time (with
+ * clusters of one CTA, one CTA), and {@link io.ptxrun.exec.CtaPool} gives separate clusters to
+ * several engines on worker threads (they share only the thread-safe global memory); the CTAs of a
+ * cluster ({@link io.ptxrun.exec.Cta}, each with its shared memory and synchronization state) are
+ * interleaved, since they may reach each other's shared memory and barriers; a CTA's warps take
+ * turns in time slices; inside a warp each lane has its own program counter and the lanes at the
+ * lowest one run together, which reconverges divergent paths where they meet ({@link
+ * io.ptxrun.exec.RandomSchedule} varies these choices under a seed). Register
  * files are flat {@code long} arrays indexed {@code ((frameBase + reg) << 5) | lane} holding raw
  * 64-bit patterns, so one op loops over its active lanes without any per-lane objects. The
  * semantics of each instruction family live in a class of their own: {@link io.ptxrun.exec.IntegerOps},
@@ -15,14 +18,18 @@
  * {@link io.ptxrun.exec.Atomics}, {@link io.ptxrun.exec.WarpOps}.
  *
  * <p>Generic addresses use fixed windows for shared, local, const and param memory; global
- * addresses are those of {@link io.ptxrun.exec.GlobalMemory}. Kernel misbehaviour (faults, traps,
+ * addresses are those of {@link io.ptxrun.exec.GlobalMemory}. Inside the shared window a CTA's own
+ * variables sit at their plain offsets and the CTA of cluster rank r also at {@code (r + 1) *}
+ * {@link io.ptxrun.exec.Cta#DSMEM_SPAN} (what mapa returns), so a shared::cluster address names
+ * its CTA. Kernel misbehaviour (faults, traps,
  * deadlocks, exhausted budgets, unsupported instructions) ends the run with a status and a
  * diagnostic naming the instruction and the thread; nothing is thrown to the caller.
  *
  * <p>Synchronization has a class per instruction family: {@link io.ptxrun.exec.Barriers} (bar,
- * barrier), {@link io.ptxrun.exec.MBarriers} (mbarrier objects in shared memory),
- * {@link io.ptxrun.exec.AsyncCopies} (cp.async and bulk copies that land asynchronously, with their
- * groups) and {@link io.ptxrun.exec.Hazards} (undefined behaviour and racing reads). The engine's
+ * barrier), {@link io.ptxrun.exec.ClusterBarrier} (barrier.cluster), {@link io.ptxrun.exec.MBarriers}
+ * (mbarrier objects in shared memory, also reached remotely), {@link io.ptxrun.exec.AsyncCopies}
+ * (cp.async, bulk and tensor copies that land asynchronously, possibly in peer CTAs, with their
+ * groups; the pure data movement is in {@code exec.copy}) and {@link io.ptxrun.exec.Hazards} (undefined behaviour and racing reads). The engine's
  * scheduler counts progress events (memory writes, arrivals, completions, exits): a round of all
  * warps without one, in which every warp that ran only polled failed waits, first lets pending
  * copies land, then times out suspended try_waits; it is a deadlock once such a stall recurs with

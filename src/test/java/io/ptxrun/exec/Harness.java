@@ -19,6 +19,8 @@ final class Harness {
     SyncOptions sync = SyncOptions.DEFAULT;
     java.util.OptionalLong scheduleSeed = java.util.OptionalLong.empty();
     int ctaThreads;
+    /** CTAs per cluster; null for clusters of one. */
+    int[] cluster;
 
     Harness(String ptx) {
         PtxParser.Parsed<Module> parsed = PtxParser.parseModule("test.ptx", ptx);
@@ -106,7 +108,7 @@ final class Harness {
                 pb.putFloat(off, f);
             }
         }
-        KernelLaunch launch = new KernelLaunch(module, kernel.name(), grid, block, null, sharedBytes, pb.array(),
+        KernelLaunch launch = new KernelLaunch(module, kernel.name(), grid, block, cluster, sharedBytes, pb.array(),
                 memory, new KernelLaunch.Limits(maxInstructions, scheduleSeed, ctaThreads, sync));
         return Interpreter.run(launch);
     }

@@ -1,0 +1,120 @@
+package io.ptxrun.exec;
+
+import io.ptxrun.diag.Diagnostic;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * CTAs of a cluster: interleaved execution, distributed shared memory, barrier.cluster; and bulk
+ * reductions that clusters on different workers aim at the same global memory.
+ */
+class ClusterExecTest {
+    /** Each CTA passes its rank to the next one's shared word, then dumps what it got. */
+    private static final String RING = Harness.HEADER + """
+            .shared .align 4 .b32 word;
+            .visible .entry ring(.param .u64 out) {
+                .reg .u32 %r, %n, %next, %a, %v, %cta; .reg .u64 %o, %off;
+                ld.param.u64 %o, [out];
+                mov.u32 %r, %cluster_ctarank;
+                mov.u32 %n, %cluster_nctarank;
+                mov.u32 %cta, %ctaid.x;
+                add.u32 %next, %r, 1;
+                rem.u32 %next, %next, %n;
+                mapa.shared::cluster.u32 %a, word, %next;
+                st.shared::cluster.u32 [%a], %cta;
+                barrier.cluster.arrive.release;
+                barrier.cluster.wait.acquire;
+                ld.shared.u32 %v, [word];
+                mul.wide.u32 %off, %cta, 4;
+                add.u64 %o, %o, %off;
+                st.global.u32 [%o], %v;
+                barrier.cluster.arrive;
+                barrier.cluster.wait;
+                ret;
+            }""";
+
+    private static String messages(ExecResult r) {
+        return r.diagnostics().stream().map(Diagnostic::message).toList().toString();
+    }
+
+    @Test
+    void peersWriteEachOthersSharedMemoryOnAnyNumberOfWorkers() {
+        for (int workers : new int[] {1, 2}) {
+            Harness h = new Harness(RING);
+            h.cluster = new int[] {4, 1, 1};
+            h.ctaThreads = workers;
+            long out = h.buffer(8 * 4);
+            ExecResult r = h.run(8, 32, out);
+            assertEquals(ExecStatus.OK, r.status(), messages(r));
+            assertArrayEquals(new int[] {3, 0, 1, 2, 7, 4, 5, 6}, h.readInts(out, 8), "workers " + workers);
+        }
+    }
+
+    @Test
+    void gridThatIsNoWholeNumberOfClustersIsRefused() {
+        Harness h = new Harness(RING);
+        h.cluster = new int[] {4, 1, 1};
+        ExecResult r = h.run(6, 32, h.buffer(6 * 4));
+        assertEquals(ExecStatus.ERROR, r.status());
+        assertTrue(messages(r).contains("not a whole number of clusters"), messages(r));
+    }
+
+    @Test
+    void deadlockReportCoversEveryCtaOfTheCluster() {
+        Harness h = new Harness(Harness.HEADER + """
+                .shared .align 8 .b64 mbar;
+                .visible .entry k() {
+                    .reg .u32 %r, %t; .reg .pred %one, %t0, %done;
+                    mov.u32 %r, %cluster_ctarank;
+                    setp.eq.u32 %one, %r, 1;
+                    @%one bra WAIT;
+                    barrier.cluster.arrive;
+                    barrier.cluster.wait;
+                    ret;
+                WAIT:
+                    // 64 arrivals expected, the CTA's 32 threads give 32: the phase never completes.
+                    mov.u32 %t, %tid.x;
+                    setp.eq.u32 %t0, %t, 0;
+                    @%t0 mbarrier.init.shared.b64 [mbar], 64;
+                    bar.sync 0;
+                    mbarrier.arrive.shared.b64 _, [mbar];
+                POLL:
+                    mbarrier.test_wait.parity.shared.b64 %done, [mbar], 0;
+                    @!%done bra POLL;
+                    ret;
+                }""");
+        h.cluster = new int[] {2, 1, 1};
+        ExecResult r = h.run(2, 32);
+        assertEquals(ExecStatus.DEADLOCK, r.status(), messages(r));
+        assertTrue(messages(r).contains("barrier.cluster: 32 of 64 live threads of the cluster arrived"), messages(r));
+        assertTrue(messages(r).contains("mbarrier at shared 0x0"), messages(r));
+    }
+
+    @Test
+    void bulkReductionsFromCtasOnSeveralWorkersAreExact() {
+        Harness h = new Harness(Harness.HEADER + """
+                .shared .align 16 .b32 sbuf[4];
+                .visible .entry k(.param .u64 out) {
+                    .reg .u32 %t; .reg .u64 %g; .reg .pred %t0;
+                    ld.param.u64 %g, [out];
+                    mov.u32 %t, %tid.x;
+                    setp.eq.u32 %t0, %t, 0;
+                    @!%t0 bra DONE;
+                    st.shared.v4.u32 [sbuf], {1, 2, 3, 4};
+                    fence.proxy.async.shared::cta;
+                    cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [%g], [sbuf], 16;
+                    cp.async.bulk.commit_group;
+                    cp.async.bulk.wait_group 0;
+                DONE:
+                    ret;
+                }""");
+        h.ctaThreads = 2;
+        long out = h.ints(0, 0, 0, 0);
+        ExecResult r = h.run(2000, 32, out);
+        assertEquals(ExecStatus.OK, r.status(), messages(r));
+        assertArrayEquals(new int[] {2000, 4000, 6000, 8000}, h.readInts(out, 4));
+    }
+}
