@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Parser benchmarks (not part of CI):
-#  1. steady-state parse rate, lines/s, one core, on the large nvcc module;
+#  1. steady-state parse rate, lines/s, one core (taskset), on the large nvcc module, by wall time
+#     and by the parsing thread's CPU time (less sensitive to other load);
 #  2. `ptxrun check` vs `ptxas --gpu-name sm_90` on the same file, whole processes, JVM start-up
 #     included (best of 5 each), and their ratio.
 set -euo pipefail
@@ -10,7 +11,7 @@ file="${1:-$root/testdata/nvcc/large/radix_sort_many.sm_90.ptx}"
 out="$root/target/bench-classes"
 mkdir -p "$out"
 javac -d "$out" -cp "$root/target/ptxrun.jar" "$root/bench/src/io/ptxrun/bench/ParseRate.java"
-taskset -c 0 java -XX:+UseSerialGC -Xss16m -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.ParseRate "$file" 20
+taskset -c 0 java -XX:+UseSerialGC -Xmn600m -Xss16m -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.ParseRate "$file" 20
 
 best() {  # best wall time in seconds of 5 runs of a command
   local b=999
