@@ -55,13 +55,27 @@ public final class InstructionChecker {
         static final int OPERAND = 1;
     }
 
+    /** Modules with at least this many function bodies are checked on several cores. */
+    private static final int PARALLEL_FUNCTIONS = 16;
+
     public void check(Module module) {
-        for (Function f : module.functions()) {
-            if (f.body().isPresent()) {
-                RegisterTable registers = RegisterTable.of(f);
-                checkBlock(f.body().get(), registers);
-            }
+        List<Function> bodies = module.functions().stream().filter(f -> f.body().isPresent()).toList();
+        if (bodies.size() < PARALLEL_FUNCTIONS || Runtime.getRuntime().availableProcessors() < 2) {
+            bodies.forEach(this::checkFunction);
+            return;
         }
+        // Functions are independent: each gets its own checker (the matching state is per
+        // instruction) and its own list, and the lists are joined in source order.
+        List<List<io.ptxrun.diag.Diagnostic>> found = bodies.parallelStream().map(f -> {
+            Diagnostics local = new Diagnostics();
+            new InstructionChecker(local, context).checkFunction(f);
+            return local.list();
+        }).toList();
+        found.forEach(list -> list.forEach(diagnostics::add));
+    }
+
+    private void checkFunction(Function f) {
+        checkBlock(f.body().get(), RegisterTable.of(f));
     }
 
     private void checkBlock(Block block, RegisterTable registers) {
