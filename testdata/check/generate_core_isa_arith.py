@@ -471,6 +471,128 @@ def build():
     case("cvt.rni.f32.f32 %f1, %f1", "6.0", "sm_50")
     case("cvt.rn.f16.f32 %h1, %f1", "4.0", "sm_50")
 
+    boundaries()
+    selects()
+
+
+def boundary(instr, version, target, earlier_version, lower_target):
+    """A feature at its first version and target, one version earlier, one target lower."""
+    case(instr, version, target)
+    case(instr, earlier_version, target)
+    case(instr, version, lower_target)
+
+
+def boundaries():
+    for op in ("min", "max", "abs", "neg"):
+        two = ", %h1" if op in ("min", "max") else ""
+        boundary(f"{op}.bf16 %h1, %h1{two}", "7.0", "sm_80", "6.5", "sm_75")
+        boundary(f"{op}.bf16x2 %b1, %b1{two.replace('h', 'b')}", "7.0", "sm_80", "6.5", "sm_75")
+    for op in ("min", "max"):
+        boundary(f"{op}.xorsign.abs.f32 %f1, %f1, %f1", "7.2", "sm_86", "7.1", "sm_80")
+        boundary(f"{op}.relu.s32 %s1, %s1, %s1", "8.0", "sm_90", "7.8", "sm_89")
+        boundary(f"{op}.u16x2 %b1, %b1, %b1", "8.0", "sm_90", "7.8", "sm_89")
+        boundary(f"{op}.s16x2 %b1, %b1, %b1", "8.0", "sm_90", "7.8", "sm_89")
+    boundary("tanh.approx.bf16 %h1, %h1", "7.8", "sm_90", "7.7", "sm_89")
+    boundary("tanh.approx.bf16x2 %b1, %b1", "7.8", "sm_90", "7.7", "sm_89")
+    boundary("ex2.approx.ftz.bf16x2 %b1, %b1", "7.8", "sm_90", "7.7", "sm_89")
+    boundary("ex2.approx.f16x2 %b1, %b1", "7.0", "sm_75", "6.5", "sm_70")
+    boundary("fma.rn.bf16x2 %b1, %b1, %b1, %b1", "7.0", "sm_80", "6.5", "sm_75")
+    boundary("mul.rn.bf16x2 %b1, %b1, %b1", "7.8", "sm_90", "7.7", "sm_89")
+    boundary("copysign.f32 %f1, %f1, %f1", "4.2", "sm_50", "4.1", "sm_50")
+    boundary("dp2a.lo.u32.u32 %b1, %b1, %b1, %b1", "5.0", "sm_61", "4.3", "sm_60")
+    boundary("cvt.rn.bf16.s32 %h1, %s1", "7.8", "sm_90", "7.0", "sm_80")
+    boundary("cvt.rzi.s32.bf16 %s1, %h1", "7.8", "sm_90", "7.0", "sm_80")
+    boundary("cvt.rn.bf16.f16 %h1, %h1", "7.8", "sm_90", "7.0", "sm_80")
+    boundary("cvt.f64.bf16 %fd1, %h1", "7.8", "sm_90", "7.0", "sm_80")
+    boundary("cvt.rn.bf16.f64 %h1, %fd1", "7.8", "sm_90", "7.0", "sm_80")
+    boundary("cvt.rn.relu.bf16.f32 %h1, %f1", "7.0", "sm_80", "6.5", "sm_75")
+    boundary("cvt.rn.bf16x2.f32 %b1, %f1, %f1", "7.0", "sm_80", "6.5", "sm_75")
+    boundary("cvt.rn.satfinite.f16.f32 %h1, %f1", "8.1", "sm_80", "8.0", "sm_75")
+    boundary("cvt.rn.relu.satfinite.f16x2.f32 %b1, %f1, %f1", "8.1", "sm_80", "8.0", "sm_75")
+    boundary("cvt.rna.tf32.f32 %b1, %f1", "7.0", "sm_80", "6.5", "sm_75")
+    boundary("cvt.rn.tf32.f32 %b1, %f1", "7.8", "sm_90", "7.7", "sm_89")
+    boundary("cvt.rn.satfinite.e4m3x2.f32 %h1, %f1, %f1", "7.8", "sm_89", "7.7", "sm_86")
+    boundary("cvt.rn.satfinite.e5m2x2.f16x2 %h1, %b1", "7.8", "sm_89", "7.7", "sm_86")
+    boundary("cvt.rn.f16x2.e4m3x2 %b1, %h1", "7.8", "sm_89", "7.7", "sm_86")
+    boundary("cvt.rs.f16x2.f32 %b1, %f1, %f1, %b1", "8.7", "sm_100a", "8.6", "sm_90a")
+    boundary("cvt.rz.satfinite.ue8m0x2.f32 %h1, %f1, %f1", "8.6", "sm_100a", "8.5", "sm_90a")
+    boundary("cvt.rn.satfinite.e2m3x2.f32 %h1, %f1, %f1", "8.6", "sm_100a", "8.5", "sm_90a")
+    case("cvt.rna.satfinite.tf32.f32 %b1, %f1", "8.0", "sm_90")
+    case("cvt.rna.satfinite.tf32.f32 %b1, %f1", "8.1", "sm_80")
+    for v in ("8.0", "8.1"):
+        case("cvt.rn.satfinite.e4m3x2.f32 %h1, %f1, %f1", v, "sm_89")
+        case("cvt.rn.f16x2.e4m3x2 %b1, %h1", v, "sm_89")
+    case("cvt.rn.tf32.f32 %f1, %f1", "8.0", "sm_90")
+    case("cvt.rn.satfinite.e4m3x2.f32 %h1, %f1", "8.0", "sm_90")
+    case("cvt.rn.e4m3x2.f32 %h1, %f1, %f1", "8.0", "sm_90")
+    case("cvt.rn.satfinite.relu.e4m3x2.f32 %h1, %f1, %f1", "8.0", "sm_90")
+    case("cvt.rz.f16x2.e4m3x2 %b1, %h1", "8.0", "sm_90")
+    case("cvt.rs.f16x2.f32 %b1, %f1, %f1", "8.7", "sm_100a")
+    boundary("isspacep.shared::cta %p1, %rd1", "7.8", "sm_80", "7.7", "sm_75")
+    boundary("isspacep.param::entry %p1, %rd1", "8.3", "sm_80", "8.2", "sm_75")
+    boundary("isspacep.param %p1, %rd1", "7.7", "sm_80", "7.6", "sm_75")
+    for f in ("fence.acquire.gpu", "fence.release.gpu", "fence.sc.cluster", "fence.acq_rel.sys"):
+        boundary(f, "7.8", "sm_90", "7.0", "sm_80")
+        case(f, "6.0", "sm_70")
+    boundary("fence.proxy.tensormap::generic.release.gpu", "8.3", "sm_90", "8.2", "sm_89")
+    boundary("fence.proxy.tensormap::generic.acquire.gpu [%rd1], 128", "8.3", "sm_90", "8.2", "sm_89")
+    for v, t in (("8.6", "sm_100"), ("8.8", "sm_100f"), ("8.7", "sm_120a"), ("8.8", "sm_103a"),
+                 ("9.0", "sm_110a"), ("9.0", "sm_110f"), ("9.0", "sm_120f"), ("8.7", "sm_100f"),
+                 ("9.0", "sm_121a")):
+        case("setmaxnreg.inc.sync.aligned.u32 240", v, t)
+    boundary("griddepcontrol.wait", "7.8", "sm_90", "7.7", "sm_89")
+
+
+def selects():
+    for d in (".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"):
+        r = REG[d]
+        case(f"slct{d}.s32 {r}, {r}, {r}, %s1")
+        case(f"slct{d}.f32 {r}, {r}, {r}, %f1")
+    case("slct.ftz.f32.f32 %f1, %f1, %f1, %f1")
+    case("slct.ftz.u32.s32 %u1, %u1, %u1, %s1")
+    case("slct.u32.u32 %u1, %u1, %u1, %u1")
+    case("slct.u32.s32 %u1, %u1, %u1, %f1")
+    case("slct.u32.s32 %u1, %u1, %u1")
+    case("slct.u32.s32 %f1, %u1, %u1, %s1")
+    case("slct.u32.s32 %u1, %u1, 5, -1")
+    case("slct.u32 %u1, %u1, %u1, %s1")
+    case("slct.s32.u32 %u1, %u1, %u1, %s1")
+    for d in (".u32", ".s32", ".f32"):
+        r = REG[d]
+        for s2, cmp in ((".s32", ".lt"), (".u32", ".lo"), (".f32", ".ltu"), (".f64", ".gt"), (".b32", ".eq"),
+                        (".u64", ".hs"), (".s16", ".ge")):
+            case(f"set{cmp}{d}{s2} {r}, {REG[s2]}, {REG[s2]}")
+        case(f"set.lt.and{d}.s32 {r}, %s1, %s1, %p1")
+        case(f"set.lt.or{d}.s32 {r}, %s1, %s1, !%p1")
+        case(f"set.lt.ftz{d}.f32 {r}, %f1, %f1")
+    case("set.lt.f64.s32 %fd1, %s1, %s1")
+    case("set.lt.u32 %u1, %s1, %s1")
+    case("set.lo.u32.s32 %u1, %s1, %s1")
+    case("set.ltu.u32.s32 %u1, %s1, %s1")
+    case("set.lt.u32.s32 %u1, %s1")
+    case("set.lt.and.u32.s32 %u1, %s1, %s1")
+    case("set.lt.u32.s32 %f1, %s1, %s1")
+    case("set.lt.ftz.u32.f64 %u1, %fd1, %fd1")
+    case("set.lt.u32.f16 %u1, %h1, %h1")
+    case("set.lt.f16.f16 %h1, %h1, %h1")
+    case("set.lt.u32.f16x2 %u1, %b1, %b1")
+    case("set.lt.f16x2.f16x2 %b1, %b1, %b1")
+    case("set.lt.bf16.bf16 %h1, %h1, %h1")
+    case("set.lt.u32.s32 %u1, %s1, 5")
+    boundary("set.lt.u32.f16 %u1, %h1, %h1", "4.2", "sm_53", "4.1", "sm_52")
+    boundary("set.lt.u32.f16x2 %u1, %b1, %b1", "4.2", "sm_53", "4.1", "sm_52")
+    boundary("set.lt.bf16.bf16 %h1, %h1, %h1", "7.8", "sm_90", "7.7", "sm_89")
+    boundary("set.lt.u32.bf16x2 %u1, %b1, %b1", "7.8", "sm_90", "7.7", "sm_89")
+    case("set.lt.f32.f16 %f1, %h1, %h1")
+    case("set.lt.f16.f32 %h1, %f1, %f1")
+    case("set.lt.u16.f16 %us1, %h1, %h1")
+    case("set.lt.u16.s32 %us1, %s1, %s1")
+    case("set.lt.ftz.f16.f16 %h1, %h1, %h1")
+    case("set.lt.ftz.bf16.bf16 %h1, %h1, %h1")
+    case("set.lt.f16x2.f16 %b1, %h1, %h1")
+    case("set.lt.f32.bf16 %f1, %h1, %h1")
+    case("set.lt.s16.bf16 %ss1, %h1, %h1")
+
 
 def label(item):
     cid, (instr, version, target) = item

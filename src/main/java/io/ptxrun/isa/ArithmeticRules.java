@@ -22,10 +22,13 @@ import static io.ptxrun.ast.Opcode.RCP;
 import static io.ptxrun.ast.Opcode.REM;
 import static io.ptxrun.ast.Opcode.RSQRT;
 import static io.ptxrun.ast.Opcode.SAD;
+import static io.ptxrun.ast.Opcode.SET;
+import static io.ptxrun.ast.Opcode.SLCT;
 import static io.ptxrun.ast.Opcode.SIN;
 import static io.ptxrun.ast.Opcode.SQRT;
 import static io.ptxrun.ast.Opcode.SUBC;
 import static io.ptxrun.ast.Opcode.TANH;
+import static io.ptxrun.isa.TargetRequirement.ANY;
 import static io.ptxrun.isa.TargetRequirement.atLeast;
 
 import io.ptxrun.ast.Opcode;
@@ -37,7 +40,8 @@ import java.util.List;
  * of mul/mad (`.lo`/`.hi` on every integer type, `.wide` on 16- and 32-bit ones, with a
  * destination twice as wide), the rounding rules of floating point (required on f64 and on
  * f32 mad/fma/div/sqrt/rcp, `.approx` on the special functions, `.ftz`/`.sat` on f32 only), and
- * operands typed as 6.4.1 demands. Citations name the pages of spec/isa/*.md; version and target
+ * operands typed as 6.4.1 demands; also the comparisons set and slct, whose destination type
+ * comes first. Citations name the pages of spec/isa/*.md; version and target
  * rows are the boundaries ptxas reports (testdata/check/core-isa-arith.jsonl).
  */
 public final class ArithmeticRules implements RuleTable {
@@ -136,7 +140,39 @@ public final class ArithmeticRules implements RuleTable {
         String dot = "d:b32, a:b32|imm, b:b32|imm, c:b32|imm";
         f.add(Form.of(DP4A, "(.u32|.s32) (.u32|.s32)", dot, page("dp4a")));
         f.add(Form.of(DP2A, "(.lo|.hi) (.u32|.s32) (.u32|.s32)", dot, page("dp2a")));
+        comparisonForms(f);
         return f;
+    }
+
+    /**
+     * set and slct (9.7.6.2, 9.7.6.4): the destination type is written first (`set.lt.u32.s32`,
+     * `slct.f32.s32`). set compares as setp does (unsigned comparisons on unsigned types, the
+     * unordered ones on floating point) and writes 0/-1 or 0.0/1.0; slct selects on the sign
+     * of a .s32 or .f32 operand (ptxas: "Instruction 'slct' applies only to signed numeric types").
+     */
+    private static void comparisonForms(List<Form> f) {
+        String signedCmp = "(.eq|.ne|.lt|.le|.gt|.ge)";
+        String unsignedCmp = "(.eq|.ne|.lt|.le|.gt|.ge|.lo|.ls|.hi|.hs)";
+        String floatCmp = "(.eq|.ne|.lt|.le|.gt|.ge|.equ|.neu|.ltu|.leu|.gtu|.geu|.num|.nan)";
+        String dest = "(.u32|.s32|.f32)";
+        for (String row : new String[] {
+                "(.eq|.ne) " + dest + " (.b16|.b32|.b64)",
+                unsignedCmp + " " + dest + " (.u16|.u32|.u64)",
+                signedCmp + " " + dest + " (.s16|.s32|.s64)",
+                floatCmp + " [.ftz] " + dest + " .f32",
+                floatCmp + " " + dest + " .f64",
+                // ptxas takes set.lt.f16.f32 but not set.lt.f32.f16 nor set.lt.f32.bf16.
+                floatCmp + " [.ftz] .f16 .f32",
+                floatCmp + " [.ftz] (.u16|.s16|.u32|.s32|.f16) .f16",
+                floatCmp + " [.ftz] (.u32|.s32|.f16x2) .f16x2",
+                floatCmp + " (.u16|.s16|.u32|.s32|.bf16) .bf16",
+                floatCmp + " (.u32|.s32|.bf16x2) .bf16x2"}) {
+            f.add(Form.of(SET, row, "d:t1, a:t, b:t", page("set")));
+            f.add(Form.of(SET, row + " (.and|.or|.xor)", "d:t1, a:t, b:t, c:pred|!pred", page("set")));
+        }
+        String values = "(.b16|.b32|.b64|.u16|.u32|.u64|.s16|.s32|.s64|.f32|.f64)";
+        f.add(Form.of(SLCT, values + " .s32", "d:t1, a:t1, b:t1, c:t", page("slct")));
+        f.add(Form.of(SLCT, "[.ftz] " + values + " .f32", "d:t1, a:t1, b:t1, c:t", page("slct")));
     }
 
     @Override
@@ -170,7 +206,17 @@ public final class ArithmeticRules implements RuleTable {
                 FeatureRule.of(EX2, ".f16x2", "7.0", atLeast(75), "ex2.f16/f16x2", page("ex2")),
                 FeatureRule.of(EX2, ".bf16", "7.8", atLeast(90), "ex2.bf16", page("ex2")),
                 FeatureRule.of(EX2, ".bf16x2", "7.8", atLeast(90), "ex2.bf16x2", page("ex2")),
-                FeatureRule.of(COPYSIGN, "", "4.2", atLeast(20), "copysign", page("copysign")),
+                FeatureRule.of(SET, ".f16", "4.2", atLeast(53), "set.f16", page("set")),
+                FeatureRule.of(SET, ".f16x2", "4.2", atLeast(53), "set.f16x2", page("set")),
+                // "half precision floating point set instruction with integer result"
+                FeatureRule.of(SET, ".f16 .u16", "6.5", ANY, "set.f16 with an integer result", page("set")),
+                FeatureRule.of(SET, ".f16 .s16", "6.5", ANY, "set.f16 with an integer result", page("set")),
+                FeatureRule.of(SET, ".f16 .u32", "6.5", ANY, "set.f16 with an integer result", page("set")),
+                FeatureRule.of(SET, ".f16 .s32", "6.5", ANY, "set.f16 with an integer result", page("set")),
+                FeatureRule.of(SET, ".f16x2 .u32", "6.5", ANY, "set.f16x2 with an integer result", page("set")),
+                FeatureRule.of(SET, ".f16x2 .s32", "6.5", ANY, "set.f16x2 with an integer result", page("set")),
+                FeatureRule.of(SET, ".bf16", "7.8", atLeast(90), "set.bf16", page("set")),
+                FeatureRule.of(SET, ".bf16x2", "7.8", atLeast(90), "set.bf16x2", page("set")),
                 FeatureRule.of(DP4A, "", "5.0", atLeast(61), "dp4a", page("dp4a")),
                 FeatureRule.of(DP2A, "", "5.0", atLeast(61), "dp2a", page("dp2a")));
     }

@@ -71,9 +71,12 @@ public final class BitAndWarpRules implements RuleTable {
         return f;
     }
 
-    /** setmaxnreg: sm_90a and sm_100a (ptxas: "not supported on .target 'sm_90'"). */
+    /**
+     * setmaxnreg: the `a` targets from sm_90a, and from PTX ISA 8.8 the sm_100f/110f/120f
+     * families (ptxas: "Instruction 'setmaxnreg.inc' not supported on .target 'sm_90'").
+     */
     private static final TargetRequirement SETMAXNREG_TARGETS = new TargetRequirement.ArchSpecific(
-            java.util.Set.of(90, 100, 101, 103, 110, 120, 121), java.util.Set.of(100, 110), PtxVersion.of("8.8"));
+            java.util.Set.of(90, 100, 103, 110, 120, 121), java.util.Set.of(100, 110, 120), PtxVersion.of("8.8"));
 
     @Override
     public List<FeatureRule> features() {
@@ -86,6 +89,7 @@ public final class BitAndWarpRules implements RuleTable {
                 FeatureRule.of(ISSPACEP, ".shared::cluster", "7.8", atLeast(90), "isspacep.shared::cluster",
                         page("isspacep")),
                 FeatureRule.of(ISSPACEP, ".shared::cta", "7.8", ANY, "isspacep.shared::cta", page("isspacep")),
+                FeatureRule.of(ISSPACEP, ".param", "7.7", ANY, "isspacep.param", page("isspacep")),
                 FeatureRule.of(ISSPACEP, ".param::entry", "8.3", ANY, "isspacep.param::entry", page("isspacep")),
                 FeatureRule.of(FENCE, "", "6.0", atLeast(70), "fence", page("fence")),
                 FeatureRule.of(FENCE, ".cluster", "7.8", atLeast(90), "fence with .cluster scope", page("fence")),

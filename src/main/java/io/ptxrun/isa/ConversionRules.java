@@ -1,6 +1,7 @@
 package io.ptxrun.isa;
 
 import static io.ptxrun.ast.Opcode.CVT;
+import static io.ptxrun.isa.TargetRequirement.ANY;
 import static io.ptxrun.isa.TargetRequirement.atLeast;
 
 import java.util.ArrayList;
@@ -90,17 +91,41 @@ public final class ConversionRules implements RuleTable {
         return f;
     }
 
+    /**
+     * The 6- and 4-bit formats, ue8m0 and stochastic rounding: sm_100a-class targets, and from PTX
+     * ISA 8.8 their families (ptxas: "Instruction 'cvt with .ue8m0x2' not supported on .target 'sm_90a'").
+     */
+    private static final TargetRequirement BLACKWELL_SPECIFIC = new TargetRequirement.ArchSpecific(
+            java.util.Set.of(100, 103, 110, 120, 121), java.util.Set.of(100, 110, 120), PtxVersion.of("8.8"));
+
+    /** The 8-bit formats: sm_90 from PTX ISA 7.8, sm_89 from 8.1. */
+    private static final TargetRequirement FP8 = new TargetRequirement.OrEarlierChipFrom(atLeast(90), 89,
+            PtxVersion.of("8.1"));
+
     @Override
     public List<FeatureRule> features() {
         return List.of(
-                FeatureRule.of(CVT, ".f16x2", "7.0", atLeast(80), "cvt.f16x2.f32", S),
-                FeatureRule.of(CVT, ".bf16x2", "7.0", atLeast(80), "cvt.bf16x2.f32", S),
+                FeatureRule.of(CVT, ".f16x2 .f32", "7.0", atLeast(80), "cvt.f16x2.f32", S),
+                FeatureRule.of(CVT, ".bf16x2 .f32", "7.0", atLeast(80), "cvt.bf16x2.f32", S),
                 FeatureRule.of(CVT, ".relu", "7.0", atLeast(80), ".relu", S),
                 FeatureRule.of(CVT, ".bf16 .f32", "7.0", atLeast(80), ".bf16", S),
-                FeatureRule.of(CVT, ".satfinite", "8.1", atLeast(80), ".satfinite", S),
-                FeatureRule.of(CVT, ".tf32", "7.0", atLeast(80), "cvt.tf32.f32", S),
-                FeatureRule.of(CVT, ".e4m3x2", "7.8", atLeast(89), "cvt with .e4m3x2", S),
-                FeatureRule.of(CVT, ".e5m2x2", "7.8", atLeast(89), "cvt with .e5m2x2", S),
-                FeatureRule.of(CVT, ".rs", "8.7", atLeast(100), "cvt.rs", S));
+                // bf16 with any partner but f32: "Feature 'cvt with .bf16.s32' requires .target sm_90".
+                FeatureRule.of(CVT, ".bf16 !.f32", "7.8", atLeast(90), "cvt with .bf16 and a type other than .f32", S),
+                // .satfinite on the 16-bit results: a version requirement only (ptxas takes it on sm_75).
+                FeatureRule.of(CVT, ".satfinite .f16", "8.1", ANY, ".satfinite", S),
+                FeatureRule.of(CVT, ".satfinite .f16x2 .f32", "8.1", ANY, ".satfinite", S),
+                FeatureRule.of(CVT, ".satfinite .bf16", "8.1", ANY, ".satfinite", S),
+                FeatureRule.of(CVT, ".satfinite .bf16x2 .f32", "8.1", ANY, ".satfinite", S),
+                FeatureRule.of(CVT, ".tf32 .rna", "7.0", atLeast(80), "cvt.rna.tf32.f32", S),
+                FeatureRule.of(CVT, ".satfinite .tf32", "8.1", ANY, ".satfinite on cvt.tf32.f32", S),
+                FeatureRule.of(CVT, ".tf32 .rn", "7.8", atLeast(90), "cvt.rn.tf32.f32", S),
+                FeatureRule.of(CVT, ".tf32 .rz", "7.8", atLeast(90), "cvt.rz.tf32.f32", S),
+                FeatureRule.of(CVT, ".e4m3x2", "7.8", FP8, "cvt with .e4m3x2", S),
+                FeatureRule.of(CVT, ".e5m2x2", "7.8", FP8, "cvt with .e5m2x2", S),
+                FeatureRule.of(CVT, ".e2m3x2", "8.6", BLACKWELL_SPECIFIC, "cvt with .e2m3x2", S),
+                FeatureRule.of(CVT, ".e3m2x2", "8.6", BLACKWELL_SPECIFIC, "cvt with .e3m2x2", S),
+                FeatureRule.of(CVT, ".e2m1x2", "8.6", BLACKWELL_SPECIFIC, "cvt with .e2m1x2", S),
+                FeatureRule.of(CVT, ".ue8m0x2", "8.6", BLACKWELL_SPECIFIC, "cvt with .ue8m0x2", S),
+                FeatureRule.of(CVT, ".rs", "8.7", BLACKWELL_SPECIFIC, "cvt.rs", S));
     }
 }
