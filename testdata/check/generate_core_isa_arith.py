@@ -541,6 +541,27 @@ def boundaries():
                  ("9.0", "sm_121a")):
         case("setmaxnreg.inc.sync.aligned.u32 240", v, t)
     boundary("griddepcontrol.wait", "7.8", "sm_90", "7.7", "sm_89")
+    boundary("lop3.or.b32 %b1|%p1, %b1, %b1, %b1, 0x3f, %p2", "8.2", "sm_70", "8.1", "sm_61")
+    case("lop3.and.b32 _|%p1, %b1, %b1, %b1, 0x3f, !%p2")
+    case("lop3.and.b32 %b1, %b1, %b1, %b1, 0x3f, %p2")
+    case("lop3.xor.b32 %b1|%p1, %b1, %b1, %b1, 0x3f, %p2")
+    case("lop3.or.b32 %b1|%p1, %b1, %b1, %b1, 0x3f")
+    boundary("fence.acquire.sync_restrict::shared::cluster.cluster", "8.6", "sm_90", "8.5", "sm_89")
+    boundary("fence.release.sync_restrict::shared::cta.cluster", "8.6", "sm_90", "8.5", "sm_89")
+    boundary("fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster", "8.6", "sm_90", "8.5",
+             "sm_89")
+    case("fence.release.sync_restrict::shared::cluster.cluster", "8.6", "sm_90")
+    case("fence.acquire.sync_restrict::shared::cluster.gpu", "8.6", "sm_90")
+    for op, n in (("mul", 3), ("fma", 4)):
+        rnd = ".rn" if op == "fma" else ""
+        boundary(f"{op}{rnd}.f32x2 {', '.join(['%rd1'] * n)}", "8.6", "sm_100", "8.5", "sm_90")
+        case(f"{op}{rnd}.ftz.f32x2 {', '.join(['%rd1'] * n)}", "8.6", "sm_100")
+        case(f"{op}{rnd}.sat.f32x2 {', '.join(['%rd1'] * n)}", "8.6", "sm_100")
+    case("fma.f32x2 %rd1, %rd1, %rd1, %rd1", "8.6", "sm_100")
+    boundary("fma.rn.oob.f16 %h1, %h1, %h1, %h1", "8.1", "sm_90", "8.0", "sm_89")
+    boundary("fma.rn.oob.relu.bf16x2 %b1, %b1, %b1, %b1", "8.1", "sm_90", "8.0", "sm_89")
+    case("fma.rz.oob.f16 %h1, %h1, %h1, %h1", "8.1", "sm_90")
+    case("fma.rn.oob.f32 %f1, %f1, %f1, %f1", "8.1", "sm_90")
 
 
 def selects():

@@ -73,10 +73,14 @@ public final class ArithmeticRules implements RuleTable {
         f.add(Form.of(MUL, "[.rn|.rz|.rm|.rp] .f64", D_A_B, page("mul")));
         f.add(Form.of(MUL, "[.rn] [.ftz] [.sat] " + HALF, D_A_B, page("mul")));
         f.add(Form.of(MUL, "[.rn] " + BHALF, D_A_B, page("mul")));
+        f.add(Form.of(MUL, "[.rn|.rz|.rm|.rp] [.ftz] .f32x2", D_A_B, page("mul")));
         f.add(Form.of(MAD, RND + " [.ftz] [.sat] .f32", D_A_B_C, page("mad")));
         f.add(Form.of(MAD, RND + " .f64", D_A_B_C, page("mad")));
         f.add(Form.of(FMA, RND + " [.ftz] [.sat] .f32", D_A_B_C, page("fma")));
         f.add(Form.of(FMA, RND + " .f64", D_A_B_C, page("fma")));
+        f.add(Form.of(FMA, RND + " [.ftz] .f32x2", D_A_B_C, page("fma")));
+        // .oob: a zero result where an operand is an out-of-bounds tensor element.
+        f.add(Form.of(FMA, ".rn .oob [.relu] (.f16|.f16x2|.bf16|.bf16x2)", D_A_B_C, page("fma")));
         f.add(Form.of(FMA, ".rn [.ftz] [.sat] " + HALF, D_A_B_C, page("fma")));
         f.add(Form.of(FMA, ".rn .relu " + HALF, D_A_B_C, page("fma")));
         // bf16 takes every IEEE rounding in ptxas (`fma.rz.bf16`); f16 only .rn.
@@ -180,6 +184,9 @@ public final class ArithmeticRules implements RuleTable {
         return List.of(
                 FeatureRule.of(MUL, ".bf16", "7.8", atLeast(90), "mul.bf16", page("mul")),
                 FeatureRule.of(MUL, ".bf16x2", "7.8", atLeast(90), "mul.bf16x2", page("mul")),
+                FeatureRule.of(MUL, ".f32x2", "8.6", atLeast(100), "mul.f32x2", page("mul")),
+                FeatureRule.of(FMA, ".f32x2", "8.6", atLeast(100), "fma.f32x2", page("fma")),
+                FeatureRule.of(FMA, ".oob", "8.1", atLeast(90), "fma.oob", page("fma")),
                 FeatureRule.of(FMA, ".bf16", "7.0", atLeast(80), ".bf16", page("fma")),
                 FeatureRule.of(FMA, ".bf16x2", "7.0", atLeast(80), ".bf16x2", page("fma")),
                 FeatureRule.of(FMA, ".relu", "7.0", atLeast(80), ".relu", page("fma")),

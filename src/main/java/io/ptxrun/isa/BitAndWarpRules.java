@@ -47,6 +47,9 @@ public final class BitAndWarpRules implements RuleTable {
         f.add(Form.of(FNS, ".b32", "d:t, mask:t, base:t, offset:t", page("fns")));
         f.add(Form.of(PRMT, ".b32 [.f4e|.b4e|.rc8|.ecl|.ecr|.rc16]", "d:t, a:t, b:t, c:t", page("prmt")));
         f.add(Form.of(LOP3, ".b32", "d:t, a:t, b:t, c:t, immLut:imm=~0..255", page("lop3")));
+        // The predicate form: d|p, and p combined with q by .or/.and.
+        f.add(Form.of(LOP3, "(.or|.and) .b32", "d:bpair, a:t, b:t, c:t, immLut:imm=~0..255, q:pred|!pred",
+                page("lop3")));
         f.add(Form.of(MATCH, ".any .sync (.b32|.b64)", "d:b32, a:t, membermask:" + B32_OR_IMM, page("match")));
         f.add(Form.of(MATCH, ".all .sync (.b32|.b64)", "d:b32|rpair, a:t, membermask:" + B32_OR_IMM, page("match")));
         f.add(Form.of(REDUX, ".sync (.add|.min|.max) (.u32|.s32)", "dst:t, src:t, membermask:" + B32_OR_IMM,
@@ -57,6 +60,11 @@ public final class BitAndWarpRules implements RuleTable {
         String scope = "(.cta|.cluster|.gpu|.sys)";
         f.add(Form.of(FENCE, "[.sc|.acq_rel|.acquire|.release] " + scope, "", page("fence")));
         f.add(Form.of(FENCE, ".mbarrier_init .release .cluster", "", page("fence")));
+        // Uni-directional fences restricted to shared memory, plain and as proxy fences.
+        for (String proxy : List.of("", ".proxy .async::generic ")) {
+            f.add(Form.of(FENCE, proxy + ".acquire .sync_restrict::shared::cluster .cluster", "", page("fence")));
+            f.add(Form.of(FENCE, proxy + ".release .sync_restrict::shared::cta .cluster", "", page("fence")));
+        }
         f.add(Form.of(FENCE, ".proxy (.alias|.async|.async.global|.async.shared::cta|.async.shared::cluster)", "",
                 page("fence")));
         f.add(Form.of(FENCE, ".proxy .tensormap::generic .release " + scope, "", page("fence")));
@@ -93,6 +101,12 @@ public final class BitAndWarpRules implements RuleTable {
                 FeatureRule.of(ISSPACEP, ".param::entry", "8.3", ANY, "isspacep.param::entry", page("isspacep")),
                 FeatureRule.of(FENCE, "", "6.0", atLeast(70), "fence", page("fence")),
                 FeatureRule.of(FENCE, ".cluster", "7.8", atLeast(90), "fence with .cluster scope", page("fence")),
+                FeatureRule.of(LOP3, ".or", "8.2", atLeast(70), "lop3 with a predicate result", page("lop3")),
+                FeatureRule.of(LOP3, ".and", "8.2", atLeast(70), "lop3 with a predicate result", page("lop3")),
+                FeatureRule.of(FENCE, ".sync_restrict::shared::cluster", "8.6", atLeast(90), ".sync_restrict",
+                        page("fence")),
+                FeatureRule.of(FENCE, ".sync_restrict::shared::cta", "8.6", atLeast(90), ".sync_restrict",
+                        page("fence")),
                 FeatureRule.of(FENCE, ".mbarrier_init", "8.0", atLeast(90), "fence.mbarrier_init", page("fence")),
                 FeatureRule.of(FENCE, ".alias", "7.5", atLeast(70), "fence.proxy.alias", page("fence")),
                 FeatureRule.of(FENCE, ".async", "8.0", atLeast(90), "fence.proxy.async", page("fence")),
