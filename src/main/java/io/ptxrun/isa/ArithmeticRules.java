@@ -95,8 +95,9 @@ public final class ArithmeticRules implements RuleTable {
         // div / rem: integer division; f32 division is .approx, .full or IEEE-rounded, f64 IEEE-rounded.
         f.add(Form.of(DIV, INT, D_A_B, page("div")));
         f.add(Form.of(REM, INT, D_A_B, page("rem")));
-        f.add(Form.of(DIV, "(.approx|.full) [.ftz] .f32", D_A_B, page("div")));
-        f.add(Form.of(DIV, RND + " [.ftz] .f32", D_A_B, page("div")));
+        // One group, so that a bare div.f32 is told every choice (ptxas: "Rounding modifier or
+        // '.approx' modifier required for instruction 'div'").
+        f.add(Form.of(DIV, "(.approx|.full|.rn|.rz|.rm|.rp) [.ftz] .f32", D_A_B, page("div")));
         f.add(Form.of(DIV, RND + " .f64", D_A_B, page("div")));
         // abs / neg: signed integers and floating point; .ftz only on f32 and half precision.
         for (Opcode op : List.of(ABS, NEG)) {
@@ -120,8 +121,7 @@ public final class ArithmeticRules implements RuleTable {
         f.add(Form.of(COPYSIGN, "(.f32|.f64)", D_A_B, page("copysign")));
         // sqrt / rcp: approximate or IEEE-rounded f32, IEEE-rounded f64 (rcp.approx.ftz.f64 too).
         for (Opcode op : List.of(SQRT, RCP)) {
-            f.add(Form.of(op, ".approx [.ftz] .f32", D_A, page(op.spelling)));
-            f.add(Form.of(op, RND + " [.ftz] .f32", D_A, page(op.spelling)));
+            f.add(Form.of(op, "(.approx|.rn|.rz|.rm|.rp) [.ftz] .f32", D_A, page(op.spelling)));
             f.add(Form.of(op, RND + " .f64", D_A, page(op.spelling)));
         }
         f.add(Form.of(RCP, ".approx .ftz .f64", D_A, page("rcp")));
