@@ -562,6 +562,14 @@ def boundaries():
     boundary("fma.rn.oob.relu.bf16x2 %b1, %b1, %b1, %b1", "8.1", "sm_90", "8.0", "sm_89")
     case("fma.rz.oob.f16 %h1, %h1, %h1, %h1", "8.1", "sm_90")
     case("fma.rn.oob.f32 %f1, %f1, %f1, %f1", "8.1", "sm_90")
+    # special registers as sources (compiler output moves them first; older code converts them)
+    case("cvt.u64.u32 %ul1, %tid.x")
+    case("cvt.u32.u16 %u1, %tid.x")
+    case("mul.wide.u32 %ul1, %tid.x, 4")
+    case("mad.lo.s32 %s1, %ctaid.x, %ntid.x, %tid.x")
+    case("min.u32 %u1, %tid.x, 4")
+    case("bfe.u32 %u1, %laneid, 0, 4")
+    case("cvt.rn.f32.u32 %f1, %tid.x")
 
 
 def selects():

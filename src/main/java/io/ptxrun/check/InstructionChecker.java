@@ -345,7 +345,10 @@ public final class InstructionChecker {
         }
         if (op instanceof Operand.SpecialReg sr && slot.kinds().contains(OperandKind.SPECIAL) && instructionType != null) {
             int bits = SpecialRegisterWidths.bits(sr.register());
-            return bits == instructionType.bits && instructionType.kind != DataType.Kind.FLOAT ? null
+            // cvt between integers reads a special register as it reads a wider register.
+            boolean widthFits = slot.kinds().contains(OperandKind.TYPED_OR_WIDER) ? bits >= instructionType.bits
+                    : bits == instructionType.bits;
+            return widthFits && instructionType.kind != DataType.Kind.FLOAT ? null
                     : new Problem(op.pos(), "isa.operand", () -> what + ": " + sr.register().spelling + " is a " + bits
                     + "-bit special register, the instruction type is " + instructionType.spelling + " (" + cite(form) + ")",
                     Problem.OPERAND);

@@ -37,7 +37,8 @@ public final class ConversionRules implements RuleTable {
 
     /** Qualifiers, then operands, of each form; the type pair last, destination first. */
     private static final String[][] FORMS = {
-        {"[.sat] " + INT + " " + INT, D_A},
+        // ptxas takes a special register here (`cvt.u32.u16 %r1, %tid.x`), not in float conversions.
+        {"[.sat] " + INT + " " + INT, D_A + "|sreg"},
         // floating point -> integer
         {IRND + " [.ftz] [.sat] " + INT + " .f32", D_A},
         {IRND + " [.sat] " + INT + " (.f16|.f64)", D_A},
