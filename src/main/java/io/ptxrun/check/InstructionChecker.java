@@ -168,8 +168,10 @@ public final class InstructionChecker {
             // A written qualifier of the same kind (`.b32` where `.u32` is required) is the
             // problem to point at, once, rather than a missing one and a foreign one.
             Qualifier.Category category = group.alternatives().get(0).get(0).category;
+            // A type written twice where the second must differ (`slct.u32.u32`) is the wrong type too.
             Qual instead = remaining.stream()
-                    .filter(q -> q.kind().category == category && !used.contains(q.kind()))
+                    .filter(q -> q.kind().category == category
+                            && (!used.contains(q.kind()) || category == Qualifier.Category.TYPE))
                     .findFirst().orElse(null);
             if (instead != null) {
                 remaining.remove(instead);
