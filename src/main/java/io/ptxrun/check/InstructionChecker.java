@@ -34,6 +34,8 @@ public final class InstructionChecker {
     private final ModuleTargetChecker.Context context;
     /** The type of the instruction being matched (its last type qualifier), for TYPED operands. */
     private DataType instructionType;
+    /** Its first type qualifier (the destination type of `cvt.dtype.atype`), for FIRST_TYPED operands. */
+    private DataType firstType;
     /** Its `.v2/.v4/.v8` width, 1 without one, for ld/st values. */
     private int currentVectorWidth;
 
@@ -142,13 +144,19 @@ public final class InstructionChecker {
         // space is written before the source space (`cp.async.shared.global`, `.global.shared::cta`).
         int[] spaceGroup = new int[instruction.qualifiers().size()];
         java.util.Arrays.fill(spaceGroup, -1);
+        // Likewise the destination type before the source type (`cvt.f32.s32`, `slct.f32.s32`).
+        int[] typeGroup = new int[instruction.qualifiers().size()];
+        java.util.Arrays.fill(typeGroup, -1);
         int groupIndex = -1;
         List<QualifierGroup> missing = new ArrayList<>();
         for (QualifierGroup group : form.qualifiers()) {
             groupIndex++;
             List<Qualifier> best = null;
             for (List<Qualifier> alt : group.alternatives()) {
-                if ((best == null || alt.size() > best.size()) && allPresent(alt, remaining)) {
+                // The longest combination; among equals the one written first, so that a group
+                // repeated for two operands (`dp4a.s32.u32`) takes the qualifiers in order.
+                if (allPresent(alt, remaining) && (best == null || alt.size() > best.size()
+                        || alt.size() == best.size() && firstIndex(alt, remaining) < firstIndex(best, remaining))) {
                     best = alt;
                 }
             }
@@ -162,6 +170,8 @@ public final class InstructionChecker {
                     }
                     if (q.category == Qualifier.Category.SPACE) {
                         spaceGroup[indexOf(instruction.qualifiers(), taken)] = groupIndex;
+                    } else if (q.category == Qualifier.Category.TYPE) {
+                        typeGroup[indexOf(instruction.qualifiers(), taken)] = groupIndex;
                     }
                 }
             } else if (group.required()) {
@@ -172,8 +182,10 @@ public final class InstructionChecker {
             // A written qualifier of the same kind (`.b32` where `.u32` is required) is the
             // problem to point at, once, rather than a missing one and a foreign one.
             Qualifier.Category category = group.alternatives().get(0).get(0).category;
+            // A type written twice where the second must differ (`slct.u32.u32`) is the wrong type too.
             Qual instead = remaining.stream()
-                    .filter(q -> q.kind().category == category && !used.contains(q.kind()))
+                    .filter(q -> q.kind().category == category
+                            && (!used.contains(q.kind()) || category == Qualifier.Category.TYPE))
                     .findFirst().orElse(null);
             if (instead != null) {
                 remaining.remove(instead);
@@ -199,6 +211,19 @@ public final class InstructionChecker {
             }
             lastSpaceGroup = Math.max(lastSpaceGroup, spaceGroup[i]);
         }
+        int lastTypeGroup = -1;
+        for (int i = 0; i < typeGroup.length; i++) {
+            if (typeGroup[i] < 0) {
+                continue;
+            }
+            if (typeGroup[i] < lastTypeGroup) {
+                Qual q = instruction.qualifiers().get(i);
+                problems.add(new Problem(q.pos(), "isa.qualifier", () -> "type '" + q.text() + "' is out of place on "
+                        + name + ": the destination type comes first, then the source (" + cite(form) + ")",
+                        Problem.FOREIGN_QUALIFIER));
+            }
+            lastTypeGroup = Math.max(lastTypeGroup, typeGroup[i]);
+        }
         for (Qual q : remaining) {
             if (used.contains(q.kind())) {
                 problems.add(new Problem(q.pos(), "isa.qualifier", () -> "'" + q.text() + "' is given twice on "
@@ -219,6 +244,16 @@ public final class InstructionChecker {
                         + " (" + cite(form) + ")", Problem.FOREIGN_QUALIFIER));
             }
         }
+    }
+
+    /** Where the first qualifier of a combination stands among the unconsumed ones. */
+    private static int firstIndex(List<Qualifier> alt, List<Qual> remaining) {
+        for (int i = 0; i < remaining.size(); i++) {
+            if (remaining.get(i).kind() == alt.get(0)) {
+                return i;
+            }
+        }
+        return Integer.MAX_VALUE;
     }
 
     /** Whether every qualifier of a combination is among the unconsumed ones (combinations never repeat one). */
@@ -280,6 +315,7 @@ public final class InstructionChecker {
             return;
         }
         instructionType = instruction.type();
+        firstType = instruction.types().isEmpty() ? null : instruction.types().get(0);
         currentVectorWidth = instruction.vectorWidth();
         for (int i = 0; i < ops.size(); i++) {
             Problem p = matchOperand(ops.get(i), slots.get(i), i, name, form, registers);
@@ -325,7 +361,10 @@ public final class InstructionChecker {
         }
         if (op instanceof Operand.SpecialReg sr && slot.kinds().contains(OperandKind.SPECIAL) && instructionType != null) {
             int bits = SpecialRegisterWidths.bits(sr.register());
-            return bits == instructionType.bits && instructionType.kind != DataType.Kind.FLOAT ? null
+            // cvt between integers reads a special register as it reads a wider register.
+            boolean widthFits = slot.kinds().contains(OperandKind.TYPED_OR_WIDER) ? bits >= instructionType.bits
+                    : bits == instructionType.bits;
+            return widthFits && instructionType.kind != DataType.Kind.FLOAT ? null
                     : new Problem(op.pos(), "isa.operand", () -> what + ": " + sr.register().spelling + " is a " + bits
                     + "-bit special register, the instruction type is " + instructionType.spelling + " (" + cite(form) + ")",
                     Problem.OPERAND);
@@ -333,8 +372,23 @@ public final class InstructionChecker {
         if (op instanceof Operand.Vector && slot.kinds().contains(OperandKind.VECTOR)) {
             return null;
         }
-        if (slot.kinds().contains(OperandKind.TYPED) && instructionType != null) {
-            Problem typed = matchTyped(op, what, form, registers);
+        boolean widerAllowed = slot.kinds().contains(OperandKind.TYPED_OR_WIDER)
+                || slot.kinds().contains(OperandKind.FIRST_TYPED_OR_WIDER);
+        DataType slotType = slot.kinds().contains(OperandKind.TYPED) ? instructionType
+                : slot.kinds().contains(OperandKind.TYPED_OR_WIDER) ? instructionType
+                : slot.kinds().contains(OperandKind.FIRST_TYPED_OR_WIDER) ? firstType
+                : slot.kinds().contains(OperandKind.WIDE_TYPED) ? widened(instructionType)
+                : slot.kinds().contains(OperandKind.FIRST_TYPED) ? firstType : null;
+        // The first operand of a typed form is its destination: ptxas "Result register required".
+        if (slotType != null && index == 0 && (op instanceof Operand.IntImm || op instanceof Operand.FloatImm)) {
+            return new Problem(op.pos(), "isa.operand", () -> what + " is the destination and must be a register, not a"
+                    + " constant (" + cite(form) + ")", Problem.OPERAND);
+        }
+        if (slotType != null && widerAllowed && op instanceof Operand.Register) {
+            return matchMemoryElement(op, slotType, what, form, registers);
+        }
+        if (slotType != null) {
+            Problem typed = matchTyped(op, what, form, registers, slotType);
             if (typed == null) {
                 return null;
             }
@@ -419,8 +473,7 @@ public final class InstructionChecker {
     }
 
     /** 6.4.1 operand type rules for an operand of the instruction's own type. */
-    private Problem matchTyped(Operand op, Object what, Form form, RegisterTable registers) {
-        DataType type = instructionType;
+    private Problem matchTyped(Operand op, Object what, Form form, RegisterTable registers, DataType type) {
         if (op instanceof Operand.Register r) {
             DataType t = registers.typeOf(r.name());
             if (t == null || typeCompatible(type, t)) {
@@ -454,6 +507,11 @@ public final class InstructionChecker {
         }
         return new Problem(op.pos(), "isa.operand", () -> what + " must be a register or constant of type " + type.spelling
                 + " (" + cite(form) + ")", Problem.OPERAND);
+    }
+
+    /** The type of the same kind and twice the width (.s32 -> .s64), or null where there is none. */
+    private static DataType widened(DataType type) {
+        return type == null ? null : DataType.ofSpelling("." + type.spelling.charAt(1) + type.bits * 2);
     }
 
     /** ld/st values: a register at least as wide as the type (or a vector of .vN of them), st constants. */

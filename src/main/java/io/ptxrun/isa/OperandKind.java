@@ -30,6 +30,24 @@ public enum OperandKind {
      * an integer type takes integer constants, a floating-point type floating-point constants.
      */
     TYPED("t", "a value of the instruction type"),
+    /**
+     * A value of twice the width of the instruction type, under the same rules as {@link #TYPED}:
+     * the destination of `mul.wide.s32` (a .s64) and the addend of `mad.wide` (spec/isa/mul.md).
+     */
+    WIDE_TYPED("wt", "a value twice as wide as the instruction type"),
+    /**
+     * A value of the first of two type qualifiers, under the rules of {@link #TYPED}: the
+     * destination of `cvt.dtype.atype`, the destination and sources of `slct.dtype.s32`.
+     */
+    FIRST_TYPED("t1", "a value of the first type of the instruction"),
+    /**
+     * cvt's source: a value of the instruction type whose register may be wider than it, as for
+     * ld/st (PTX ISA 6.4.1 permits wider source and destination registers on cvt; ptxas accepts
+     * `cvt.u64.u32 %rd1, %rd2` and rejects a narrower register with "Arguments mismatch").
+     */
+    TYPED_OR_WIDER("t+", "a value of the instruction type, or a wider register of its kind"),
+    /** cvt's destination: a register of the first type, or a wider one of its kind. */
+    FIRST_TYPED_OR_WIDER("t1+", "a register of the first type, or a wider one of its kind"),
     /** A variable, function or label name. */
     SYMBOL("sym", "a name"),
     /** `p|q`: two predicate destinations, either of which may be the sink (setp). */

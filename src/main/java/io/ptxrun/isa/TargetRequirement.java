@@ -32,6 +32,23 @@ public sealed interface TargetRequirement {
     }
 
     /**
+     * A feature that an earlier chip gained in a later PTX ISA version: `base`, or chip `sm` from
+     * `from` on (ptxas: "Feature 'cvt with .e4m3x2/.e5m2x2' requires .target sm_90" for sm_89
+     * under .version 7.8, accepted there from 8.1).
+     */
+    record OrEarlierChipFrom(TargetRequirement base, int sm, PtxVersion from) implements TargetRequirement {
+        @Override
+        public boolean satisfiedBy(Target target, PtxVersion version) {
+            return base.satisfiedBy(target, version) || target.atLeast(sm) && version.atLeast(from);
+        }
+
+        @Override
+        public String describe() {
+            return base.describe() + " (sm_" + sm + " from PTX ISA " + from + ")";
+        }
+    }
+
+    /**
      * Architecture-specific features: the listed `a` chips, and from familyFrom on also the `a`
      * and `f` targets of the listed families ("supported on sm_100f or higher in the same family
      * from PTX ISA version 8.8"). ptxas: "Feature '...' not supported on .target 'sm_100'".

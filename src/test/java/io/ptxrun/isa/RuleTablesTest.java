@@ -25,6 +25,19 @@ class RuleTablesTest {
     }
 
     @Test
+    void arithmeticConversionAndMiscellaneousInstructionsHaveForms() {
+        for (Opcode op : new Opcode[] {Opcode.MUL, Opcode.MAD, Opcode.MADC, Opcode.ADDC, Opcode.SUBC, Opcode.FMA,
+                Opcode.DIV, Opcode.REM, Opcode.ABS, Opcode.NEG, Opcode.MIN, Opcode.MAX, Opcode.COPYSIGN, Opcode.SQRT,
+                Opcode.RCP, Opcode.RSQRT, Opcode.EX2, Opcode.LG2, Opcode.SIN, Opcode.COS, Opcode.TANH, Opcode.SAD,
+                Opcode.MUL24, Opcode.MAD24, Opcode.DP4A, Opcode.DP2A, Opcode.SET, Opcode.SLCT, Opcode.CVT, Opcode.BFE,
+                Opcode.BFI, Opcode.BFIND, Opcode.BMSK, Opcode.FNS, Opcode.PRMT, Opcode.LOP3, Opcode.MATCH,
+                Opcode.REDUX, Opcode.ISSPACEP, Opcode.FENCE, Opcode.SETMAXNREG, Opcode.GRIDDEPCONTROL_WAIT,
+                Opcode.GRIDDEPCONTROL_LAUNCH_DEPENDENTS, Opcode.TRAP, Opcode.BRKPT}) {
+            assertFalse(InstructionSet.forms(op).isEmpty(), op + " has no forms");
+        }
+    }
+
+    @Test
     void everyRowCitesTheSpec() {
         for (Opcode op : InstructionSet.modelled()) {
             for (Form f : InstructionSet.forms(op)) {
