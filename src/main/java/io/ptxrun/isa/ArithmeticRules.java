@@ -112,11 +112,11 @@ public final class ArithmeticRules implements RuleTable {
             f.add(Form.of(op, INT, D_A_B, page(op.spelling)));
             f.add(Form.of(op, "(.u16x2|.s16x2)", D_A_B, page(op.spelling)));
             f.add(Form.of(op, ".relu (.s32|.s16x2)", D_A_B, page(op.spelling)));
-            f.add(Form.of(op, "[.ftz] .f32", D_A_B, page(op.spelling)));
-            f.add(Form.of(op, ".xorsign .abs [.ftz] .f32", D_A_B, page(op.spelling)));
+            f.add(Form.of(op, "[.ftz] [.NaN] .f32", D_A_B, page(op.spelling)));
+            f.add(Form.of(op, "[.ftz] [.NaN] .xorsign .abs .f32", D_A_B, page(op.spelling)));
             f.add(Form.of(op, ".f64", D_A_B, page(op.spelling)));
-            f.add(Form.of(op, "[.ftz] " + HALF, D_A_B, page(op.spelling)));
-            f.add(Form.of(op, BHALF, D_A_B, page(op.spelling)));
+            f.add(Form.of(op, "[.ftz] [.NaN] " + HALF, D_A_B, page(op.spelling)));
+            f.add(Form.of(op, "[.NaN] " + BHALF, D_A_B, page(op.spelling)));
         }
         f.add(Form.of(COPYSIGN, "(.f32|.f64)", D_A_B, page("copysign")));
         // sqrt / rcp: approximate or IEEE-rounded f32, IEEE-rounded f64 (rcp.approx.ftz.f64 too).
@@ -191,6 +191,9 @@ public final class ArithmeticRules implements RuleTable {
                 FeatureRule.of(FMA, ".bf16x2", "7.0", atLeast(80), ".bf16x2", page("fma")),
                 FeatureRule.of(FMA, ".relu", "7.0", atLeast(80), ".relu", page("fma")),
                 FeatureRule.of(MIN, ".relu", "8.0", atLeast(90), "min.relu", page("min")),
+                // ptxas: "Feature '.NaN' requires PTX ISA .version 7.0", "Modifier '.NaN' requires .target sm_80".
+                FeatureRule.of(MIN, ".NaN", "7.0", atLeast(80), "min.NaN", page("min")),
+                FeatureRule.of(MAX, ".NaN", "7.0", atLeast(80), "max.NaN", page("max")),
                 FeatureRule.of(MAX, ".relu", "8.0", atLeast(90), "max.relu", page("max")),
                 FeatureRule.of(MIN, ".bf16", "7.0", atLeast(80), "min.bf16", page("min")),
                 FeatureRule.of(MAX, ".bf16", "7.0", atLeast(80), "max.bf16", page("max")),

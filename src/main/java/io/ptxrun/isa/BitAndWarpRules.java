@@ -55,6 +55,8 @@ public final class BitAndWarpRules implements RuleTable {
         f.add(Form.of(REDUX, ".sync (.add|.min|.max) (.u32|.s32)", "dst:t, src:t, membermask:" + B32_OR_IMM,
                 page("redux")));
         f.add(Form.of(REDUX, ".sync (.and|.or|.xor) .b32", "dst:t, src:t, membermask:" + B32_OR_IMM, page("redux")));
+        f.add(Form.of(REDUX, ".sync (.min|.max) [.abs] [.NaN] .f32", "dst:t, src:t, membermask:" + B32_OR_IMM,
+                page("redux")));
         f.add(Form.of(ISSPACEP, "(.const|.global|.local|.shared|.shared::cta|.shared::cluster|.param|.param::entry)",
                 "p:pred, a:b32|b64|imm", page("isspacep")));
         String scope = "(.cta|.cluster|.gpu|.sys)";
@@ -86,6 +88,9 @@ public final class BitAndWarpRules implements RuleTable {
     private static final TargetRequirement SETMAXNREG_TARGETS = new TargetRequirement.ArchSpecific(
             java.util.Set.of(90, 100, 103, 110, 120, 121), java.util.Set.of(100, 110, 120), PtxVersion.of("8.8"));
 
+    private static final TargetRequirement REDUX_F32_TARGETS = new TargetRequirement.ArchSpecific(
+            java.util.Set.of(100, 103), java.util.Set.of(100), PtxVersion.of("8.8"));
+
     @Override
     public List<FeatureRule> features() {
         return List.of(
@@ -94,6 +99,10 @@ public final class BitAndWarpRules implements RuleTable {
                 FeatureRule.of(LOP3, "", "4.3", atLeast(50), "lop3", page("lop3")),
                 FeatureRule.of(MATCH, "", "6.0", atLeast(70), "match", page("match")),
                 FeatureRule.of(REDUX, "", "7.0", atLeast(80), "redux", page("redux")),
+                // ptxas: "Feature 'redux.f32' requires PTX ISA .version 8.6", "Instruction 'redux.f32' not
+                // supported on .target 'sm_100'" (sm_100a/sm_103a, the sm_100f family from 8.8; not sm_110a/sm_120a).
+                FeatureRule.of(REDUX, ".f32", "8.6", REDUX_F32_TARGETS, "redux.f32", page("redux")),
+                FeatureRule.of(REDUX, ".abs", "8.6", atLeast(86), "redux .abs", page("redux")),
                 FeatureRule.of(ISSPACEP, ".shared::cluster", "7.8", atLeast(90), "isspacep.shared::cluster",
                         page("isspacep")),
                 FeatureRule.of(ISSPACEP, ".shared::cta", "7.8", ANY, "isspacep.shared::cta", page("isspacep")),
