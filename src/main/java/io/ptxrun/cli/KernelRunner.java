@@ -87,8 +87,8 @@ public final class KernelRunner {
         }
         List<ResultDiagnostic> diagnostics = new ArrayList<>();
         for (Diagnostic d : exec.diagnostics()) {
-            diagnostics.add(ResultDiagnostic.at(d.isError() ? ResultDiagnostic.Severity.ERROR
-                    : ResultDiagnostic.Severity.WARNING, d.message(), d.pos().file(), d.pos().line(), d.pos().column()));
+            diagnostics.add(ResultDiagnostic.at(d.severity(), d.message(), d.pos().file(), d.pos().line(),
+                    d.pos().column()));
         }
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("threads", launch.grid().count() * launch.block().count());

@@ -3,7 +3,6 @@ package io.ptxrun.cli;
 import io.ptxrun.ast.Module;
 import io.ptxrun.ast.SourcePos;
 import io.ptxrun.diag.Diagnostic;
-import io.ptxrun.diag.Severity;
 import io.ptxrun.diag.DiagnosticRenderer;
 import io.ptxrun.diag.SourceText;
 import io.ptxrun.exec.KernelLaunch;
@@ -199,10 +198,8 @@ public final class Main implements Callable<Integer> {
 
     private static void printReadable(RunResult result, SourceText source, PrintWriter out, PrintWriter err) {
         for (ResultDiagnostic d : result.diagnostics()) {
-            Severity severity = d.severity() == ResultDiagnostic.Severity.ERROR ? Severity.ERROR
-                    : d.severity() == ResultDiagnostic.Severity.WARNING ? Severity.WARNING : Severity.NOTE;
             SourcePos pos = new SourcePos(d.file().orElse(source.name()), d.line(), d.column());
-            err.print(DiagnosticRenderer.text(new Diagnostic(severity, pos, d.message(), "exec"), source));
+            err.print(DiagnosticRenderer.text(new Diagnostic(d.severity(), pos, d.message(), "exec"), source));
         }
         out.println("kernel " + result.kernel().orElse("?") + ": " + result.status().jsonName() + " " + result.stats());
         for (Map.Entry<String, ResultBuffer> b : result.buffers().entrySet()) {

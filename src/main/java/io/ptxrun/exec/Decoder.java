@@ -771,13 +771,11 @@ final class Decoder {
                     return simple(OpCode.ADDC, i, t);
                 case SUBC:
                     return simple(OpCode.SUBC, i, t);
-                case MUL: {
-                    Op op = simple(fl ? OpCode.FMUL : OpCode.MUL, i, t);
-                    op.sub = i.has(Qualifier.HI) ? 1 : i.has(Qualifier.WIDE) ? 2 : 0;
-                    return op;
-                }
+                case MUL:
                 case MAD: {
-                    Op op = simple(fl ? OpCode.FMA : OpCode.MAD, i, t);
+                    boolean mul = i.opcode() == io.ptxrun.ast.Opcode.MUL;
+                    Op op = simple(fl ? (mul ? OpCode.FMUL : OpCode.FMA) : (mul ? OpCode.MUL : OpCode.MAD), i, t);
+                    // Integer product half: 0 .lo, 1 .hi, 2 .wide.
                     op.sub = i.has(Qualifier.HI) ? 1 : i.has(Qualifier.WIDE) ? 2 : 0;
                     return op;
                 }

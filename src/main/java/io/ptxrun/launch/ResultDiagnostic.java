@@ -1,7 +1,6 @@
 package io.ptxrun.launch;
 
-import java.util.Arrays;
-import java.util.Locale;
+import io.ptxrun.diag.Severity;
 import java.util.Optional;
 
 /**
@@ -22,25 +21,6 @@ public record ResultDiagnostic(
         Optional<String> warp,
         Optional<String> cta,
         Optional<String> cluster) {
-
-    public enum Severity {
-        ERROR,
-        WARNING,
-        NOTE;
-
-        public String jsonName() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        public static Optional<Severity> fromJsonName(String name) {
-            return Arrays.stream(values()).filter(s -> s.jsonName().equals(name)).findFirst();
-        }
-
-        @Override
-        public String toString() {
-            return jsonName();
-        }
-    }
 
     public ResultDiagnostic {
         if (line < 0 || column < 0) {

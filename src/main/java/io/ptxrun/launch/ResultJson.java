@@ -1,5 +1,6 @@
 package io.ptxrun.launch;
 
+import io.ptxrun.diag.Severity;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -97,7 +98,7 @@ public final class ResultJson {
     private static void writeDiagnostic(JsonGenerator gen, ResultDiagnostic diagnostic)
             throws IOException {
         gen.writeStartObject();
-        gen.writeStringField("severity", diagnostic.severity().jsonName());
+        gen.writeStringField("severity", diagnostic.severity().label());
         gen.writeStringField("message", diagnostic.message());
         if (diagnostic.file().isPresent()) {
             gen.writeStringField("file", diagnostic.file().get());
@@ -221,12 +222,12 @@ public final class ResultJson {
         if (message == null) {
             throw new LaunchException(JsonPaths.key(path, "message"), "missing (expected a string)");
         }
-        ResultDiagnostic.Severity severity = ResultDiagnostic.Severity.ERROR;
+        Severity severity = Severity.ERROR;
         if (node.hasNonNull("severity")) {
             String severityPath = JsonPaths.key(path, "severity");
             String name = text(node.get("severity"), severityPath);
             severity =
-                    ResultDiagnostic.Severity.fromJsonName(name)
+                    Severity.fromLabel(name)
                             .orElseThrow(
                                     () -> new LaunchException(
                                             severityPath, "expected error, warning or note, got \"" + name + "\""));

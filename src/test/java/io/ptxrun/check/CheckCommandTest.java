@@ -1,36 +1,16 @@
 package io.ptxrun.check;
 
+import static io.ptxrun.cli.CliRun.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.ptxrun.cli.Main;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.ptxrun.cli.CliRun.Run;
 import org.junit.jupiter.api.Test;
 
 /** `ptxrun check --target` (ptxas --gpu-name rules) and `--format sarif`. */
 class CheckCommandTest {
-    record Run(int code, String out, String err) {}
-
-    static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.run(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
-
     @Test
     void targetLowerThanTheModulesIsRejectedLikePtxasGpuName() {
         Run ok = run("check", "--target", "sm_100", "testdata/nvcc/atomics.sm_90.ptx");

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.ptxrun.cli.CliTest.Run;
+import io.ptxrun.cli.CliRun.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -34,7 +34,7 @@ class CliRunTest {
 
     @Test
     void jsonOutputIsExactlyTheResultDocument() throws Exception {
-        Run r = CliTest.run(REDUCE, "--launch", REDUCE_LAUNCH, "--json");
+        Run r = CliRun.run(REDUCE, "--launch", REDUCE_LAUNCH, "--json");
         assertEquals(ExitCode.OK, r.code(), r.err());
         JsonNode result = new ObjectMapper().readTree(r.out());
         assertEquals("ok", result.get("status").asText());
@@ -46,7 +46,7 @@ class CliRunTest {
 
     @Test
     void flagsDescribeALaunchLikeALaunchFile() {
-        Run r = CliTest.run(REDUCE, "--kernel", "reduce_sum_shared", "--grid", "4", "--block", "256",
+        Run r = CliRun.run(REDUCE, "--kernel", "reduce_sum_shared", "--grid", "4", "--block", "256",
                 "--arg", "in=s32[4096]:random:101", "--arg", "out=s32[4]:-1", "--arg", "s32:3000", "--dump", "out",
                 "--json");
         assertEquals(ExitCode.OK, r.code(), r.err());
@@ -55,7 +55,7 @@ class CliRunTest {
 
     @Test
     void unknownKernelIsAnInputError() {
-        Run r = CliTest.run(REDUCE, "--launch", REDUCE_LAUNCH, "--kernel", "nope");
+        Run r = CliRun.run(REDUCE, "--launch", REDUCE_LAUNCH, "--kernel", "nope");
         assertEquals(ExitCode.INPUT_ERROR, r.code());
         assertTrue(r.err().contains("kernel 'nope' is not an .entry of the module"), r.err());
         assertNoStackTrace(r);
@@ -65,7 +65,7 @@ class CliRunTest {
     void wrongParameterCountIsAnInputError() throws Exception {
         Path l = launch("{\"kernel\": \"reduce_sum_shared\", \"grid\": [1], \"block\": [32],"
                 + " \"buffers\": {\"in\": {\"type\": \"s32\", \"count\": 4}}, \"params\": [\"in\"]}");
-        Run r = CliTest.run(REDUCE, "--launch", l.toString());
+        Run r = CliRun.run(REDUCE, "--launch", l.toString());
         assertEquals(ExitCode.INPUT_ERROR, r.code());
         assertTrue(r.err().contains("takes 3 parameters but the launch passes 1"), r.err());
     }
@@ -75,7 +75,7 @@ class CliRunTest {
         Path l = launch("{\"kernel\": \"reduce_sum_shared\", \"grid\": [1], \"block\": [32],"
                 + " \"buffers\": {\"in\": {\"type\": \"s32\", \"count\": 4}, \"out\": {\"type\": \"s32\", \"count\": 4}},"
                 + " \"params\": [\"in\", \"out\", {\"u64\": 3}]}");
-        Run r = CliTest.run(REDUCE, "--launch", l.toString());
+        Run r = CliRun.run(REDUCE, "--launch", l.toString());
         assertEquals(ExitCode.INPUT_ERROR, r.code());
         assertTrue(r.err().contains("params[2]") && r.err().contains("is 4 bytes"), r.err());
     }
@@ -83,7 +83,7 @@ class CliRunTest {
     @Test
     void missingBufferIsAnInputError() throws Exception {
         Path l = launch("{\"grid\": [1], \"block\": [32], \"buffers\": {}, \"params\": [\"in\"]}");
-        Run r = CliTest.run(REDUCE, "--launch", l.toString());
+        Run r = CliRun.run(REDUCE, "--launch", l.toString());
         assertEquals(ExitCode.INPUT_ERROR, r.code());
         assertTrue(r.err().contains("params[0]: buffer 'in' is not declared in buffers"), r.err());
         assertNoStackTrace(r);
@@ -92,7 +92,7 @@ class CliRunTest {
     @Test
     void tooLargeABlockIsAnInputError() throws Exception {
         Path l = launch("{\"grid\": [1], \"block\": [2048], \"params\": []}");
-        Run r = CliTest.run(REDUCE, "--launch", l.toString());
+        Run r = CliRun.run(REDUCE, "--launch", l.toString());
         assertEquals(ExitCode.INPUT_ERROR, r.code());
         assertTrue(r.err().contains("block"), r.err());
     }
@@ -100,7 +100,7 @@ class CliRunTest {
     @Test
     void malformedLaunchFileNamesLineAndColumn() throws Exception {
         Path l = launch("{\"grid\": [1],\n \"block\": [32,,]}");
-        Run r = CliTest.run(REDUCE, "--launch", l.toString());
+        Run r = CliRun.run(REDUCE, "--launch", l.toString());
         assertEquals(ExitCode.INPUT_ERROR, r.code());
         assertTrue(r.err().contains("launch.json: 2:15: malformed JSON"), r.err());
         assertNoStackTrace(r);
@@ -108,7 +108,7 @@ class CliRunTest {
 
     @Test
     void outOfBoundsStoreStopsTheRunWithItsLineAndThread() {
-        Run r = CliTest.run("testdata/bugs/core-oob-store/kernel.ptx", "--launch",
+        Run r = CliRun.run("testdata/bugs/core-oob-store/kernel.ptx", "--launch",
                 "testdata/bugs/core-oob-store/launch.json");
         assertEquals(ExitCode.RUN_FAILED, r.code());
         assertTrue(r.out().contains(": error "), r.out());
@@ -118,7 +118,7 @@ class CliRunTest {
 
     @Test
     void runawayLoopEndsWithTimeout() {
-        Run r = CliTest.run("testdata/bugs/core-infinite-loop/kernel.ptx", "--launch",
+        Run r = CliRun.run("testdata/bugs/core-infinite-loop/kernel.ptx", "--launch",
                 "testdata/bugs/core-infinite-loop/launch.json", "--max-instructions", "100000", "--json");
         assertEquals(ExitCode.RUN_FAILED, r.code());
         assertTrue(r.out().contains("\"status\":\"timeout\""), r.out());
@@ -126,7 +126,7 @@ class CliRunTest {
 
     @Test
     void bothLaunchFileAndFlagsIsAUsageError() {
-        Run r = CliTest.run(REDUCE, "--launch", REDUCE_LAUNCH, "--grid", "2");
+        Run r = CliRun.run(REDUCE, "--launch", REDUCE_LAUNCH, "--grid", "2");
         assertEquals(ExitCode.USAGE, r.code());
     }
 
@@ -134,7 +134,7 @@ class CliRunTest {
     void moduleWithSyntaxErrorsIsNotRun() throws Exception {
         Path ptx = dir.resolve("bad.ptx");
         Files.writeString(ptx, ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k() {\n ret\n}\n");
-        Run r = CliTest.run(ptx.toString(), "--grid", "1", "--block", "32");
+        Run r = CliRun.run(ptx.toString(), "--grid", "1", "--block", "32");
         assertEquals(ExitCode.INPUT_ERROR, r.code());
         assertTrue(r.err().contains("bad.ptx:6:1: error"), r.err());
     }

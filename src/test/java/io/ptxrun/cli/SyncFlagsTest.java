@@ -13,12 +13,12 @@ class SyncFlagsTest {
 
     @Test
     void undefinedBehaviourStopsTheRunUnlessWarnOnly() {
-        CliTest.Run stopped = CliTest.run(CASE + "kernel.ptx", "--launch", CASE + "launch.json");
+        CliRun.Run stopped = CliRun.run(CASE + "kernel.ptx", "--launch", CASE + "launch.json");
         assertNotEquals(ExitCode.OK, stopped.code());
         assertTrue(stopped.err().contains(":18:5: error: undefined behaviour: mbarrier.init on a valid mbarrier"),
                 stopped.err());
 
-        CliTest.Run warned = CliTest.run(CASE + "kernel.ptx", "--launch", CASE + "launch.json", "--warn-only");
+        CliRun.Run warned = CliRun.run(CASE + "kernel.ptx", "--launch", CASE + "launch.json", "--warn-only");
         assertEquals(ExitCode.OK, warned.code(), warned.err());
         assertTrue(warned.err().contains(":18:5: warning: undefined behaviour: mbarrier.init"), warned.err());
     }
@@ -27,10 +27,10 @@ class SyncFlagsTest {
     void asyncCopiesTakesEagerLazyOrRandomSeed() {
         String dir = "testdata/run/sync-cpasync-double-buffer/";
         for (String timing : new String[] {"eager", "lazy", "random:5"}) {
-            CliTest.Run r = CliTest.run(dir + "kernel.ptx", "--launch", dir + "launch.json", "--async-copies", timing);
+            CliRun.Run r = CliRun.run(dir + "kernel.ptx", "--launch", dir + "launch.json", "--async-copies", timing);
             assertEquals(ExitCode.OK, r.code(), timing + ": " + r.err());
         }
-        CliTest.Run bad = CliTest.run(dir + "kernel.ptx", "--launch", dir + "launch.json", "--async-copies", "soon");
+        CliRun.Run bad = CliRun.run(dir + "kernel.ptx", "--launch", dir + "launch.json", "--async-copies", "soon");
         assertEquals(ExitCode.USAGE, bad.code());
         assertTrue(bad.err().contains("--async-copies must be"), bad.err());
     }

@@ -53,7 +53,7 @@ class ResultJsonTest {
                         RunStatus.OK,
                         buffers,
                         List.of(
-                                ResultDiagnostic.at(ResultDiagnostic.Severity.WARNING, "uninitialised read", "k.ptx", 12, 5)
+                                ResultDiagnostic.at(io.ptxrun.diag.Severity.WARNING, "uninitialised read", "k.ptx", 12, 5)
                                         .inThread("(1,0,0)", "0", "(3,0,0)", null)),
                         stats);
         assertEquals(
