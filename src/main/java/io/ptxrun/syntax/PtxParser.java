@@ -40,6 +40,10 @@ public final class PtxParser {
 
     public static Parsed<Module> parseModule(String file, String text) {
         CommonTokenStream tokens = lex(file, text);
+        Parsed<Module> tooDeep = tooDeep(file, tokens);
+        if (tooDeep != null) {
+            return tooDeep;
+        }
         Parsed<Module> parallel = parseInChunks(file, tokens);
         return parallel != null ? parallel : parse(file, tokens, (p, b) -> b.module(p.module()));
     }
@@ -47,6 +51,44 @@ public final class PtxParser {
     /** The single-piece path alone (tests compare it with the parallel one). */
     static Parsed<Module> parseModuleInOnePiece(String file, String text) {
         return parse(file, lex(file, text), (p, b) -> b.module(p.module()));
+    }
+
+    /**
+     * Braces, brackets and parentheses nest at most this deep. Real PTX nests a few levels; the
+     * limit keeps the recursive-descent parser and builder within their stacks, and keeps ANTLR's
+     * prediction (which looks ahead to the matching parenthesis at each level) from going quadratic.
+     */
+    static final int MAX_NESTING = 200;
+    private static final int OPEN_BRACKET = tokenType("'['");
+    private static final int CLOSE_BRACKET = tokenType("']'");
+    private static final int OPEN_PAREN = tokenType("'('");
+    private static final int CLOSE_PAREN = tokenType("')'");
+    private static final java.util.Set<Integer> UNARY = java.util.Set.of(tokenType("'-'"), tokenType("'~'"),
+            tokenType("'!'"));
+
+    /**
+     * A failed parse naming the first token nested deeper than MAX_NESTING (a run of unary
+     * operators nests too: `- - 1` is a term inside a term), or null.
+     */
+    private static <T> Parsed<T> tooDeep(String file, CommonTokenStream stream) {
+        int depth = 0;
+        int unaryRun = 0;
+        for (Token t : stream.getTokens()) {
+            int type = t.getType();
+            unaryRun = UNARY.contains(type) ? unaryRun + 1 : 0;
+            if (type == OPEN_BRACE || type == OPEN_BRACKET || type == OPEN_PAREN) {
+                depth++;
+            } else if (type == CLOSE_BRACE || type == CLOSE_BRACKET || type == CLOSE_PAREN) {
+                depth = Math.max(0, depth - 1);
+            }
+            if (depth > MAX_NESTING || unaryRun > MAX_NESTING) {
+                return new Parsed<>(null, List.of(Diagnostic.error(
+                        new SourcePos(file, t.getLine(), t.getCharPositionInLine() + 1), "syntax.nesting",
+                        "braces, brackets, parentheses or unary operators nest more than " + MAX_NESTING
+                                + " levels deep here")), false);
+            }
+        }
+        return null;
     }
 
     /** Modules with fewer tokens than this are parsed in one piece. */
@@ -126,7 +168,9 @@ public final class PtxParser {
 
     /** Parses a bare statement list, as in the ISA's code examples. */
     public static Parsed<Block> parseStatements(String file, String text) {
-        return parse(file, lex(file, text), (p, b) -> b.statementList(p.statementList()));
+        CommonTokenStream tokens = lex(file, text);
+        Parsed<Block> tooDeep = tooDeep(file, tokens);
+        return tooDeep != null ? tooDeep : parse(file, tokens, (p, b) -> b.statementList(p.statementList()));
     }
 
     private interface Rule<T> {

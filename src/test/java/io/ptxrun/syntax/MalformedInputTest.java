@@ -69,6 +69,29 @@ class MalformedInputTest {
         assertTrue(parsed.diagnostics().get(0).message().contains("unknown instruction 'frobnicate'"));
     }
 
+    private static String kernelWith(String body) {
+        return ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<2>;\n" + body
+                + "\nret;\n}\n";
+    }
+
+    /** Nesting up to the limit parses; deeper nesting is one diagnostic, not a stack overflow or a hang. */
+    @Test
+    void nestingIsBoundedWithADiagnosticAtTheFirstTooDeepToken() {
+        int n = PtxParser.MAX_NESTING - 1; // the body's own braces are one level
+        assertTrue(PtxParser.parseModule("ok.ptx", kernelWith("{".repeat(n) + "}".repeat(n))).ok());
+        assertTrue(PtxParser.parseModule("ok.ptx", kernelWith("mov.u32 %r1, " + "(".repeat(n) + "1"
+                + ")".repeat(n) + ";")).ok());
+        for (String body : new String[] {"{".repeat(300_000) + "}".repeat(300_000),
+                "mov.u32 %r1, " + "(".repeat(200_000) + "1" + ")".repeat(200_000) + ";",
+                "mov.u32 %r1, " + "-".repeat(300_000) + "1;"}) {
+            PtxParser.Parsed<Module> parsed = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                    () -> PtxParser.parseModule("deep.ptx", kernelWith(body)));
+            assertFalse(parsed.ok());
+            Diagnostic d = parsed.diagnostics().get(0);
+            assertTrue(d.pos().line() == 7 && d.message().contains("more than " + PtxParser.MAX_NESTING), d.toString());
+        }
+    }
+
     @Test
     void tenMegabytesOfGarbageEndQuicklyWithABoundedReport() {
         byte[] bytes = new byte[10 << 20];
