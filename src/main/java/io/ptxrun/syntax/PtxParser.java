@@ -63,8 +63,9 @@ public final class PtxParser {
     private static final int CLOSE_BRACKET = tokenType("']'");
     private static final int OPEN_PAREN = tokenType("'('");
     private static final int CLOSE_PAREN = tokenType("')'");
-    private static final java.util.Set<Integer> UNARY = java.util.Set.of(tokenType("'-'"), tokenType("'~'"),
-            tokenType("'!'"));
+    private static final int MINUS = tokenType("'-'");
+    private static final int TILDE = tokenType("'~'");
+    private static final int BANG = tokenType("'!'");
 
     /**
      * A failed parse naming the first token nested deeper than MAX_NESTING (a run of unary
@@ -75,7 +76,7 @@ public final class PtxParser {
         int unaryRun = 0;
         for (Token t : stream.getTokens()) {
             int type = t.getType();
-            unaryRun = UNARY.contains(type) ? unaryRun + 1 : 0;
+            unaryRun = type == MINUS || type == TILDE || type == BANG ? unaryRun + 1 : 0;
             if (type == OPEN_BRACE || type == OPEN_BRACKET || type == OPEN_PAREN) {
                 depth++;
             } else if (type == CLOSE_BRACE || type == CLOSE_BRACKET || type == CLOSE_PAREN) {
