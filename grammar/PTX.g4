@@ -11,6 +11,8 @@
  */
 grammar PTX;
 
+options { superClass = io.ptxrun.syntax.LabeledRulesParser; }
+
 @header { package io.ptxrun.syntax.generated; }
 
 // ---------------------------------------------------------------------------------------------
@@ -83,18 +85,18 @@ initializer : '{' (initializer (',' initializer)*)? '}' | expr ;
 // ---------------------------------------------------------------------------------------------
 // Statements (4.3)
 
-block : '{' statement* '}' ;
+block : '{' stmts+=statement* '}' ;
 
 statement
-    : IDENT ':' labelDirective?                                # labelStatement
-    | linkage* varDecl                                         # declStatement
-    | guard? opcode=IDENT quals+=(DOT_WORD | REG | SREG | LOCAL | SHARED | GLOBAL | CONST | PARAM | TEX
+    : label=IDENT ':' labelDir=labelDirective?                 # labelStatement
+    | links+=linkage* decl=varDecl                             # declStatement
+    | g=guard? opcode=IDENT quals+=(DOT_WORD | REG | SREG | LOCAL | SHARED | GLOBAL | CONST | PARAM | TEX
           | ALIGN | VERSION | TARGET | ADDRESS_SIZE | FILE | LOC | SECTION | PRAGMA | ALIAS | ENTRY | FUNC
           | VISIBLE | EXTERN | WEAK | COMMON | CALLPROTOTYPE | CALLTARGETS | BRANCHTARGETS)*
-      (operand (',' operand)*)? ';'                            # instructionStatement
-    | block                                                    # blockStatement
-    | pragma                                                   # pragmaStatement
-    | LOC INT INT INT (',' locAttribute)*                      # locStatement
+      (ops+=operand (',' ops+=operand)*)? ';'                  # instructionStatement
+    | b=block                                                  # blockStatement
+    | p=pragma                                                 # pragmaStatement
+    | LOC fileIndex=INT line=INT column=INT (',' attrs+=locAttribute)*  # locStatement
     ;
 
 /** Directives that name their label: `p: .callprototype ...;`, `t: .calltargets f, g;`. */
@@ -106,7 +108,7 @@ labelDirective
 /** `function_name $L__info_string0`, `inlined_at 1 12 5`. */
 locAttribute : IDENT (INT INT INT | IDENT ('+' INT)?) ;
 
-guard : '@' negated='!'? IDENT ;
+guard : '@' negated='!'? name=IDENT ;
 
 /**
  * One operand. Plain names, immediates and `sym+imm` are expressions; `p|q` is an expression
@@ -115,14 +117,14 @@ guard : '@' negated='!'? IDENT ;
  * overlap with termOperand to the first alternative, and the parse tree stays one node deep.
  */
 operand
-    : '{' operand (',' operand)* '}' ('|' pred=IDENT)?        # vectorOperand
-    | '[' operand (',' operand)* ']' suffix=DOT_WORD?          # addressOperand
-    | '(' (operand (',' operand)*)? ')'                        # listOperand
-    | IDENT component=DOT_WORD                                 # componentOperand
-    | IDENT                                                    # nameOperand
-    | INT                                                      # intOperand
-    | term (binaryOp term)+                                    # exprOperand
-    | term                                                     # termOperand
+    : '{' elems+=operand (',' elems+=operand)* '}' ('|' pred=IDENT)?   # vectorOperand
+    | '[' elems+=operand (',' elems+=operand)* ']' suffix=DOT_WORD?     # addressOperand
+    | '(' (elems+=operand (',' elems+=operand)*)? ')'                   # listOperand
+    | name=IDENT component=DOT_WORD                                     # componentOperand
+    | name=IDENT                                                        # nameOperand
+    | value=INT                                                         # intOperand
+    | terms+=term (ops+=binaryOp terms+=term)+                          # exprOperand
+    | t=term                                                            # termOperand
     ;
 
 // ---------------------------------------------------------------------------------------------
@@ -133,18 +135,18 @@ operand
  * left recursion (and so of precedence predicates) lets SLL prediction cache every decision,
  * which is most of the parser's speed: nearly every operand passes through here.
  */
-expr : term (binaryOp term)* ;
+expr : terms+=term (ops+=binaryOp terms+=term)* ;
 
-binaryOp : '*' | '/' | '%' | '+' | '-' | '<<' | '>>' | '&' | '^' | '|' ;
+binaryOp : op=('*' | '/' | '%' | '+' | '-' | '<<' | '>>' | '&' | '^' | '|') ;
 
 term
-    : op=('-' | '~' | '!') term                                # unaryTerm
-    | '(' expr ')'                                             # parenTerm
-    | IDENT '(' IDENT ')'                                      # callTerm
-    | IDENT '[' expr ']'                                       # indexTerm
-    | IDENT                                                    # nameTerm
-    | INT                                                      # intTerm
-    | (HEX_FLOAT | DEC_FLOAT)                                  # floatTerm
+    : op=('-' | '~' | '!') inner=term                          # unaryTerm
+    | '(' e=expr ')'                                           # parenTerm
+    | fn=IDENT '(' arg=IDENT ')'                               # callTerm
+    | name=IDENT '[' index=expr ']'                            # indexTerm
+    | name=IDENT                                               # nameTerm
+    | value=INT                                                # intTerm
+    | value=(HEX_FLOAT | DEC_FLOAT)                            # floatTerm
     ;
 
 /**

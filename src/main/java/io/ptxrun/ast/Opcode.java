@@ -1,6 +1,7 @@
 package io.ptxrun.ast;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -202,28 +203,37 @@ public enum Opcode {
     VSUB4("vsub4");
 
     public final String spelling;
+    /** Dotted words in the spelling: `cp.async.bulk` has three. */
+    private final int words;
 
     Opcode(String spelling) {
         this.spelling = spelling;
+        this.words = (int) spelling.chars().filter(c -> c == '.').count() + 1;
     }
 
     private static final Map<String, Opcode> BY_SPELLING = new HashMap<>();
-    /** First words of the dotted opcodes (`cp`, `mbarrier`, ...): only these need a longest match. */
-    private static final java.util.Set<String> COMPOUND_HEADS = new java.util.HashSet<>();
-    /** Longest opcode, in dotted words, so lookups try at most that many prefixes. */
-    public static final int MAX_WORDS;
+
+    /**
+     * The opcodes as a tree of dotted words (`cp` → `.async` → `.bulk` ...), so that the opcode
+     * of `word.q1.q2...` is found by one walk over the words as written, without building strings.
+     */
+    private static final class Words {
+        Opcode opcode;
+        final Map<String, Words> next = new HashMap<>(4);
+    }
+
+    private static final Map<String, Words> BY_FIRST_WORD = new HashMap<>();
 
     static {
-        int max = 1;
         for (Opcode op : values()) {
             BY_SPELLING.put(op.spelling, op);
-            int dot = op.spelling.indexOf('.');
-            if (dot > 0) {
-                COMPOUND_HEADS.add(op.spelling.substring(0, dot));
+            String[] parts = op.spelling.split("(?=\\.)");
+            Words node = BY_FIRST_WORD.computeIfAbsent(parts[0], w -> new Words());
+            for (int k = 1; k < parts.length; k++) {
+                node = node.next.computeIfAbsent(parts[k], w -> new Words());
             }
-            max = Math.max(max, op.spelling.split("\\.").length);
+            node.opcode = op;
         }
-        MAX_WORDS = max;
     }
 
     /** The opcode spelled exactly so, or null. */
@@ -231,11 +241,29 @@ public enum Opcode {
         return BY_SPELLING.get(spelling);
     }
 
-    public static boolean isCompoundHead(String word) {
-        return COMPOUND_HEADS.contains(word);
+    /**
+     * The longest opcode spelled by {@code head} followed by the first of {@code dotWords} (each
+     * with its dot: `.async`), or null; its {@link #words()} say how many it takes.
+     */
+    public static Opcode longestMatch(String head, List<String> dotWords) {
+        Words node = BY_FIRST_WORD.get(head);
+        if (node == null) {
+            return null;
+        }
+        Opcode best = node.opcode;
+        for (int k = 0; k < dotWords.size() && !node.next.isEmpty(); k++) {
+            node = node.next.get(dotWords.get(k));
+            if (node == null) {
+                break;
+            }
+            if (node.opcode != null) {
+                best = node.opcode;
+            }
+        }
+        return best;
     }
 
     public int words() {
-        return spelling.split("\\.").length;
+        return words;
     }
 }

@@ -1,6 +1,5 @@
 package io.ptxrun.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ptxrun.check.Checker;
 import io.ptxrun.diag.Diagnostic;
@@ -62,7 +61,7 @@ final class CheckCommand implements Callable<Integer> {
         }
         boolean failed = false;
         boolean unreadable = false;
-        ArrayNode jsonFiles = DiagnosticRenderer.mapper().createArrayNode();
+        List<ObjectNode> jsonFiles = new ArrayList<>();
         Map<String, List<Diagnostic>> sarifFiles = new LinkedHashMap<>();
         for (Path file : files) {
             SourceText source;
@@ -89,7 +88,7 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (format == Format.json) {
             ObjectNode root = DiagnosticRenderer.mapper().createObjectNode();
-            root.set("files", jsonFiles);
+            root.putArray("files").addAll(jsonFiles);
             out.println(root.toPrettyString());
         } else if (format == Format.sarif) {
             String version = CheckCommand.class.getPackage().getImplementationVersion();

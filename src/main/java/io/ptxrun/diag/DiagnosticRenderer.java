@@ -8,9 +8,12 @@ import java.util.List;
 
 /** Diagnostics as compiler-style text (with the source line and a caret) or as JSON. */
 public final class DiagnosticRenderer {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private DiagnosticRenderer() {}
+
+    /** Created on first use: text output, the common case, never pays for Jackson's start-up. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     /** `file:line:col: error: message`, then the source line and a caret under the column. */
     public static String text(Diagnostic d, SourceText source) {
@@ -29,7 +32,7 @@ public final class DiagnosticRenderer {
 
     /** One JSON object per file: `{"file": ..., "valid": ..., "diagnostics": [...]}`. */
     public static ObjectNode json(String file, List<Diagnostic> diagnostics) {
-        ObjectNode node = JSON.createObjectNode();
+        ObjectNode node = Json.MAPPER.createObjectNode();
         node.put("file", file);
         node.put("valid", diagnostics.stream().noneMatch(Diagnostic::isError));
         ArrayNode list = node.putArray("diagnostics");
@@ -45,6 +48,6 @@ public final class DiagnosticRenderer {
     }
 
     public static ObjectMapper mapper() {
-        return JSON;
+        return Json.MAPPER;
     }
 }

@@ -329,11 +329,9 @@ final class AstBuilder {
         if (newScope) {
             scopes.push(new Scope());
         }
-        List<Statement> out = new ArrayList<>(ctx.getChildCount());
-        for (int k = 0; k < ctx.getChildCount(); k++) {
-            if (ctx.getChild(k) instanceof StatementContext s) {
-                statement(s, out);
-            }
+        List<Statement> out = new ArrayList<>(ctx.stmts.size());
+        for (StatementContext s : ctx.stmts) {
+            statement(s, out);
         }
         if (newScope) {
             scopes.pop();
@@ -344,8 +342,8 @@ final class AstBuilder {
     private void statement(StatementContext ctx, List<Statement> out) {
         SourcePos pos = pos(ctx);
         if (ctx instanceof LabelStatementContext l) {
-            String name = l.IDENT().getText();
-            LabelDirectiveContext d = l.labelDirective();
+            String name = l.label.getText();
+            LabelDirectiveContext d = l.labelDir;
             if (d == null) {
                 out.add(new Statement.Label(pos, name));
             } else if (d instanceof CallPrototypeContext c) {
@@ -357,19 +355,19 @@ final class AstBuilder {
                         t.IDENT().stream().map(TerminalNode::getText).toList()));
             }
         } else if (ctx instanceof DeclStatementContext d) {
-            out.add(varDecl(d.varDecl(), linkage(d.linkage())));
+            out.add(varDecl(d.decl, linkage(d.links)));
         } else if (ctx instanceof InstructionStatementContext i) {
             Instruction ins = instruction(i, pos);
             if (ins != null) {
                 out.add(ins);
             }
         } else if (ctx instanceof BlockStatementContext b) {
-            out.add(block(b.block(), true));
+            out.add(block(b.b, true));
         } else if (ctx instanceof PragmaStatementContext p) {
-            out.add(pragma(p.pragma()));
+            out.add(pragma(p.p));
         } else if (ctx instanceof LocStatementContext l) {
             List<String> attrs = new ArrayList<>();
-            for (LocAttributeContext a : l.locAttribute()) {
+            for (LocAttributeContext a : l.attrs) {
                 StringBuilder sb = new StringBuilder();
                 for (int k = 0; k < a.getChildCount(); k++) {
                     if (k > 0 && !a.getChild(k).getText().equals("+") && !a.getChild(k - 1).getText().equals("+")) {
@@ -379,48 +377,39 @@ final class AstBuilder {
                 }
                 attrs.add(sb.toString());
             }
-            out.add(new Statement.Loc(pos, (int) intLiteral(l.INT(0).getSymbol()),
-                    (int) intLiteral(l.INT(1).getSymbol()), (int) intLiteral(l.INT(2).getSymbol()), attrs));
+            out.add(new Statement.Loc(pos, (int) intLiteral(l.fileIndex), (int) intLiteral(l.line),
+                    (int) intLiteral(l.column), attrs));
         }
     }
 
     private Instruction instruction(InstructionStatementContext ctx, SourcePos pos) {
         List<Token> quals = ctx.quals;
+        // Each token's text is made once: the opcode lookup and the qualifiers share the strings
+        // (and so their cached hash codes).
+        List<String> words = new ArrayList<>(quals.size());
+        for (Token q : quals) {
+            words.add(q.getText());
+        }
         // The opcode is the longest known dotted prefix of `word.q1.q2...` (see Opcode).
         String head = ctx.opcode.getText();
-        Opcode opcode = null;
-        int used = 0;
-        int longest = Opcode.isCompoundHead(head) ? Math.min(quals.size(), Opcode.MAX_WORDS - 1) : -1;
-        if (longest < 0) {
-            opcode = Opcode.lookup(head);
-        }
-        for (int n = longest; n >= 0 && opcode == null; n--) {
-            StringBuilder sb = new StringBuilder(head);
-            for (int k = 0; k < n; k++) {
-                sb.append(quals.get(k).getText());
-            }
-            opcode = Opcode.lookup(sb.toString());
-            used = n;
-        }
+        Opcode opcode = Opcode.longestMatch(head, words);
         if (opcode == null) {
             diagnostics.error(pos(ctx.opcode), "syntax.opcode", "unknown instruction '" + head + "'");
             return null;
         }
+        int used = opcode.words() - 1;
         List<Qual> qualifiers = new ArrayList<>(quals.size() - used);
         for (int k = used; k < quals.size(); k++) {
-            Token q = quals.get(k);
-            qualifiers.add(Qual.of(pos(q), q.getText()));
+            qualifiers.add(Qual.of(pos(quals.get(k)), words.get(k)));
         }
         Guard guard = null;
-        if (ctx.guard() != null) {
-            GuardContext g = ctx.guard();
-            guard = new Guard(pos(g), name(g.IDENT().getSymbol()), g.negated != null);
+        if (ctx.g != null) {
+            GuardContext g = ctx.g;
+            guard = new Guard(pos(g), name(g.name), g.negated != null);
         }
-        List<Operand> operands = new ArrayList<>(4);
-        for (int k = 0; k < ctx.getChildCount(); k++) {
-            if (ctx.getChild(k) instanceof OperandContext o) {
-                operands.add(operand(o, opcode == Opcode.CALL));
-            }
+        List<Operand> operands = new ArrayList<>(ctx.ops.size());
+        for (OperandContext o : ctx.ops) {
+            operands.add(operand(o, opcode == Opcode.CALL));
         }
         return new Instruction(pos, guard, opcode, qualifiers, operands);
     }
@@ -432,7 +421,7 @@ final class AstBuilder {
         SourcePos pos = pos(ctx);
         if (ctx instanceof VectorOperandContext v) {
             List<Operand> elements = new ArrayList<>();
-            for (OperandContext e : v.operand()) {
+            for (OperandContext e : v.elems) {
                 elements.add(operand(e, false));
             }
             Operand vector = new Operand.Vector(pos, elements);
@@ -440,7 +429,7 @@ final class AstBuilder {
         }
         if (ctx instanceof AddressOperandContext a) {
             String suffix = a.suffix == null ? "" : a.suffix.getText();
-            List<OperandContext> inner = a.operand();
+            List<OperandContext> inner = a.elems;
             if (inner.size() == 1) {
                 Value v = scalar(inner.get(0));
                 if (v != null) {
@@ -448,14 +437,14 @@ final class AstBuilder {
                 }
             }
             List<Operand> elements = new ArrayList<>();
-            for (OperandContext e : a.operand()) {
+            for (OperandContext e : a.elems) {
                 elements.add(operand(e, false));
             }
             return new Operand.TensorRef(pos, elements);
         }
         if (ctx instanceof ListOperandContext l) {
             List<Operand> elements = new ArrayList<>();
-            for (OperandContext e : l.operand()) {
+            for (OperandContext e : l.elems) {
                 elements.add(operand(e, false));
             }
             // Outside `call`, `(x)` is a parenthesised operand, not a list.
@@ -465,51 +454,50 @@ final class AstBuilder {
             return new Operand.ArgList(pos, elements);
         }
         if (ctx instanceof ComponentOperandContext c) {
-            Operand base = name(c.IDENT().getSymbol());
+            Operand base = name(c.name);
             String component = c.component.getText();
             if (base instanceof Operand.SpecialReg s && s.register().isVector && component.matches("\\.[xyz]")) {
                 return new Operand.SpecialReg(pos, s.register(), s.index(), component.charAt(1));
             }
             return new Operand.Selected(pos, base, component);
         }
-        // A single-token operand: its token is the context's start.
-        if (ctx instanceof NameOperandContext) {
-            return name(ctx.getStart());
+        if (ctx instanceof NameOperandContext n) {
+            return name(n.name);
         }
-        if (ctx instanceof IntOperandContext) {
-            return new Operand.IntImm(pos, intLiteral(ctx.getStart()));
+        if (ctx instanceof IntOperandContext i) {
+            return new Operand.IntImm(pos, intLiteral(i.value));
         }
         if (ctx instanceof TermOperandContext t) {
-            if (t.term() instanceof UnaryTermContext u && u.term() instanceof NameTermContext n
+            if (t.t instanceof UnaryTermContext u && u.inner instanceof NameTermContext n
                     && !u.op.getText().equals("~")) {
-                return new Operand.Negated(pos, name(n.IDENT().getSymbol()), u.op.getText().equals("-"));
+                return new Operand.Negated(pos, name(n.name), u.op.getText().equals("-"));
             }
-            return operandOf(eval(t.term()), pos);
+            return operandOf(eval(t.t), pos);
         }
         ExprOperandContext e = (ExprOperandContext) ctx;
-        List<TermContext> terms = e.term();
+        List<TermContext> terms = e.terms;
         // `p|q` names two predicate destinations (setp, ...), not a constant OR.
-        if (terms.size() == 2 && e.binaryOp(0).getText().equals("|")
+        if (terms.size() == 2 && e.ops.get(0).op.getText().equals("|")
                 && terms.get(0) instanceof NameTermContext a && terms.get(1) instanceof NameTermContext b) {
-            return new Operand.PredPair(pos, name(a.IDENT().getSymbol()), name(b.IDENT().getSymbol()));
+            return new Operand.PredPair(pos, name(a.name), name(b.name));
         }
-        return operandOf(fold(terms, e.binaryOp(), e), pos);
+        return operandOf(fold(terms, e.ops, e), pos);
     }
 
     /** The constant value of a name, integer or expression operand; null for other forms. */
     private Value scalar(OperandContext ctx) {
         if (ctx instanceof NameOperandContext n) {
-            Token t = n.IDENT().getSymbol();
+            Token t = n.name;
             return new Value.Sym(t, pos(t), t.getText(), 0, false);
         }
         if (ctx instanceof IntOperandContext i) {
-            return new Value.Int(intLiteral(i.INT().getSymbol()));
+            return new Value.Int(intLiteral(i.value));
         }
         if (ctx instanceof TermOperandContext t) {
-            return eval(t.term());
+            return eval(t.t);
         }
         if (ctx instanceof ExprOperandContext e) {
-            return fold(e.term(), e.binaryOp(), e);
+            return fold(e.terms, e.ops, e);
         }
         return null;
     }
@@ -532,23 +520,24 @@ final class AstBuilder {
     }
 
     private boolean isRegister(String name) {
+        // `%r12` is declared either by name or by a range `%r<N>` (prefix `%r`, index below N).
         int split = name.length();
-        while (split > 0 && Character.isDigit(name.charAt(split - 1))) {
+        while (split > 0 && name.charAt(split - 1) >= '0' && name.charAt(split - 1) <= '9') {
             split--;
         }
-        String prefix = name.substring(0, split);
-        String digits = name.substring(split);
-        boolean canonical = !digits.isEmpty() && digits.length() <= 9
-                && (digits.length() == 1 || digits.charAt(0) != '0');
+        int digits = name.length() - split;
+        boolean canonical = digits > 0 && digits <= 9 && (digits == 1 || name.charAt(split) != '0');
+        String prefix = canonical ? name.substring(0, split) : null;
+        int index = canonical ? Integer.parseInt(name, split, name.length(), 10) : 0;
         for (Scope s : scopes) {
-            if (s.names.contains(name)) {
-                return true;
-            }
             if (canonical) {
                 Integer n = s.ranges.get(prefix);
-                if (n != null && Integer.parseInt(digits) < n) {
+                if (n != null && index < n) {
                     return true;
                 }
+            }
+            if (s.names.contains(name)) {
+                return true;
             }
         }
         return false;
@@ -611,10 +600,10 @@ final class AstBuilder {
 
     /** Folds `t0 op t1 op ...` with C precedence (precedence climbing over the flat chain). */
     private Value eval(ExprContext ctx) {
-        if (ctx.getChildCount() == 1) {
-            return eval((TermContext) ctx.getChild(0));
+        if (ctx.terms.size() == 1) {
+            return eval(ctx.terms.get(0));
         }
-        return fold(ctx.term(), ctx.binaryOp(), ctx);
+        return fold(ctx.terms, ctx.ops, ctx);
     }
 
     private Value fold(List<TermContext> terms, List<BinaryOpContext> ops, ParserRuleContext ctx) {
@@ -636,14 +625,14 @@ final class AstBuilder {
     private Value climb(List<TermContext> terms, List<BinaryOpContext> ops, Value lhs, int minPrec, int[] next,
                         ParserRuleContext ctx) {
         while (next[0] < terms.size()) {
-            String op = ops.get(next[0] - 1).getText();
+            String op = ops.get(next[0] - 1).op.getText();
             int prec = precedence(op);
             if (prec < minPrec) {
                 break;
             }
             Value rhs = eval(terms.get(next[0]));
             next[0]++;
-            while (next[0] < terms.size() && precedence(ops.get(next[0] - 1).getText()) > prec) {
+            while (next[0] < terms.size() && precedence(ops.get(next[0] - 1).op.getText()) > prec) {
                 rhs = climb(terms, ops, rhs, prec + 1, next, ctx);
             }
             lhs = apply(op, lhs, rhs, ctx);
@@ -653,32 +642,32 @@ final class AstBuilder {
 
     private Value eval(TermContext ctx) {
         if (ctx instanceof IntTermContext i) {
-            return new Value.Int(intLiteral(i.INT().getSymbol()));
+            return new Value.Int(intLiteral(i.value));
         }
         if (ctx instanceof FloatTermContext f) {
-            return floatLiteral(f.getStart());
+            return floatLiteral(f.value);
         }
         if (ctx instanceof NameTermContext n) {
-            Token t = n.IDENT().getSymbol();
+            Token t = n.name;
             return new Value.Sym(t, pos(t), t.getText(), 0, false);
         }
         if (ctx instanceof ParenTermContext p) {
-            return eval(p.expr());
+            return eval(p.e);
         }
         if (ctx instanceof CallTermContext c) {
-            if (!c.IDENT(0).getText().equals("generic")) {
-                diagnostics.error(pos(c), "syntax.expr", "unknown operator '" + c.IDENT(0).getText()
+            if (!c.fn.getText().equals("generic")) {
+                diagnostics.error(pos(c), "syntax.expr", "unknown operator '" + c.fn.getText()
                         + "(...)': only generic(var) is allowed");
             }
-            Token t = c.IDENT(1).getSymbol();
+            Token t = c.arg;
             return new Value.Sym(t, pos(t), t.getText(), 0, true);
         }
         if (ctx instanceof IndexTermContext x) {
-            Token t = x.IDENT().getSymbol();
-            return new Value.Idx(new Value.Sym(t, pos(t), t.getText(), 0, false), asInt(eval(x.expr()), x));
+            Token t = x.name;
+            return new Value.Idx(new Value.Sym(t, pos(t), t.getText(), 0, false), asInt(eval(x.index), x));
         }
         UnaryTermContext u = (UnaryTermContext) ctx;
-        Value v = eval(u.term());
+        Value v = eval(u.inner);
         String op = u.op.getText();
         if (v instanceof Value.Flt f && op.equals("-")) {
             return new Value.Flt(f.single ? (f.bits ^ 0x80000000L) : (f.bits ^ Long.MIN_VALUE), f.single);
