@@ -2,6 +2,8 @@ package io.ptxrun.exec;
 
 import io.ptxrun.exec.copy.BulkReduction;
 import io.ptxrun.exec.copy.ClusterGeometry;
+import io.ptxrun.exec.copy.Im2colShape;
+import io.ptxrun.exec.copy.LoadMode;
 import io.ptxrun.exec.copy.ReductionType;
 import io.ptxrun.exec.copy.TensorCopy;
 import io.ptxrun.launch.TensorMap;
@@ -52,6 +54,8 @@ final class AsyncCopies {
     /** Tensor stores and reductions: the element moves, replayed when the copy lands. */
     private TensorCopy[] plan = new TensorCopy[64];
     private int[] mbarrier = new int[64];
+    /** Tensor loads: the CTA whose mbarrier the copy signals (the destination, or its peer with .cta_group::2). */
+    private Cta[] signalled = new Cta[64];
     private int[] livePos = new int[64];
     private int[] live = new int[64];
     private int liveCount;
@@ -237,26 +241,20 @@ final class AsyncCopies {
     }
 
     /**
-     * cp.async.bulk.tensor (tile mode, 9.7.9.25.5): a load reads the box from global memory at
-     * issue and lands it, fill values included, in the destination CTA(s), signalling complete_tx
-     * of the whole box; a store or reduction snapshots the shared source at issue and writes the
-     * in-bounds elements when it lands (bulk async-group). A prefetch only checks its operands.
+     * cp.async.bulk.tensor (9.7.9.25.5): a load reads the box from global memory at issue and
+     * lands it, fill values included, in the destination CTA(s), signalling complete_tx of the
+     * whole box; a store or reduction snapshots the shared source at issue and writes the in-bounds
+     * elements when it lands (bulk async-group). A prefetch only checks its operands. The load mode
+     * picks the box: tile, tile::gather4/scatter4, im2col, im2col::w(::128), im2col_no_offs.
      */
     void issueTensor(Warp w, Op op, int pc, int mask, int exec) {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            TensorMap map = engine.tensorMap(engine.read(w, op, 0, l));
-            if (map.rank() != op.vector) {
-                hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' names " + op.vector
-                        + " coordinates, but the tensor map has rank " + map.rank() + " (9.7.9.25.5.2)",
-                        engine.where(w, l));
-                continue;
-            }
-            int[] coords = new int[map.rank()];
-            for (int k = 0; k < coords.length; k++) {
-                coords[k] = (int) engine.read(w, op, 1 + k, l);
-            }
-            if (op.sub == Decoder.TENSOR_PREFETCH) {
+            long mapAddress = engine.read(w, op, 0, l);
+            TensorMap map = engine.tensorMap(mapAddress);
+            engine.checkTensorMapFenced(w, op, pc, l, mapAddress);
+            TensorCopy copy = plan(w, op, pc, l, map);
+            if (copy == null || op.sub == Decoder.TENSOR_PREFETCH) {
                 continue;
             }
             long to = engine.address(w, op, l);
@@ -265,7 +263,7 @@ final class AsyncCopies {
                 hazards.undefined(op, pc, "exec.tensor", String.format("shared address 0x%x of '%s' is not 128-byte"
                         + " aligned (9.7.9.25.5.1)", to, op.mnemonic()), engine.where(w, l));
             }
-            TensorCopy copy = TensorCopy.tile(map, coords).atSharedAddress(offset);
+            copy = copy.atSharedAddress(offset);
             // Swizzling moves bytes within their 128-byte line, so rows may reach past the footprint.
             int span = Math.min(copy.sharedFootprint() + 128, cta.shared.length - offset);
             if (op.sub == Decoder.TENSOR_STORE) {
@@ -290,11 +288,15 @@ final class AsyncCopies {
                 Arrays.fill(mask16, at, at + bytes, true);
             });
             int bar = NONE;
+            Cta barOwner = null;
             if (op.barrier != null) {
-                bar = (int) Cta.offsetOf(engine.address(w, op.barrier, l));
+                long barAddress = engine.address(w, op.barrier, l);
+                bar = (int) Cta.offsetOf(barAddress);
+                barOwner = engine.sharedOwner(barAddress);
             }
+            int ctaMaskAt = 1 + op.coordinates + op.im2colInfo;
             if (op.flag) {
-                int ctaMask = (int) engine.read(w, op, 1 + coords.length, l) & 0xffff;
+                int ctaMask = (int) engine.read(w, op, ctaMaskAt, l) & 0xffff;
                 String problem = engine.geometry().multicastMaskProblem(ctaMask);
                 if (problem != null) {
                     hazards.undefined(op, pc, "exec.tensor", "multicast " + problem + " (9.7.9.25.5.1)",
@@ -303,17 +305,157 @@ final class AsyncCopies {
                 }
                 for (int r = ClusterGeometry.nextMulticastRank(ctaMask, -1); r >= 0;
                         r = ClusterGeometry.nextMulticastRank(ctaMask, r)) {
-                    enqueueTensorLoad(w, l, pc, engine.cluster()[r], offset, data, mask16, copy.txBytes(), bar);
+                    Cta dest = engine.cluster()[r];
+                    Cta signal = signalled(w, op, pc, l, dest, barOwner, true);
+                    enqueueTensorLoad(w, l, pc, dest, offset, data, mask16, copy.txBytes(), bar, signal);
                 }
             } else {
-                enqueueTensorLoad(w, l, pc, engine.sharedOwner(to), offset, data, mask16, copy.txBytes(), bar);
+                Cta dest = engine.sharedOwner(to);
+                Cta signal = signalled(w, op, pc, l, dest, barOwner, false);
+                enqueueTensorLoad(w, l, pc, dest, offset, data, mask16, copy.txBytes(), bar, signal);
             }
         }
         engine.advance(w, mask, pc + 1);
     }
 
+    /**
+     * The CTA whose mbarrier a load into {@code dest} signals (9.7.9.25.5.2, .cta_group): with
+     * .cta_group::1 (the default) the mbarrier is in the destination CTA; with .cta_group::2 it may
+     * be in the destination's peer CTA (cluster ranks 2k and 2k+1 form a pair), and a multicast
+     * signals, for each destination, the CTA of the pair with the parity of the mbarrier's CTA.
+     */
+    private Cta signalled(Warp w, Op op, int pc, int l, Cta dest, Cta barOwner, boolean multicast) {
+        if (barOwner == null) {
+            return dest;
+        }
+        if (!op.ctaGroup2) {
+            if (!multicast && barOwner != dest) {
+                hazards.undefined(op, pc, "exec.tensor-cta-group", "the mbarrier of '" + op.mnemonic()
+                        + "' is in CTA rank " + barOwner.rank + ", not in the destination CTA rank " + dest.rank
+                        + ": with .cta_group::1 (the default) it must be in the same CTA as dstMem (9.7.9.25.5.2)",
+                        engine.where(w, l));
+            }
+            return dest;
+        }
+        int pairBase = dest.rank & ~1;
+        int rank = pairBase | (barOwner.rank & 1);
+        if (!multicast && (barOwner.rank & ~1) != pairBase) {
+            hazards.undefined(op, pc, "exec.tensor-cta-group", "the mbarrier of '" + op.mnemonic()
+                    + "' is in CTA rank " + barOwner.rank + ", neither the destination CTA rank " + dest.rank
+                    + " nor its peer in the CTA pair (.cta_group::2, 9.7.9.25.5.2)", engine.where(w, l));
+            return dest;
+        }
+        Cta[] cluster = engine.cluster();
+        if (rank >= cluster.length || cluster[rank] == null) {
+            hazards.undefined(op, pc, "exec.tensor-cta-group", "'" + op.mnemonic() + "' with .cta_group::2 signals"
+                    + " the peer CTA rank " + rank + " of destination rank " + dest.rank + ", which the cluster does"
+                    + " not have (9.7.9.25.5.2)", engine.where(w, l));
+            return dest;
+        }
+        return cluster[rank];
+    }
+
+    /**
+     * The element moves of a tensor copy for its load mode and operands, or null (after a
+     * diagnostic) when the map and the instruction disagree.
+     */
+    private TensorCopy plan(Warp w, Op op, int pc, int l, TensorMap map) {
+        LoadMode mode = op.loadMode;
+        String where = engine.where(w, l);
+        if (mode.im2colMap() != map.isIm2col()
+                || (map.isIm2col() && map.im2col().kind().wide() != (mode == LoadMode.IM2COL_W
+                        || mode == LoadMode.IM2COL_W_128))) {
+            String kind = map.isIm2col() ? (map.im2col().kind().wide() ? "an im2col wide" : "an im2col") : "a tiled";
+            hazards.undefined(op, pc, "exec.tensor-mode", "'" + op.mnemonic() + "' in load mode ." + mode.ptxName()
+                    + " uses " + kind + " tensor map (PTX ISA 5.5: the map's mode must match the load mode)", where);
+            return null;
+        }
+        if (map.rank() != op.vector) {
+            hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' names ." + op.vector
+                    + "d, but the tensor map has rank " + map.rank() + " (9.7.9.25.5.2)", where);
+            return null;
+        }
+        int[] coords = new int[op.coordinates];
+        for (int k = 0; k < coords.length; k++) {
+            coords[k] = (int) engine.read(w, op, 1 + k, l);
+        }
+        int[] info = new int[op.im2colInfo];
+        for (int k = 0; k < info.length; k++) {
+            // The im2col operands are 16-bit unsigned (9.7.9.25.5.2).
+            info[k] = (int) engine.read(w, op, 1 + coords.length + k, l) & 0xffff;
+        }
+        int expectedCoords = mode == LoadMode.TILE_GATHER4 ? 5 : map.rank();
+        if (coords.length != expectedCoords) {
+            hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' needs " + expectedCoords
+                    + " coordinates in load mode ." + mode.ptxName() + ", got " + coords.length + " (9.7.9.25.5.2)",
+                    where);
+            return null;
+        }
+        switch (mode) {
+            case TILE:
+                return TensorCopy.tile(map, coords);
+            case TILE_GATHER4:
+                if (map.rank() != 2) {
+                    hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' needs a 2D tensor map,"
+                            + " not rank " + map.rank() + " (9.7.9.25.5.2)", where);
+                    return null;
+                }
+                return TensorCopy.gather4(map, coords[0], coords[1], coords[2], coords[3], coords[4]);
+            case IM2COL:
+            case IM2COL_NO_OFFS: {
+                int[] offsets = mode == LoadMode.IM2COL ? info : new int[map.rank() - 2];
+                if (offsets.length != map.rank() - 2) {
+                    hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' needs " + (map.rank() - 2)
+                            + " im2col offsets (two less than ." + map.rank() + "d), got " + offsets.length
+                            + " (9.7.9.25.5.2)", where);
+                    return null;
+                }
+                if (op.sub == Decoder.TENSOR_STORE || op.redOp != null) {
+                    if (!storeBoxInside(map, coords)) {
+                        hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' stores need non-negative"
+                                + " coordinates and a bounding box inside the tensor (lower corner >= 0, upper"
+                                + " corner <= 0; 9.7.9.25.5.1)", where);
+                        return null;
+                    }
+                }
+                return TensorCopy.im2col(map, shape(map), coords, offsets);
+            }
+            default: {
+                if (info.length != 2) {
+                    hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' needs {wHalo, wOffset},"
+                            + " got " + info.length + " operands (9.7.9.25.5.2)", where);
+                    return null;
+                }
+                boolean w128 = mode == LoadMode.IM2COL_W_128;
+                int haloLimit = w128 ? 32 : 512;
+                if (info[0] >= haloLimit || info[1] >= 32) {
+                    hazards.undefined(op, pc, "exec.tensor-im2col-w", "'" + op.mnemonic() + "' has wHalo "
+                            + info[0] + " and wOffset " + info[1] + ": the valid ranges are [0, " + haloLimit
+                            + ") and [0, 32) (9.7.9.25.5.2)", where);
+                    return null;
+                }
+                return TensorCopy.im2colW(map, shape(map), coords, info[0], info[1], w128);
+            }
+        }
+    }
+
+    private static boolean storeBoxInside(TensorMap map, int[] coords) {
+        for (int c : coords) {
+            if (c < 0) {
+                return false;
+            }
+        }
+        return map.im2col().lowerCorner().stream().allMatch(v -> v >= 0)
+                && map.im2col().upperCorner().stream().allMatch(v -> v <= 0);
+    }
+
+    private static Im2colShape shape(TensorMap map) {
+        var im = map.im2col();
+        return new Im2colShape(im.lowerCorner(), im.upperCorner(), im.channelsPerPixel(), im.pixels());
+    }
+
     private void enqueueTensorLoad(Warp w, int l, int pc, Cta to, int at, byte[] data, boolean[] mask, int txBytes,
-            int bar) {
+            int bar, Cta signal) {
         int n = Math.min(data.length, to.shared.length - at);
         for (int k = n; k < data.length; k++) {
             if (mask[k]) {
@@ -329,6 +471,7 @@ final class AsyncCopies {
         bulkData[e] = n == data.length ? data : Arrays.copyOf(data, n);
         written[e] = n == mask.length ? mask : Arrays.copyOf(mask, n);
         mbarrier[e] = bar;
+        signalled[e] = signal;
         to.copies.markMasked(at, written[e], 1);
         if (timing == SyncOptions.CopyTiming.EAGER) {
             land(e);
@@ -486,7 +629,7 @@ final class AsyncCopies {
                 }
                 to.copies.markMasked(at, mask, -1);
                 if (mbarrier[e] != NONE) {
-                    to.mbarriers.changeTx(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
+                    signalled[e].mbarriers.changeTx(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
                             mbarrier[e], -size[e]);
                 }
             }
@@ -495,6 +638,7 @@ final class AsyncCopies {
                     mbarrier[e], 1, false, false);
         }
         target[e] = null;
+        signalled[e] = null;
         bulkData[e] = null;
         written[e] = null;
         plan[e] = null;
@@ -639,6 +783,7 @@ final class AsyncCopies {
         written = Arrays.copyOf(written, n);
         plan = Arrays.copyOf(plan, n);
         mbarrier = Arrays.copyOf(mbarrier, n);
+        signalled = Arrays.copyOf(signalled, n);
         livePos = Arrays.copyOf(livePos, n);
         live = Arrays.copyOf(live, n);
     }

@@ -634,32 +634,40 @@ final class Decoder {
         }
 
         /**
-         * A tile-mode tensor copy: sources are the tensor-map address, then one coordinate per
-         * dimension, then (multicast loads) the ctaMask; the address operand is the shared side.
-         * Other load modes are left unsupported.
+         * A tensor copy (9.7.9.25.5.2-4): sources are the tensor-map address, the coordinates
+         * (five for .tile::gather4 / .tile::scatter4, otherwise one per dimension), the im2col
+         * operands ({offW, offH, offD} for .im2col, {wHalo, wOffset} for .im2col::w(::128)), then
+         * (multicast loads) the ctaMask; the address operand is the shared side.
          */
         Op tensorCopy(Instruction i, List<Operand> os) {
-            Optional<io.ptxrun.ast.Qual> mode = i.first(Qualifier.Category.LOAD_MODE);
-            if (mode.isPresent() && mode.get().kind() != Qualifier.TILE) {
-                // TensorCopy plans them, but the 128-byte tensor-map encoding has no im2col fields yet.
-                throw new DecodeError(i.pos(), "tensor copies in load mode " + mode.get().text()
-                        + " are not executed (tile mode only)");
-            }
             Op op = new Op(OpCode.CP_ASYNC_BULK_TENSOR, i);
             op.type = DataType.B8;
             op.vector = i.first(Qualifier.Category.DIM).map(q -> q.kind().dimensions()).orElse(0);
+            op.loadMode = i.first(Qualifier.Category.LOAD_MODE).map(q -> switch (q.kind()) {
+                case TILE_GATHER4, TILE_SCATTER4 -> io.ptxrun.exec.copy.LoadMode.TILE_GATHER4;
+                case IM2COL -> io.ptxrun.exec.copy.LoadMode.IM2COL;
+                case IM2COL_W -> io.ptxrun.exec.copy.LoadMode.IM2COL_W;
+                case IM2COL_W_128 -> io.ptxrun.exec.copy.LoadMode.IM2COL_W_128;
+                case IM2COL_NO_OFFS -> io.ptxrun.exec.copy.LoadMode.IM2COL_NO_OFFS;
+                default -> io.ptxrun.exec.copy.LoadMode.TILE;
+            }).orElse(io.ptxrun.exec.copy.LoadMode.TILE);
+            op.ctaGroup2 = i.has(Qualifier.CTA_GROUP_2);
             int ref;
+            int next;
             if (i.opcode() == io.ptxrun.ast.Opcode.CP_ASYNC_BULK_PREFETCH_TENSOR) {
                 op.sub = TENSOR_PREFETCH;
                 ref = 0;
+                next = 1;
             } else if (!i.spaces().isEmpty() && i.spaces().get(0) == StateSpace.GLOBAL) {
                 op.sub = TENSOR_STORE;
                 ref = 0;
+                next = 2;
                 op.space = Op.SP_SHARED;
                 address(op, os.get(1));
             } else {
                 op.sub = TENSOR_LOAD;
                 ref = 1;
+                next = 2;
                 op.space = Op.SP_SHARED;
                 address(op, os.get(0));
                 if (os.size() > 2 && os.get(2) instanceof Operand.Address) {
@@ -667,6 +675,7 @@ final class Decoder {
                     bar.space = Op.SP_SHARED;
                     address(bar, os.get(2));
                     op.barrier = bar;
+                    next = 3;
                 }
             }
             if (i.opcode() == io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK_TENSOR) {
@@ -686,15 +695,56 @@ final class Decoder {
             List<Operand> sources = new ArrayList<>();
             sources.add(tr.elements().get(0));
             sources.addAll(coords.elements());
+            op.coordinates = coords.elements().size();
+            if (op.loadMode.hasIm2colInfo() && op.sub != TENSOR_STORE) {
+                if (os.size() <= next || !(os.get(next) instanceof Operand.Vector info)) {
+                    throw new DecodeError(i.pos(), "load mode " + op.loadMode.ptxName()
+                            + " needs the im2colInfo vector operand");
+                }
+                op.im2colInfo = info.elements().size();
+                sources.addAll(info.elements());
+                next++;
+            }
             op.flag = i.has(Qualifier.MULTICAST_CLUSTER);
             if (op.flag) {
-                int at = op.barrier != null ? 3 : 2;
-                if (os.size() <= at) {
+                if (os.size() <= next) {
                     throw new DecodeError(i.pos(), ".multicast::cluster needs a ctaMask operand");
                 }
-                sources.add(os.get(at));
+                sources.add(os.get(next));
             }
             srcs(op, DataType.U64, sources);
+            return op;
+        }
+
+        /**
+         * tensormap.replace.tile.field{.ss}.b1024.type [addr], {ord,} new_val: the field is parsed
+         * once into a {@link TensorMapField}; the ordinal must be an immediate below the rank bound.
+         */
+        Op tensorMapReplace(Instruction i, List<Operand> os) {
+            Op op = new Op(OpCode.TENSORMAP_REPLACE, i);
+            op.tensorMapField = i.qualifiers().stream()
+                    .map(q -> TensorMapField.of(q.text()))
+                    .flatMap(Optional::stream)
+                    .findFirst()
+                    .orElseThrow(() -> new DecodeError(i.pos(), "tensormap.replace names no field it can replace"));
+            op.space = i.spaces().isEmpty() ? Op.SP_GENERIC : spaceCode(i.spaces().get(0));
+            address(op, os.get(0));
+            op.type = op.tensorMapField == TensorMapField.GLOBAL_ADDRESS
+                    || op.tensorMapField == TensorMapField.GLOBAL_STRIDE ? DataType.B64 : DataType.B32;
+            if (op.tensorMapField.ordinal) {
+                if (os.size() != 3 || !(os.get(1) instanceof Operand.IntImm ord)) {
+                    throw new DecodeError(i.pos(), "tensormap.replace" + op.tensorMapField.spelling
+                            + " needs [addr], ord, new_val with an immediate ord");
+                }
+                if (ord.value() < 0 || ord.value() >= TensorMapField.MAX_ORDINAL) {
+                    throw new DecodeError(i.pos(), "tensormap.replace ordinal " + ord.value() + " is outside [0, "
+                            + TensorMapField.MAX_ORDINAL + ")");
+                }
+                op.sub = (int) ord.value();
+                srcs(op, op.type, os.get(2));
+            } else {
+                srcs(op, op.type, os.get(os.size() - 1));
+            }
             return op;
         }
 
@@ -1100,8 +1150,27 @@ final class Decoder {
                     Op op = new Op(OpCode.BAR_WARP, i);
                     return op;
                 }
-                case MEMBAR:
                 case FENCE:
+                    if (i.has(Qualifier.TENSORMAP_GENERIC) && i.has(Qualifier.ACQUIRE) && !os.isEmpty()) {
+                        Op op = new Op(OpCode.TENSORMAP_ACQUIRE, i);
+                        op.space = Op.SP_GENERIC;
+                        address(op, os.get(0));
+                        return op;
+                    }
+                    return new Op(OpCode.NOP, i);
+                case TENSORMAP_REPLACE:
+                    return tensorMapReplace(i, os);
+                case TENSORMAP_CP_FENCEPROXY: {
+                    Op op = new Op(OpCode.TENSORMAP_COPY, i);
+                    op.space = Op.SP_GLOBAL;
+                    address(op, os.get(0));
+                    Op from = new Op(OpCode.NOP, i);
+                    from.space = Op.SP_SHARED;
+                    address(from, os.get(1));
+                    op.source = from;
+                    return op;
+                }
+                case MEMBAR:
                 case NANOSLEEP:
                 case PREFETCH:
                 case PREFETCHU:

@@ -16,5 +16,11 @@ enum OpCode {
     /** barrier.cluster.arrive / barrier.cluster.wait ({@link ClusterBarrier}). */
     CLUSTER_ARRIVE, CLUSTER_WAIT,
     /** cp.async.bulk.tensor, cp.reduce.async.bulk.tensor, cp.async.bulk.prefetch.tensor ({@link Decoder}'s TENSOR_* in sub). */
-    CP_ASYNC_BULK_TENSOR
+    CP_ASYNC_BULK_TENSOR,
+    /** tensormap.replace ({@link TensorMapField} in tensorMapField; sources: new value, or ordinal and new value). */
+    TENSORMAP_REPLACE,
+    /** tensormap.cp_fenceproxy: 128 bytes from shared::cta to global, released to the tensormap proxy. */
+    TENSORMAP_COPY,
+    /** fence.proxy.tensormap::generic.acquire [addr], size: the map at addr may now be used by tensor copies. */
+    TENSORMAP_ACQUIRE
 }

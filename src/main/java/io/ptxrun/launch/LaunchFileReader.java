@@ -31,7 +31,11 @@ final class LaunchFileReader {
     private static final Set<String> TENSOR_MAP_KEYS =
             Set.of(
                     "buffer", "type", "dims", "strides", "box", "elementStrides", "interleave", "swizzle",
-                    "l2Promotion", "oobFill");
+                    "l2Promotion", "oobFill", "im2col", "im2colWide");
+    private static final Set<String> IM2COL_KEYS =
+            Set.of("lowerCorner", "upperCorner", "channelsPerPixel", "pixelsPerColumn");
+    private static final Set<String> IM2COL_WIDE_KEYS =
+            Set.of("lowerCornerW", "upperCornerW", "channelsPerPixel", "pixelsPerColumn", "mode");
     private static final Set<String> RANDOM_INIT_KEYS = Set.of("random");
     private static final Set<String> TOLERANCE_KEYS = Set.of("ulps");
     private static final String DIM3_EXPECTED = "expected 1 to 3 positive integers";
@@ -223,9 +227,12 @@ final class LaunchFileReader {
             strides = List.of();
         }
         List<Long> layoutStrides = strides;
+        TensorMapIm2col im2col = im2col(node, path);
         List<Integer> box =
-                ints(required(node, "box", path, "expected an array with a box size per dimension"),
-                        JsonPaths.key(path, "box"));
+                im2col != null && !node.has("box")
+                        ? List.of()
+                        : ints(required(node, "box", path, "expected an array with a box size per dimension"),
+                                JsonPaths.key(path, "box"));
         List<Integer> elementStrides =
                 node.has("elementStrides")
                         ? ints(node.get("elementStrides"), JsonPaths.key(path, "elementStrides"))
@@ -237,7 +244,75 @@ final class LaunchFileReader {
         return inside(
                 path,
                 () -> new TensorMapSpec(
-                        buffer, type, dims, layoutStrides, box, elementStrides, interleave, swizzle, l2, oobFill));
+                        buffer, type, dims, layoutStrides, box, elementStrides, interleave, swizzle, l2, oobFill,
+                        im2col));
+    }
+
+    /**
+     * ptxrun's extension for im2col maps: {@code "im2col": {lowerCorner, upperCorner,
+     * channelsPerPixel, pixelsPerColumn}} (cuTensorMapEncodeIm2col) or {@code "im2colWide":
+     * {lowerCornerW, upperCornerW, channelsPerPixel, pixelsPerColumn, mode: "w" | "w128"}}
+     * (cuTensorMapEncodeIm2colWide); null for a tiled map.
+     */
+    private TensorMapIm2col im2col(JsonNode node, String path) {
+        if (node.has("im2col") && node.has("im2colWide")) {
+            throw new LaunchException(path, "a tensor map is either \"im2col\" or \"im2colWide\", not both");
+        }
+        if (node.has("im2col")) {
+            String at = JsonPaths.key(path, "im2col");
+            JsonNode im = object(node.get("im2col"), at);
+            warnUnknownKeys(im, at, IM2COL_KEYS);
+            return new TensorMapIm2col(
+                    TensorMapIm2col.Kind.IM2COL,
+                    signedInts(required(im, "lowerCorner", at, "expected the pixel box lower corner, W first"),
+                            JsonPaths.key(at, "lowerCorner")),
+                    signedInts(required(im, "upperCorner", at, "expected the pixel box upper corner, W first"),
+                            JsonPaths.key(at, "upperCorner")),
+                    nonNegativeInt(required(im, "channelsPerPixel", at, "expected a channel count"),
+                            JsonPaths.key(at, "channelsPerPixel")),
+                    nonNegativeInt(required(im, "pixelsPerColumn", at, "expected a pixel count"),
+                            JsonPaths.key(at, "pixelsPerColumn")));
+        }
+        if (node.has("im2colWide")) {
+            String at = JsonPaths.key(path, "im2colWide");
+            JsonNode im = object(node.get("im2colWide"), at);
+            warnUnknownKeys(im, at, IM2COL_WIDE_KEYS);
+            String mode = im.has("mode") ? text(im.get("mode"), JsonPaths.key(at, "mode")) : "w";
+            TensorMapIm2col.Kind kind = switch (mode) {
+                case "w" -> TensorMapIm2col.Kind.WIDE_W;
+                case "w128" -> TensorMapIm2col.Kind.WIDE_W128;
+                default -> throw new LaunchException(JsonPaths.key(at, "mode"),
+                        "expected \"w\" or \"w128\", got \"" + mode + "\"");
+            };
+            return new TensorMapIm2col(
+                    kind,
+                    List.of(signedInt(required(im, "lowerCornerW", at, "expected the W lower corner"),
+                            JsonPaths.key(at, "lowerCornerW"))),
+                    List.of(signedInt(required(im, "upperCornerW", at, "expected the W upper corner"),
+                            JsonPaths.key(at, "upperCornerW"))),
+                    nonNegativeInt(required(im, "channelsPerPixel", at, "expected a channel count"),
+                            JsonPaths.key(at, "channelsPerPixel")),
+                    nonNegativeInt(required(im, "pixelsPerColumn", at, "expected a pixel count"),
+                            JsonPaths.key(at, "pixelsPerColumn")));
+        }
+        return null;
+    }
+
+    private static int signedInt(JsonNode node, String path) {
+        BigInteger value = integerValue(node);
+        if (value == null || value.bitLength() > 31) {
+            throw new LaunchException(path, "expected an integer, got " + Json.show(node));
+        }
+        return value.intValue();
+    }
+
+    private static List<Integer> signedInts(JsonNode node, String path) {
+        array(node, path);
+        List<Integer> values = new ArrayList<>(node.size());
+        for (int i = 0; i < node.size(); i++) {
+            values.add(signedInt(node.get(i), JsonPaths.index(path, i)));
+        }
+        return values;
     }
 
     private ParamValue param(JsonNode node, String path) {

@@ -29,14 +29,22 @@ import java.util.stream.Collectors;
  *   <tr><td>8</td><td>1</td><td>swizzle: none 0, 32B 1, 64B 2, 128B 3</td></tr>
  *   <tr><td>9</td><td>1</td><td>L2 promotion: none 0, 64B 1, 128B 2, 256B 3</td></tr>
  *   <tr><td>10</td><td>1</td><td>out-of-bounds fill: none (zeros) 0, nan 1</td></tr>
- *   <tr><td>11</td><td>5</td><td>reserved, 0</td></tr>
+ *   <tr><td>11</td><td>1</td><td>mode: tiled 0, im2col 1, im2col wide W 2, im2col wide W128 3</td></tr>
+ *   <tr><td>12</td><td>1</td><td>swizzle atomicity ({@code tensormap.replace} numbering): 16B 0, the
+ *       only one ptxrun executes</td></tr>
+ *   <tr><td>13</td><td>3</td><td>reserved, 0</td></tr>
  *   <tr><td>16</td><td>8</td><td>global address of element (0, ..., 0)</td></tr>
  *   <tr><td>24</td><td>5 &times; 8</td><td>dims, innermost first (u64; unused entries 0)</td></tr>
  *   <tr><td>64</td><td>4 &times; 8</td><td>byte strides of dimensions 1 .. rank-1 (u64)</td></tr>
- *   <tr><td>96</td><td>5 &times; 4</td><td>box size per dimension (u32)</td></tr>
+ *   <tr><td>96</td><td>5 &times; 4</td><td>tiled: box size per dimension (u32); im2col: channels per
+ *       pixel (u16), pixels per column (u16), pixel box lower corner W, H, D (s16 each), upper
+ *       corner W, H, D (s16 each), 0</td></tr>
  *   <tr><td>116</td><td>5 &times; 1</td><td>element strides (u8)</td></tr>
  *   <tr><td>121</td><td>7</td><td>reserved, 0</td></tr>
  * </table>
+ *
+ * <p>Fields sit at fixed offsets so that {@code tensormap.replace} rewrites one field in place and
+ * a copy that then uses the map sees the new value.
  *
  * <p>The enum codes are the CUDA driver's, so a map reads the same way in both worlds. Every map
  * obeys the rules {@code cuTensorMapEncodeTiled} enforces (see {@link #TensorMap}); decoding
@@ -52,7 +60,8 @@ public record TensorMap(
         Interleave interleave,
         Swizzle swizzle,
         L2Promotion l2Promotion,
-        OobFill oobFill) {
+        OobFill oobFill,
+        TensorMapIm2col im2col) {
 
     public static final int SIZE = 128;
     public static final int MAGIC = 0x50414D54;
@@ -67,11 +76,17 @@ public record TensorMap(
     public static final int OFFSET_SWIZZLE = 8;
     public static final int OFFSET_L2_PROMOTION = 9;
     public static final int OFFSET_OOB_FILL = 10;
+    public static final int OFFSET_MODE = 11;
+    public static final int OFFSET_SWIZZLE_ATOMICITY = 12;
     public static final int OFFSET_GLOBAL_ADDRESS = 16;
     public static final int OFFSET_DIMS = 24;
     public static final int OFFSET_STRIDES = 64;
     public static final int OFFSET_BOX = 96;
     public static final int OFFSET_ELEMENT_STRIDES = 116;
+    public static final int OFFSET_CHANNELS_PER_PIXEL = 96;
+    public static final int OFFSET_PIXELS_PER_COLUMN = 98;
+    public static final int OFFSET_LOWER_CORNER = 100;
+    public static final int OFFSET_UPPER_CORNER = 106;
 
     /** Element types a tensor map can have, with their {@code CUtensorMapDataType} numbers. */
     private static final Map<ElementType, Integer> TYPE_CODES =
@@ -196,7 +211,7 @@ public record TensorMap(
         strides = List.copyOf(strides);
         box = List.copyOf(box);
         elementStrides = List.copyOf(elementStrides);
-        checkLayout(type, dims, strides, box, elementStrides, interleave, swizzle, oobFill);
+        checkLayout(type, dims, strides, box, elementStrides, interleave, swizzle, oobFill, im2col);
         int alignment = interleave == Interleave.B32 ? 32 : 16;
         if ((globalAddress & (alignment - 1)) != 0) {
             throw new LaunchException(
@@ -205,8 +220,28 @@ public record TensorMap(
         }
     }
 
+    /** A tiled map ({@code cuTensorMapEncodeTiled}). */
+    public TensorMap(
+            long globalAddress,
+            ElementType type,
+            List<Long> dims,
+            List<Long> strides,
+            List<Integer> box,
+            List<Integer> elementStrides,
+            Interleave interleave,
+            Swizzle swizzle,
+            L2Promotion l2Promotion,
+            OobFill oobFill) {
+        this(globalAddress, type, dims, strides, box, elementStrides, interleave, swizzle, l2Promotion, oobFill, null);
+    }
+
     public int rank() {
         return dims.size();
+    }
+
+    /** Whether this is an im2col map (plain or wide); a tiled map has a box instead. */
+    public boolean isIm2col() {
+        return im2col != null;
     }
 
     /** The element types a tensor map supports (those of the harness and the CUDA driver). */
@@ -223,7 +258,8 @@ public record TensorMap(
             List<Integer> elementStrides,
             Interleave interleave,
             Swizzle swizzle,
-            OobFill oobFill) {
+            OobFill oobFill,
+            TensorMapIm2col im2col) {
         if (!TYPE_CODES.containsKey(type)) {
             throw new LaunchException(
                     "type",
@@ -271,6 +307,33 @@ public record TensorMap(
                                 + (interleave == Interleave.B32 ? " (required with interleave 32B)" : ""));
             }
         }
+        if (im2col != null) {
+            im2col.check(rank, type);
+            if (!box.isEmpty()) {
+                throw new LaunchException("box", "an im2col tensor map has no box (channelsPerPixel and"
+                        + " pixelsPerColumn take its place)");
+            }
+            checkElementStrides(elementStrides, rank);
+            if (interleave != Interleave.NONE) {
+                throw new LaunchException("interleave", "ptxrun executes im2col maps without interleave only");
+            }
+            int rowBytes = im2col.channelsPerPixel() * type.byteSize();
+            if (swizzle != Swizzle.NONE && rowBytes > swizzle.spanBytes()) {
+                throw new LaunchException((im2col.kind().wide() ? "im2colWide" : "im2col") + ".channelsPerPixel", im2col.channelsPerPixel() + " channels of "
+                        + type + " are " + rowBytes + " bytes, more than the " + swizzle.spanBytes()
+                        + "-byte span of swizzle " + swizzle);
+            }
+            // 5.5.5: the wide modes need a swizzle mode (no swizzle is not valid).
+            if (im2col.kind().wide() && swizzle == Swizzle.NONE) {
+                throw new LaunchException("swizzle", "an im2col wide map needs swizzle 32B, 64B or 128B"
+                        + " (PTX ISA 5.5.5)");
+            }
+            if (oobFill == OobFill.NAN && !type.isFloat()) {
+                throw new LaunchException(
+                        "oobFill", "nan fill needs a floating-point element type, not " + type);
+            }
+            return;
+        }
         checkCount("box", box, rank);
         for (int i = 0; i < rank; i++) {
             int size = box.get(i);
@@ -287,14 +350,7 @@ public record TensorMap(
                     box.get(0) + " elements of " + type + " are " + innerBoxBytes
                             + " bytes, not a multiple of 16");
         }
-        checkCount("elementStrides", elementStrides, rank);
-        for (int i = 0; i < rank; i++) {
-            int stride = elementStrides.get(i);
-            if (stride < 1 || stride > 8) {
-                throw new LaunchException(
-                        JsonPaths.index("elementStrides", i), "must be between 1 and 8, got " + stride);
-            }
-        }
+        checkElementStrides(elementStrides, rank);
         if (interleave != Interleave.NONE && rank < 3) {
             throw new LaunchException(
                     "interleave", "interleave " + interleave + " needs a rank of 3 or more, got " + rank);
@@ -320,6 +376,17 @@ public record TensorMap(
         }
     }
 
+    private static void checkElementStrides(List<Integer> elementStrides, int rank) {
+        checkCount("elementStrides", elementStrides, rank);
+        for (int i = 0; i < rank; i++) {
+            int stride = elementStrides.get(i);
+            if (stride < 1 || stride > 8) {
+                throw new LaunchException(
+                        JsonPaths.index("elementStrides", i), "must be between 1 and 8, got " + stride);
+            }
+        }
+    }
+
     private static void checkCount(String field, List<?> values, int rank) {
         if (values.size() != rank) {
             throw new LaunchException(
@@ -339,10 +406,21 @@ public record TensorMap(
         out.put(OFFSET_L2_PROMOTION, (byte) l2Promotion.ordinal());
         out.put(OFFSET_OOB_FILL, (byte) oobFill.ordinal());
         out.putLong(OFFSET_GLOBAL_ADDRESS, globalAddress);
+        out.put(OFFSET_MODE, (byte) (im2col == null ? 0 : im2col.kind().code()));
         for (int i = 0; i < rank(); i++) {
             out.putLong(OFFSET_DIMS + 8 * i, dims.get(i));
-            out.putInt(OFFSET_BOX + 4 * i, box.get(i));
+            if (im2col == null) {
+                out.putInt(OFFSET_BOX + 4 * i, box.get(i));
+            }
             out.put(OFFSET_ELEMENT_STRIDES + i, (byte) (int) elementStrides.get(i));
+        }
+        if (im2col != null) {
+            out.putShort(OFFSET_CHANNELS_PER_PIXEL, (short) im2col.channelsPerPixel());
+            out.putShort(OFFSET_PIXELS_PER_COLUMN, (short) im2col.pixelsPerColumn());
+            for (int i = 0; i < im2col.lowerCorner().size(); i++) {
+                out.putShort(OFFSET_LOWER_CORNER + 2 * i, (short) (int) im2col.lowerCorner().get(i));
+                out.putShort(OFFSET_UPPER_CORNER + 2 * i, (short) (int) im2col.upperCorner().get(i));
+            }
         }
         for (int i = 0; i < strides.size(); i++) {
             out.putLong(OFFSET_STRIDES + 8 * i, strides.get(i));
@@ -392,13 +470,38 @@ public record TensorMap(
                         .findFirst()
                         .orElseThrow(
                                 () -> new LaunchException("type", "unknown element type code " + typeCode));
+        int mode = in.get(OFFSET_MODE) & 0xFF;
+        TensorMapIm2col im2col = null;
+        if (mode != 0) {
+            TensorMapIm2col.Kind kind =
+                    Arrays.stream(TensorMapIm2col.Kind.values())
+                            .filter(k -> k.code() == mode)
+                            .findFirst()
+                            .orElseThrow(() -> new LaunchException("mode", "unknown tensor map mode " + mode));
+            int corners = kind.wide() ? 1 : Math.max(rank - 2, 0);
+            List<Integer> lower = new ArrayList<>();
+            List<Integer> upper = new ArrayList<>();
+            for (int i = 0; i < corners; i++) {
+                lower.add((int) in.getShort(OFFSET_LOWER_CORNER + 2 * i));
+                upper.add((int) in.getShort(OFFSET_UPPER_CORNER + 2 * i));
+            }
+            im2col = new TensorMapIm2col(kind, lower, upper,
+                    in.getShort(OFFSET_CHANNELS_PER_PIXEL) & 0xFFFF, in.getShort(OFFSET_PIXELS_PER_COLUMN) & 0xFFFF);
+        }
+        int atomicity = in.get(OFFSET_SWIZZLE_ATOMICITY) & 0xFF;
+        if (atomicity != 0) {
+            throw new LaunchException("swizzleAtomicity", "swizzle atomicity code " + atomicity
+                    + " is not executed (16B atomicity, code 0, only)");
+        }
         List<Long> dims = new ArrayList<>();
         List<Integer> box = new ArrayList<>();
         List<Integer> elementStrides = new ArrayList<>();
         for (int i = 0; i < rank; i++) {
             dims.add(in.getLong(OFFSET_DIMS + 8 * i));
-            long boxSize = Integer.toUnsignedLong(in.getInt(OFFSET_BOX + 4 * i));
-            box.add((int) Math.min(boxSize, Integer.MAX_VALUE));
+            if (im2col == null) {
+                long boxSize = Integer.toUnsignedLong(in.getInt(OFFSET_BOX + 4 * i));
+                box.add((int) Math.min(boxSize, Integer.MAX_VALUE));
+            }
             elementStrides.add(in.get(OFFSET_ELEMENT_STRIDES + i) & 0xFF);
         }
         List<Long> strides = new ArrayList<>();
@@ -415,7 +518,8 @@ public record TensorMap(
                 code(Interleave.values(), in.get(OFFSET_INTERLEAVE), "interleave"),
                 code(Swizzle.values(), in.get(OFFSET_SWIZZLE), "swizzle"),
                 code(L2Promotion.values(), in.get(OFFSET_L2_PROMOTION), "l2Promotion"),
-                code(OobFill.values(), in.get(OFFSET_OOB_FILL), "oobFill"));
+                code(OobFill.values(), in.get(OFFSET_OOB_FILL), "oobFill"),
+                im2col);
     }
 
     private static <E extends Enum<E>> E code(E[] values, byte code, String field) {
@@ -440,6 +544,7 @@ public record TensorMap(
                 + ", swizzle=" + swizzle
                 + ", l2Promotion=" + l2Promotion
                 + ", oobFill=" + oobFill
+                + (im2col == null ? "" : ", im2col=" + im2col)
                 + "]";
     }
 

@@ -8,7 +8,9 @@ import java.util.List;
 
 /**
  * A tensor map as a launch file declares it: over the buffer named {@code buffer}, with the
- * arguments of {@code cuTensorMapEncodeTiled} (dims innermost first, byte strides of dimensions
+ * arguments of {@code cuTensorMapEncodeTiled} (or, with ptxrun's {@code im2col} / {@code im2colWide}
+ * extension, of {@code cuTensorMapEncodeIm2col} / {@code cuTensorMapEncodeIm2colWide}, whose
+ * channels and pixels replace the box) (dims innermost first, byte strides of dimensions
  * 1 .. rank-1, box, element strides and the four options). The global address is only known once
  * buffers are placed, so {@link #encode(long)} takes it.
  *
@@ -25,14 +27,30 @@ public record TensorMapSpec(
         Interleave interleave,
         Swizzle swizzle,
         L2Promotion l2Promotion,
-        OobFill oobFill) {
+        OobFill oobFill,
+        TensorMapIm2col im2col) {
 
     public TensorMapSpec {
         dims = List.copyOf(dims);
         strides = List.copyOf(strides);
         box = List.copyOf(box);
         elementStrides = List.copyOf(elementStrides);
-        TensorMap.checkLayout(type, dims, strides, box, elementStrides, interleave, swizzle, oobFill);
+        TensorMap.checkLayout(type, dims, strides, box, elementStrides, interleave, swizzle, oobFill, im2col);
+    }
+
+    /** A tiled map. */
+    public TensorMapSpec(
+            String buffer,
+            ElementType type,
+            List<Long> dims,
+            List<Long> strides,
+            List<Integer> box,
+            List<Integer> elementStrides,
+            Interleave interleave,
+            Swizzle swizzle,
+            L2Promotion l2Promotion,
+            OobFill oobFill) {
+        this(buffer, type, dims, strides, box, elementStrides, interleave, swizzle, l2Promotion, oobFill, null);
     }
 
     public int rank() {
@@ -43,7 +61,7 @@ public record TensorMapSpec(
     public TensorMap toTensorMap(long globalAddress) {
         return new TensorMap(
                 globalAddress, type, dims, strides, box, elementStrides,
-                interleave, swizzle, l2Promotion, oobFill);
+                interleave, swizzle, l2Promotion, oobFill, im2col);
     }
 
     /** The 128 bytes passed to the kernel (layout in {@link TensorMap}). */

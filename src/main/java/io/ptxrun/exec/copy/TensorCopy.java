@@ -309,7 +309,8 @@ public final class TensorCopy {
                 }
                 position[rank - 1] += 1;
             }
-            default -> position[1] += 1;
+            // 5.5.5.2: the wide modes walk W only, in steps of its traversal stride.
+            default -> position[1] += map.elementStrides().get(1);
         }
     }
 
