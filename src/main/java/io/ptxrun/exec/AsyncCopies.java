@@ -256,6 +256,11 @@ final class AsyncCopies {
             for (int k = 0; k < coords.length; k++) {
                 coords[k] = (int) engine.read(w, op, 1 + k, l);
             }
+            String misaligned = TensorCopy.innerCoordinateProblem(map, coords[0]);
+            if (misaligned != null) {
+                hazards.undefined(op, pc, "exec.tensor", misaligned, engine.where(w, l));
+                continue;
+            }
             if (op.sub == Decoder.TENSOR_PREFETCH) {
                 continue;
             }
