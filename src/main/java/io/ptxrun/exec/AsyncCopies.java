@@ -392,8 +392,14 @@ final class AsyncCopies {
             return null;
         }
         switch (mode) {
-            case TILE:
+            case TILE: {
+                String misaligned = TensorCopy.innerCoordinateProblem(map, coords[0]);
+                if (misaligned != null) {
+                    hazards.undefined(op, pc, "exec.tensor", misaligned, where);
+                    return null;
+                }
                 return TensorCopy.tile(map, coords);
+            }
             case TILE_GATHER4:
                 if (map.rank() != 2) {
                     hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' needs a 2D tensor map,"

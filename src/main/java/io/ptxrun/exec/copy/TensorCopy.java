@@ -17,7 +17,8 @@ import java.util.Arrays;
  *
  * <ul>
  *   <li>{@code .tile}: {@code ceil(box[i] / elementStrides[i])} elements per dimension, element k
- *       of dimension i at coordinate {@code coords[i] + k * elementStrides[i]}.
+ *       of dimension i at coordinate {@code coords[i] + k * elementStrides[i]}; without interleave
+ *       dimension 0 ignores its element stride (all {@code box[0]} elements, as on an H100).
  *   <li>{@code .tile::gather4} / {@code .tile::scatter4}: four rows {@code (col .. col + box[0]-1,
  *       row_r)} of a 2D tensor.
  *   <li>{@code .im2col}: one row of {@code channelsPerPixel} channels per pixel, pixels walking W
@@ -101,8 +102,12 @@ public final class TensorCopy {
         this.sharedBase = sharedBase;
         switch (mode) {
             case TILE -> {
-                rowElements = ceilDiv(map.box().get(0), map.elementStrides().get(0));
-                rowStep = map.elementStrides().get(0);
+                // Without interleave the hardware reads dimension 0 contiguously whatever its
+                // element stride (an H100 loads all 8 u32 of an 8-wide box with elementStrides
+                // (2, 2), and signals 4 x 8 elements): only the outer dimensions are strided.
+                int innerStride = map.interleave() == Interleave.NONE ? 1 : map.elementStrides().get(0);
+                rowElements = ceilDiv(map.box().get(0), innerStride);
+                rowStep = innerStride;
                 int count = 1;
                 for (int i = 1; i < rank; i++) {
                     count *= ceilDiv(map.box().get(i), map.elementStrides().get(i));
@@ -195,6 +200,26 @@ public final class TensorCopy {
             throw new IllegalArgumentException(
                     "expected " + expected + " " + what + ", got " + values.length);
         }
+    }
+
+    /**
+     * Why a {@code .tile} copy starting at innermost coordinate {@code coord0} cannot run, or null.
+     * Without interleave the first element of every row must lie on a 16-byte boundary of
+     * dimension 0, i.e. {@code coord0 * elementSize} a multiple of 16 (negative coordinates
+     * included): an H100 stops such a copy with CUDA_ERROR_ILLEGAL_INSTRUCTION (loads, stores,
+     * reductions and prefetches, u8 to f32 alike), although the PTX ISA does not state the rule.
+     */
+    public static String innerCoordinateProblem(TensorMap map, int coord0) {
+        if (map.interleave() != Interleave.NONE) {
+            return null;
+        }
+        long offset = (long) coord0 * map.type().byteSize();
+        if (offset % 16 == 0) {
+            return null;
+        }
+        return String.format("innermost tensor coordinate %d of a %s tensor map starts %d bytes into dimension 0,"
+                + " not a multiple of 16 (the tensor unit faults: illegal instruction on sm_90)",
+                coord0, map.type().typeName(), offset);
     }
 
     /**

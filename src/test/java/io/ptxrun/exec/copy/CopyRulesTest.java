@@ -93,16 +93,32 @@ class CopyRulesTest {
     }
 
     @Test
-    void elementStridesSkipElementsAndShrinkTheBox() {
+    void elementStridesSkipOuterRowsButNotInnerElements() {
+        // Recorded on an H100 (testdata/run/tma-element-strides): without interleave dimension 0
+        // is read contiguously whatever its element stride; dimension 1 takes every second row.
         TensorMap m = map(List.of(64L, 8L), List.of(256L), List.of(8, 4), List.of(2, 2), ElementType.U32,
                 Swizzle.NONE, OobFill.NONE);
         TensorCopy copy = TensorCopy.tile(m, 0, 0);
-        assertEquals(4 * 2 * 4, copy.txBytes());
+        assertEquals(8 * 2 * 4, copy.txBytes());
         List<long[]> moves = moves(copy);
-        assertEquals(8, moves.size());
-        assertEquals(0x10000 + 8, moves.get(1)[0]);
-        assertEquals(0x10000 + 2 * 256, moves.get(4)[0]);
-        assertEquals(16, moves.get(4)[1]);
+        assertEquals(16, moves.size());
+        assertEquals(0x10000 + 4, moves.get(1)[0]);
+        assertEquals(0x10000 + 2 * 256, moves.get(8)[0]);
+        assertEquals(32, moves.get(8)[1]);
+    }
+
+    @Test
+    void innermostCoordinateMustStartOnSixteenBytes() {
+        TensorMap f32 = map(List.of(64L, 8L), List.of(256L), List.of(8, 4), List.of(1, 1), ElementType.F32,
+                Swizzle.NONE, OobFill.NONE);
+        assertNull(TensorCopy.innerCoordinateProblem(f32, 4));
+        assertNull(TensorCopy.innerCoordinateProblem(f32, -8));
+        assertNotNull(TensorCopy.innerCoordinateProblem(f32, 2));
+        assertNotNull(TensorCopy.innerCoordinateProblem(f32, -2));
+        TensorMap u8 = map(List.of(64L, 8L), List.of(64L), List.of(16, 4), List.of(1, 1), ElementType.U8,
+                Swizzle.NONE, OobFill.NONE);
+        assertNull(TensorCopy.innerCoordinateProblem(u8, 32));
+        assertNotNull(TensorCopy.innerCoordinateProblem(u8, 8));
     }
 
     @Test
