@@ -32,11 +32,20 @@ import java.util.BitSet;
  * products of one instruction in fixed point as the H100 does for wmma ({@link
  * WarpMatrixOps}: each term truncated toward zero to 2^(e-25), e the largest exponent among C and
  * the products, the sum truncated to f32); an f16 D uses the same sum, rounded to f16 to nearest.
+ * With e4m3/e5m2 inputs the H100 keeps far fewer bits: terms are truncated to 2^(e-13), and for an f32
+ * D the sum to 14 significant bits (measured: run cases wgmma-e4m3-*, wgmma-e5m2-*).
  * Integer products are exact; the s32 result wraps, or with .satfinite saturates.
  */
 final class Warpgroups {
     static final int WARPS = 4;
     private static final int M = 64, MAX_N = 256, MAX_K = 32;
+    /**
+     * Fraction bits the fixed-point sum keeps below the largest exponent: 25 for f16, bf16 and tf32
+     * inputs (as wmma; run cases wgmma-bf16-wide-range, wgmma-f16-sw128-kmajor, wgmma-tf32), 13 for
+     * e4m3/e5m2 inputs, whose sum for an f32 D is then also truncated to 14 significant bits (run cases
+     * wgmma-e4m3-f32, wgmma-e5m2-f32, wgmma-e4m3-f16, wgmma-e5m2-f16).
+     */
+    private static final int FRACTION_BITS = 25, FLOAT8_FRACTION_BITS = 13;
 
     private final Engine engine;
     private final Hazards hazards;
@@ -400,10 +409,16 @@ final class Warpgroups {
         if (e == Integer.MIN_VALUE) {
             return c + 0f * 0f;
         }
-        double quantum = Math.scalb(1.0, e - 25);
+        boolean float8 = WarpgroupForm.isFloat8(f.aType());
+        double quantum = Math.scalb(1.0, e - (float8 ? FLOAT8_FRACTION_BITS : FRACTION_BITS));
         double sum = truncate(c, quantum);
         for (int k = 0; k < kk; k++) {
             sum += truncate(sign * fa[i * kk + k] * fb[j * kk + k], quantum);
+        }
+        if (float8 && f.dType() == DataType.F32 && sum != 0) {
+            // With an f32 D the fp8 path keeps only FLOAT8_FRACTION_BITS + 1 significant bits of the sum
+            // (an f16 D is rounded from the full sum: run case wgmma-e4m3-f16).
+            sum = truncate(sum, Math.scalb(1.0, Math.getExponent(sum) - FLOAT8_FRACTION_BITS));
         }
         float rounded = (float) sum;
         if (Math.abs((double) rounded) > Math.abs(sum)) {
