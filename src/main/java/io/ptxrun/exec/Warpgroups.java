@@ -18,7 +18,7 @@ import java.util.BitSet;
  * instruction"; the .aligned rule); warps of one warpgroup reach different warpgroup instructions
  * (for setmaxnreg, 9.7.19.5: "all warps in the warpgroup must execute the same setmaxnreg"); a
  * matrix descriptor or scale-d that differs between threads; and an instruction other than
- * wgmma.mma_async accessing the accumulator registers of an mma_async, or writing its A registers,
+ * wgmma.mma_async accessing the accumulator registers or the A registers of an mma_async
  * before the wgmma.wait_group that covers it (9.7.15.5.2: "Accessing the accumulator register or
  * the input register containing fragments of matrix A of a wgmma.mma_async instruction without
  * first performing a wgmma.wait_group instruction that waits on a wgmma-group including that
