@@ -63,6 +63,8 @@ final class Warpgroups {
         /** For each owned register, the pc of the mma_async that owns it. */
         int[] ownerPc = new int[64];
         final ArrayDeque<int[]> committed = new ArrayDeque<>();
+        /** The function of the mma_async ops: register indices mean something only within it. */
+        int function = -1;
         int[] open = new int[0];
 
         void add(int[] regs, int pc) {
@@ -185,6 +187,7 @@ final class Warpgroups {
                     p = pending[g] = new Pending();
                 }
                 mma(g, op, pc, f);
+                p.function = op.owner;
                 p.add(op.dst, pc);
                 if (f.aInRegisters()) {
                     p.add(Arrays.copyOf(op.src, WarpgroupForm.A_REGISTERS), pc);
@@ -220,6 +223,9 @@ final class Warpgroups {
     void checkAccess(Warp w, Op op, int pc, int exec) {
         BitSet owned = w.wgmmaPending;
         Pending p = pending[w.id / WARPS];
+        if (op.owner != p.function) {
+            return; // a called function's registers are other registers
+        }
         for (int k = 0; k < op.src.length; k++) {
             if (op.srcKind[k] == Op.REG && op.src[k] >= 0 && owned.get(op.src[k])) {
                 report(w, op, pc, exec, p, op.src[k], "reads");
