@@ -26,12 +26,14 @@ final class Cta {
     final Barriers barriers;
     final MBarriers mbarriers;
     final AsyncCopies copies;
+    final Warpgroups warpgroups;
 
     Cta(Engine engine, int rank, Hazards hazards, SyncOptions sync) {
         this.rank = rank;
         this.barriers = new Barriers(engine, hazards);
         this.mbarriers = new MBarriers(engine, this, hazards);
         this.copies = new AsyncCopies(engine, this, hazards, sync);
+        this.warpgroups = new Warpgroups(engine, hazards);
     }
 
     /** The shared::cluster address of shared offset {@code offset} of this CTA, as mapa returns it. */

@@ -300,7 +300,7 @@ final class Decoder {
         }
     }
 
-    private final class FunctionDecoder {
+    final class FunctionDecoder {
         final FuncInfo fi;
         final Deque<Map<String, Sym>> scopes = new ArrayDeque<>();
         final Map<String, Integer> labels = new HashMap<>();
@@ -1178,6 +1178,15 @@ final class Decoder {
                 case GRIDDEPCONTROL_WAIT:
                 case GRIDDEPCONTROL_LAUNCH_DEPENDENTS:
                     return new Op(OpCode.NOP, i);
+                case WGMMA_FENCE:
+                case WGMMA_COMMIT_GROUP:
+                case WGMMA_WAIT_GROUP:
+                case WGMMA_MMA_ASYNC:
+                case SETMAXNREG: {
+                    Op op = new Op(OpCode.WARPGROUP, i);
+                    op.warpgroup = WarpgroupForm.decode(i, this, op);
+                    return op;
+                }
                 case WMMA_LOAD:
                 case WMMA_MMA:
                 case WMMA_STORE: {

@@ -217,6 +217,7 @@ final class Engine {
         c.clusterArrival = new int[nw * 32];
         java.util.Arrays.fill(c.clusterArrival, -1);
         c.barriers.startCta(nw);
+        c.warpgroups.startCta(nw);
         c.copies.startCta(nw * 32, c.shared.length);
         for (int w = 0; w < nw; w++) {
             Warp warp = new Warp(w, entry.numRegs);
@@ -375,6 +376,7 @@ final class Engine {
                 Op op = ops[pc];
                 int last = 31 - Integer.numberOfLeadingZeros(group);
                 String state = kind == Warp.WAIT_BARRIER ? c.barriers.describe(w.barrierOf[l0])
+                        : kind == Warp.WAIT_WARPGROUP ? c.warpgroups.describe(w.id / Warpgroups.WARPS)
                         : kind == Warp.WAIT_CLUSTER ? clusterBarrier.describe() : c.mbarriers.describe(w.waitAddr[l0]);
                 ds.add(Diagnostic.error(op.pos, "exec.deadlock", String.format(
                         "deadlock: %d thread(s) of warp %d (tid.x %d-%d) wait at '%s' forever; %s; CTA ctaid (%d,%d,%d)",
@@ -460,6 +462,9 @@ final class Engine {
                     exec |= 1 << l;
                 }
             }
+        }
+        if (w.wgmmaPending != null && exec != 0 && op.code != OpCode.WARPGROUP) {
+            cta.warpgroups.checkAccess(w, op, pc, exec);
         }
         try {
             execute(w, op, pc, mask, exec);
@@ -565,6 +570,7 @@ final class Engine {
                 }
                 advance(w, mask, pc + 1);
             }
+            case WARPGROUP -> cta.warpgroups.execute(w, op, pc, mask, exec);
             case NOP, BAR_WARP -> advance(w, mask, pc + 1);
             default -> {
                 if (!fast(w, op, exec) && !fastF32(w, op, exec) && !fastSetp(w, op, exec)) {

@@ -60,6 +60,8 @@ final class Op {
     Op barrier;
     /** wmma: which operation, shape, fragments and types. */
     WarpMatrixOps.Form matrix;
+    /** wgmma and setmaxnreg: what the warpgroup instruction does, with its shape and immediates. */
+    WarpgroupForm warpgroup;
     /** cp.reduce.async.bulk(.tensor): the operation and element type; null for plain copies. */
     io.ptxrun.exec.copy.ReductionOp redOp;
     io.ptxrun.exec.copy.ReductionType redType;

@@ -13,6 +13,8 @@ enum OpCode {
     ASYNC_GROUP,
     /** wmma.load, wmma.mma and wmma.store ({@link WarpMatrixOps}). */
     WMMA,
+    /** wgmma.* and setmaxnreg: warpgroup-collective ({@link Warpgroups}). */
+    WARPGROUP,
     /** barrier.cluster.arrive / barrier.cluster.wait ({@link ClusterBarrier}). */
     CLUSTER_ARRIVE, CLUSTER_WAIT,
     /** cp.async.bulk.tensor, cp.reduce.async.bulk.tensor, cp.async.bulk.prefetch.tensor ({@link Decoder}'s TENSOR_* in sub). */

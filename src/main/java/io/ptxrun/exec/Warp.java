@@ -17,7 +17,7 @@ final class Warp {
     final int[] barrierOf = new int[32];
     final int[] blockedAt = new int[32];
     /** Why each blocked lane waits: at a CTA barrier (barrierOf), suspended in try_wait (waitAddr), or in barrier.cluster.wait. */
-    static final byte WAIT_BARRIER = 0, WAIT_MBARRIER = 1, WAIT_CLUSTER = 2;
+    static final byte WAIT_BARRIER = 0, WAIT_MBARRIER = 1, WAIT_CLUSTER = 2, WAIT_WARPGROUP = 3;
     final byte[] waitKind = new byte[32];
     /** Shared offset of the mbarrier a lane is suspended on or last polled without success. */
     final int[] waitAddr = new int[32];
@@ -39,6 +39,8 @@ final class Warp {
     int uniformMask;
     /** The last backward branch some lane took (-1: none): where a run out of budget is spinning. */
     int lastBackBranch = -1;
+    /** Registers owned by outstanding wgmma.mma_async of this warp's warpgroup, or null (see Warpgroups). */
+    java.util.BitSet wgmmaPending;
     /** Carry flag (CC.CF) of each lane, for add.cc/addc and friends. */
     int carry;
 

@@ -1,0 +1,440 @@
+package io.ptxrun.exec;
+
+import io.ptxrun.ast.DataType;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.BitSet;
+
+/**
+ * The warpgroup instructions of one CTA: wgmma.fence, wgmma.commit_group, wgmma.wait_group,
+ * wgmma.mma_async (PTX ISA 9.7.15) and setmaxnreg (9.7.19.5). A warpgroup is four consecutive warps
+ * (warp index / 4). Each of these instructions is .sync.aligned over the warpgroup's 128 threads:
+ * a warp that reaches one waits (like at a barrier) until all four warps have reached the same
+ * instruction, and then the instruction runs once for the warpgroup.
+ *
+ * <p>Undefined behaviour reported: a warp executes it with some of its lanes inactive or diverged,
+ * or the warpgroup is incomplete (9.7.15.1: "all threads in the warpgroup must execute the same
+ * instruction"; the .aligned rule); warps of one warpgroup reach different warpgroup instructions
+ * (for setmaxnreg, 9.7.19.5: "all warps in the warpgroup must execute the same setmaxnreg"); a
+ * matrix descriptor or scale-d that differs between threads; and an instruction other than
+ * wgmma.mma_async accessing the accumulator registers or the A registers of an mma_async
+ * before the wgmma.wait_group that covers it (9.7.15.5.2: "Accessing the accumulator register or
+ * the input register containing fragments of matrix A of a wgmma.mma_async instruction without
+ * first performing a wgmma.wait_group instruction that waits on a wgmma-group including that
+ * wgmma.mma_async instruction is an undefined behavior").
+ *
+ * <p>mma_async computes when issued, so its results are in the registers at once; what the
+ * asynchrony means for programs is the undefined behaviour above, which is what is checked.
+ *
+ * <p>Arithmetic: products of the inputs are exact (every input type has at most 11 significant
+ * bits; .tf32 inputs are f32 patterns whose low 13 bits are ignored). An f32 D adds C and the K
+ * products of one instruction in fixed point as the H100 does for wmma ({@link
+ * WarpMatrixOps}: each term truncated toward zero to 2^(e-25), e the largest exponent among C and
+ * the products, the sum truncated to f32); an f16 D uses the same sum, rounded to f16 to nearest.
+ * With e4m3/e5m2 inputs the H100 keeps far fewer bits: terms are truncated to 2^(e-13), and for an f32
+ * D the sum to 14 significant bits (measured: run cases wgmma-e4m3-*, wgmma-e5m2-*).
+ * Integer products are exact; the s32 result wraps, or with .satfinite saturates.
+ */
+final class Warpgroups {
+    static final int WARPS = 4;
+    private static final int M = 64, MAX_N = 256, MAX_K = 32;
+    /**
+     * Fraction bits the fixed-point sum keeps below the largest exponent: 25 for f16, bf16 and tf32
+     * inputs (as wmma; run cases wgmma-bf16-wide-range, wgmma-f16-sw128-kmajor, wgmma-tf32), 13 for
+     * e4m3/e5m2 inputs, whose sum for an f32 D is then also truncated to 14 significant bits (run cases
+     * wgmma-e4m3-f32, wgmma-e5m2-f32, wgmma-e4m3-f16, wgmma-e5m2-f16).
+     */
+    private static final int FRACTION_BITS = 25, FLOAT8_FRACTION_BITS = 13;
+
+    private final Engine engine;
+    private final Hazards hazards;
+    /** Per warpgroup: the pc of the instruction whose arrivals are being gathered, and which warps have arrived. */
+    private int[] gatheringPc = new int[0];
+    private int[] arrived = new int[0];
+    private Pending[] pending = new Pending[0];
+    // Operands of one mma_async, row by row: a[m * K + k], b[n * K + k].
+    private double[] fa, fb;
+    private long[] ia, ib;
+
+    /** Outstanding mma_async of one warpgroup: the registers they own until a wait_group covers them. */
+    private static final class Pending {
+        final BitSet registers = new BitSet();
+        /** For each owned register, the pc of the mma_async that owns it. */
+        int[] ownerPc = new int[64];
+        final ArrayDeque<int[]> committed = new ArrayDeque<>();
+        /** The function of the mma_async ops: register indices mean something only within it. */
+        int function = -1;
+        int[] open = new int[0];
+
+        void add(int[] regs, int pc) {
+            int[] joined = Arrays.copyOf(open, open.length + regs.length);
+            System.arraycopy(regs, 0, joined, open.length, regs.length);
+            open = joined;
+            for (int r : regs) {
+                if (r >= 0) {
+                    if (r >= ownerPc.length) {
+                        ownerPc = Arrays.copyOf(ownerPc, Math.max(r + 1, ownerPc.length * 2));
+                    }
+                    registers.set(r);
+                    ownerPc[r] = pc;
+                }
+            }
+        }
+
+        void commit() {
+            committed.addLast(open);
+            open = new int[0];
+        }
+
+        void waitUntil(int groups) {
+            while (committed.size() > groups) {
+                committed.removeFirst();
+            }
+            registers.clear();
+            for (int[] g : committed) {
+                mark(g);
+            }
+            mark(open);
+        }
+
+        private void mark(int[] regs) {
+            for (int r : regs) {
+                if (r >= 0) {
+                    registers.set(r);
+                }
+            }
+        }
+    }
+
+    Warpgroups(Engine engine, Hazards hazards) {
+        this.engine = engine;
+        this.hazards = hazards;
+    }
+
+    void startCta(int warpCount) {
+        int groups = (warpCount + WARPS - 1) / WARPS;
+        gatheringPc = new int[groups];
+        Arrays.fill(gatheringPc, -1);
+        arrived = new int[groups];
+        pending = new Pending[groups];
+    }
+
+    void execute(Warp w, Op op, int pc, int mask, int exec) {
+        engine.advance(w, mask, pc + 1);
+        if (exec == 0) {
+            return;
+        }
+        int l0 = Integer.numberOfTrailingZeros(exec);
+        int g = w.id / WARPS;
+        if (exec != -1 || w.live != -1) {
+            hazards.undefined(op, pc, "exec.warpgroup", String.format("'%s' is .sync.aligned over the warpgroup: all"
+                    + " 128 threads must execute it converged, but only lanes 0x%08x of warp %d do (9.7.15.1)",
+                    op.mnemonic(), exec & w.live, w.id), engine.where(w, l0));
+        }
+        Warp[] warps = engine.cta().warps;
+        if (warps.length < WARPS * (g + 1)) {
+            hazards.undefined(op, pc, "exec.warpgroup", String.format("'%s' is executed by warpgroup %d, which has only"
+                    + " %d of its 128 threads (the CTA has %d warps)", op.mnemonic(), g,
+                    32 * (warps.length - WARPS * g), warps.length), engine.where(w, l0));
+            return;
+        }
+        if (arrived[g] != 0 && gatheringPc[g] != pc) {
+            Op other = engine.opAt(gatheringPc[g]);
+            hazards.undefined(op, pc, "exec.warpgroup", String.format("warps of warpgroup %d execute different"
+                    + " warpgroup instructions: '%s' at line %d here, '%s' at line %d in another warp (.aligned:"
+                    + " all threads of the warpgroup must execute the same instruction%s)", g, op.mnemonic(),
+                    op.pos.line(), other.mnemonic(), other.pos.line(),
+                    op.warpgroup.kind() == WarpgroupForm.Kind.SETMAXNREG
+                            || other.warpgroup.kind() == WarpgroupForm.Kind.SETMAXNREG
+                            ? "; 9.7.19.5: all warps of the warpgroup must execute the same setmaxnreg" : ""),
+                    engine.where(w, l0));
+            return; // warnings only: this warp goes on without joining
+        }
+        gatheringPc[g] = pc;
+        w.blocked |= exec;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            w.waitKind[l] = Warp.WAIT_WARPGROUP;
+            w.blockedAt[l] = pc;
+        }
+        arrived[g] |= 1 << (w.id % WARPS);
+        engine.progressed();
+        if (arrived[g] != (1 << WARPS) - 1) {
+            return;
+        }
+        run(g, op, pc);
+        for (int j = 0; j < WARPS; j++) {
+            Warp x = warps[WARPS * g + j];
+            for (int m = x.blocked; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                if (x.waitKind[l] == Warp.WAIT_WARPGROUP) {
+                    x.blocked &= ~(1 << l);
+                }
+            }
+        }
+        arrived[g] = 0;
+        gatheringPc[g] = -1;
+    }
+
+    /** The instruction, once for warpgroup {@code g}, all of whose warps have arrived. */
+    private void run(int g, Op op, int pc) {
+        WarpgroupForm f = op.warpgroup;
+        Pending p = pending[g];
+        switch (f.kind()) {
+            case MMA -> {
+                if (p == null) {
+                    p = pending[g] = new Pending();
+                }
+                mma(g, op, pc, f);
+                p.function = op.owner;
+                p.add(op.dst, pc);
+                if (f.aInRegisters()) {
+                    p.add(Arrays.copyOf(op.src, WarpgroupForm.A_REGISTERS), pc);
+                }
+                share(g, p.registers);
+            }
+            case COMMIT -> {
+                if (p != null) {
+                    p.commit();
+                }
+            }
+            case WAIT -> {
+                if (p != null) {
+                    p.waitUntil(f.waitGroups());
+                    share(g, p.registers.isEmpty() ? null : p.registers);
+                }
+            }
+            default -> {
+                // wgmma.fence orders register accesses with mma_async, which this model already does;
+                // setmaxnreg only moves register budget between warpgroups.
+            }
+        }
+    }
+
+    private void share(int g, BitSet registers) {
+        Warp[] warps = engine.cta().warps;
+        for (int j = 0; j < WARPS; j++) {
+            warps[WARPS * g + j].wgmmaPending = registers;
+        }
+    }
+
+    /** Undefined behaviour when {@code op} (not a warpgroup instruction) touches registers an mma_async still owns. */
+    void checkAccess(Warp w, Op op, int pc, int exec) {
+        BitSet owned = w.wgmmaPending;
+        Pending p = pending[w.id / WARPS];
+        if (op.owner != p.function) {
+            return; // a called function's registers are other registers
+        }
+        for (int k = 0; k < op.src.length; k++) {
+            if (op.srcKind[k] == Op.REG && op.src[k] >= 0 && owned.get(op.src[k])) {
+                report(w, op, pc, exec, p, op.src[k], "reads");
+                return;
+            }
+        }
+        if (op.addrKind == Op.A_REG && op.addrReg >= 0 && owned.get(op.addrReg)) {
+            report(w, op, pc, exec, p, op.addrReg, "reads");
+            return;
+        }
+        for (int r : op.dst) {
+            if (r >= 0 && owned.get(r)) {
+                report(w, op, pc, exec, p, r, "writes");
+                return;
+            }
+        }
+    }
+
+    private void report(Warp w, Op op, int pc, int exec, Pending p, int reg, String verb) {
+        Op mma = engine.opAt(p.ownerPc[reg]);
+        hazards.undefined(op, pc, "exec.wgmma", String.format("'%s' %s a register of the wgmma.mma_async at line %d"
+                + " before a wgmma.wait_group covering it (9.7.15.5.2: accessing the accumulator or A registers of"
+                + " an mma_async before its wgmma-group completes is undefined)", op.mnemonic(), verb,
+                mma.pos.line()), engine.where(w, Integer.numberOfTrailingZeros(exec)));
+    }
+
+    /** What warpgroup {@code g} waits for, for a deadlock report. */
+    String describe(int g) {
+        if (g >= arrived.length || arrived[g] == 0) {
+            return "warpgroup " + g;
+        }
+        return String.format("warpgroup %d: warps 0x%x of its 4 arrived (bit i: warp %d+i)", g, arrived[g], WARPS * g);
+    }
+
+    // ---------------------------------------------------------------- wgmma.mma_async
+
+    private void mma(int g, Op op, int pc, WarpgroupForm f) {
+        Warp[] warps = engine.cta().warps;
+        Warp w0 = warps[WARPS * g];
+        int n = f.n(), kk = f.k();
+        boolean integer = f.dType() == DataType.S32;
+        if (fa == null) {
+            fa = new double[M * MAX_K];
+            fb = new double[MAX_N * MAX_K];
+            ia = new long[M * MAX_K];
+            ib = new long[MAX_N * MAX_K];
+        }
+        int bSrc = f.bSource();
+        boolean scaleD = (uniform(g, op, pc, bSrc + 1) & 1) != 0;
+        if (f.aInRegisters()) {
+            int bits = f.aType().bits, perReg = 32 / bits;
+            for (int t = 0; t < 128; t++) {
+                Warp w = warps[WARPS * g + t / 32];
+                for (int j = 0; j < WarpgroupForm.A_REGISTERS; j++) {
+                    long reg = engine.read(w, op, j, t % 32);
+                    for (int part = 0; part < perReg; part++) {
+                        int e = WgmmaFragments.aRow(t, j) * kk + WgmmaFragments.aColumn(t, j, part, bits);
+                        long raw = Engine.zx(reg >>> (part * bits), bits);
+                        fa[e] = value(raw, f.aType());
+                        ia[e] = integerValue(raw, f.aType());
+                    }
+                }
+            }
+        } else {
+            operand(w0, MatrixDescriptor.decode(uniform(g, op, pc, 0)), M, kk, f.aType(), !f.transA(), fa, ia);
+        }
+        operand(w0, MatrixDescriptor.decode(uniform(g, op, pc, bSrc)), n, kk, f.bType(), !f.transB(), fb, ib);
+        int regs = f.accumulatorRegisters();
+        boolean half = f.dType() == DataType.F16;
+        for (int t = 0; t < 128; t++) {
+            Warp w = warps[WARPS * g + t / 32];
+            int l = t % 32;
+            for (int r = 0; r < regs; r++) {
+                long old = w.regs[((w.regBase[l] + op.dst[r]) << 5) | l];
+                long out;
+                if (half) {
+                    out = 0;
+                    for (int h = 0; h < 2; h++) {
+                        int e = 2 * r + h;
+                        float c = scaleD ? FloatOps.halfToFloat((int) (old >>> (16 * h)) & 0xffff) : 0f;
+                        float acc = floatSum(c, WgmmaFragments.accumulatorRow(t, e), WgmmaFragments.accumulatorColumn(t, e), kk, f);
+                        out |= (long) FloatOps.floatToHalf(acc) << (16 * h);
+                    }
+                } else if (integer) {
+                    long acc = scaleD ? (int) old : 0;
+                    int row = WgmmaFragments.accumulatorRow(t, r) * kk, col = WgmmaFragments.accumulatorColumn(t, r) * kk;
+                    for (int k = 0; k < kk; k++) {
+                        acc += ia[row + k] * ib[col + k];
+                    }
+                    if (f.satFinite()) {
+                        acc = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, acc));
+                    }
+                    out = Engine.zx(acc, 32);
+                } else {
+                    float c = scaleD ? Float.intBitsToFloat((int) old) : 0f;
+                    float acc = floatSum(c, WgmmaFragments.accumulatorRow(t, r), WgmmaFragments.accumulatorColumn(t, r), kk, f);
+                    out = Float.floatToRawIntBits(acc) & 0xffffffffL;
+                }
+                engine.write(w, op, r, l, out);
+            }
+        }
+    }
+
+    /** Reads a rows x K operand through its descriptor into values[row * K + k] (and ints for integer types). */
+    private void operand(Warp w0, MatrixDescriptor d, int rows, int kk, DataType t, boolean kMajor, double[] values,
+                         long[] ints) {
+        int bytes = t.bits / 8;
+        for (int mn = 0; mn < rows; mn++) {
+            for (int k = 0; k < kk; k++) {
+                long raw = engine.load(w0, Op.SP_SHARED, d.address(mn, k, bytes, kMajor), bytes, 0);
+                values[mn * kk + k] = value(raw, t);
+                ints[mn * kk + k] = integerValue(raw, t);
+            }
+        }
+    }
+
+    /** Source {@code k} (a descriptor or scale-d), which must be the same in all 128 threads. */
+    private long uniform(int g, Op op, int pc, int k) {
+        Warp[] warps = engine.cta().warps;
+        long v = engine.read(warps[WARPS * g], op, k, 0);
+        for (int t = 1; t < 128; t++) {
+            Warp w = warps[WARPS * g + t / 32];
+            long x = engine.read(w, op, k, t % 32);
+            if (x != v) {
+                hazards.undefined(op, pc, "exec.wgmma", String.format("operand %d of '%s' differs between threads of"
+                        + " the warpgroup (thread 0: 0x%x, thread %d: 0x%x); it must be uniform", k + 2, op.mnemonic(),
+                        v, t, x), engine.where(w, t % 32));
+                break;
+            }
+        }
+        return v;
+    }
+
+    private static double value(long raw, DataType t) {
+        return switch (t) {
+            case F16 -> FloatOps.halfToFloat((int) raw);
+            case BF16 -> FloatOps.bf16ToFloat((int) raw);
+            case TF32 -> Float.intBitsToFloat((int) raw & 0xffffe000);
+            case E4M3 -> e4m3(raw);
+            case E5M2 -> FloatOps.halfToFloat((int) (raw << 8));
+            default -> 0;
+        };
+    }
+
+    private static long integerValue(long raw, DataType t) {
+        return t == DataType.S8 ? (byte) raw : t == DataType.U8 ? raw & 0xff : 0;
+    }
+
+    /** An e4m3 byte: bias 7, no infinities, S.1111.111 is NaN. */
+    static double e4m3(long raw) {
+        int b = (int) raw & 0xff;
+        int exp = (b >>> 3) & 0xf, mant = b & 7;
+        double v;
+        if (exp == 0xf && mant == 7) {
+            v = Double.NaN;
+        } else if (exp == 0) {
+            v = Math.scalb((double) mant, -9);
+        } else {
+            v = Math.scalb(8.0 + mant, exp - 10);
+        }
+        return (b & 0x80) != 0 ? -v : v;
+    }
+
+    /**
+     * C plus the K products of element (i, j) as the H100 adds them: in fixed point, each term
+     * truncated toward zero to 2^(e-25), e the largest of C's exponent and the products'
+     * unnormalised exponents; the exact sum truncated to f32. Infinite or NaN terms take the IEEE path.
+     */
+    private float floatSum(float c, int i, int j, int kk, WarpgroupForm f) {
+        double sign = f.scaleA() * f.scaleB();
+        int e = c == 0 ? Integer.MIN_VALUE : Math.getExponent(c);
+        boolean finite = Float.isFinite(c);
+        for (int k = 0; k < kk; k++) {
+            double a = fa[i * kk + k], b = fb[j * kk + k];
+            finite &= Double.isFinite(a) && Double.isFinite(b);
+            if (a != 0 && b != 0) {
+                e = Math.max(e, Math.getExponent(a) + Math.getExponent(b));
+            }
+        }
+        if (!finite) {
+            double s = c;
+            for (int k = 0; k < kk; k++) {
+                s += sign * fa[i * kk + k] * fb[j * kk + k];
+            }
+            return (float) s;
+        }
+        if (e == Integer.MIN_VALUE) {
+            return c + 0f * 0f;
+        }
+        boolean float8 = WarpgroupForm.isFloat8(f.aType());
+        double quantum = Math.scalb(1.0, e - (float8 ? FLOAT8_FRACTION_BITS : FRACTION_BITS));
+        double sum = truncate(c, quantum);
+        for (int k = 0; k < kk; k++) {
+            sum += truncate(sign * fa[i * kk + k] * fb[j * kk + k], quantum);
+        }
+        if (float8 && f.dType() == DataType.F32 && sum != 0) {
+            // With an f32 D the fp8 path keeps only FLOAT8_FRACTION_BITS + 1 significant bits of the sum
+            // (an f16 D is rounded from the full sum: run case wgmma-e4m3-f16).
+            sum = truncate(sum, Math.scalb(1.0, Math.getExponent(sum) - FLOAT8_FRACTION_BITS));
+        }
+        float rounded = (float) sum;
+        if (Math.abs((double) rounded) > Math.abs(sum)) {
+            rounded = Math.nextAfter(rounded, 0.0);
+        }
+        return rounded;
+    }
+
+    private static double truncate(double term, double quantum) {
+        double units = term / quantum;
+        return (units < 0 ? Math.ceil(units) : Math.floor(units)) * quantum;
+    }
+}
