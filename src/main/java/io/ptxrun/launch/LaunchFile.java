@@ -65,7 +65,7 @@ public record LaunchFile(
         checkTensorMaps(buffers, tensorMaps);
         checkParams(buffers, tensorMaps, params);
         checkDump(buffers, dump);
-        for (String name : tolerance.ulpsByBuffer().keySet()) {
+        for (String name : tolerance.byBuffer().keySet()) {
             requireBuffer(buffers, name, "tolerance");
         }
     }

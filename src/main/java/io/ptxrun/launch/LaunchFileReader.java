@@ -37,7 +37,7 @@ final class LaunchFileReader {
     private static final Set<String> IM2COL_WIDE_KEYS =
             Set.of("lowerCornerW", "upperCornerW", "channelsPerPixel", "pixelsPerColumn", "mode");
     private static final Set<String> RANDOM_INIT_KEYS = Set.of("random");
-    private static final Set<String> TOLERANCE_KEYS = Set.of("ulps");
+    private static final Set<String> TOLERANCE_KEYS = Set.of("ulps", "absolute", "relative", "elements", "source");
     private static final String DIM3_EXPECTED = "expected 1 to 3 positive integers";
     private static final BigInteger MIN_SEED = BigInteger.valueOf(Long.MIN_VALUE);
     private static final BigInteger MAX_SEED = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
@@ -63,7 +63,7 @@ final class LaunchFileReader {
                 root.has("sharedBytes") ? nonNegativeInt(root.get("sharedBytes"), "sharedBytes") : 0;
 
         Map<String, BufferSpec> buffers = new LinkedHashMap<>();
-        Map<String, Integer> ulpsByBuffer = new LinkedHashMap<>();
+        Map<String, List<Tolerance.Bound>> boundsByBuffer = new LinkedHashMap<>();
         if (root.has("buffers")) {
             JsonNode buffersNode = object(root.get("buffers"), "buffers");
             for (Iterator<Map.Entry<String, JsonNode>> it = buffersNode.fields(); it.hasNext(); ) {
@@ -75,7 +75,7 @@ final class LaunchFileReader {
                 BufferSpec buffer = buffer(entry.getValue(), path);
                 buffers.put(entry.getKey(), buffer);
                 tolerance(entry.getValue().get("tolerance"), JsonPaths.key(path, "tolerance"), buffer.type())
-                        .ifPresent(ulps -> ulpsByBuffer.put(entry.getKey(), ulps));
+                        .ifPresent(bounds -> boundsByBuffer.put(entry.getKey(), bounds));
             }
         }
 
@@ -106,8 +106,8 @@ final class LaunchFileReader {
             }
         }
 
-        int defaultUlps =
-                tolerance(root.get("tolerance"), "tolerance", null).orElse(0);
+        List<Tolerance.Bound> everyBuffer =
+                tolerance(root.get("tolerance"), "tolerance", null).orElse(List.of());
         return new LaunchFile(
                 kernel,
                 grid,
@@ -118,7 +118,7 @@ final class LaunchFileReader {
                 tensorMaps,
                 params,
                 dump,
-                new Tolerance(defaultUlps, ulpsByBuffer),
+                new Tolerance(everyBuffer, boundsByBuffer),
                 Collections.unmodifiableList(warnings));
     }
 
@@ -350,35 +350,83 @@ final class LaunchFileReader {
 
     /**
      * The {@code tolerance} of a buffer (or, with {@code type} null, of the whole file): a number of
-     * ulps or {@code {"ulps": n}}. Other forms are not errors, as suites may add their own; they
-     * are ignored with a warning.
+     * ulps, or a bound {@code {"ulps": n, "absolute": d, "relative": d, "elements": [from, to],
+     * "source": "..."}} (any of the three limits; a limit may be written "2^-22.9"), or a list of
+     * bounds. Forms it does not know are not errors, as suites may add their own; they are ignored
+     * with a warning.
      */
-    private Optional<Integer> tolerance(JsonNode node, String path, ElementType type) {
+    private Optional<List<Tolerance.Bound>> tolerance(JsonNode node, String path, ElementType type) {
         if (node == null) {
             return Optional.empty();
         }
-        JsonNode ulps = node;
-        String ulpsPath = path;
-        if (node.isObject()) {
-            warnUnknownKeys(node, path, TOLERANCE_KEYS);
-            if (!node.has("ulps")) {
-                warnings.add(path + ": unsupported tolerance " + Json.show(node)
-                        + " ignored (expected a number of ulps or {\"ulps\": n})");
-                return Optional.empty();
-            }
-            ulps = node.get("ulps");
-            ulpsPath = JsonPaths.key(path, "ulps");
-        } else if (!node.isNumber()) {
-            warnings.add(path + ": unsupported tolerance " + Json.show(node)
-                    + " ignored (expected a number of ulps or {\"ulps\": n})");
-            return Optional.empty();
-        }
-        int value = nonNegativeInt(ulps, ulpsPath);
         if (type != null && type.isInteger()) {
             warnings.add(path + ": ignored, " + type + " elements are always compared exactly");
             return Optional.empty();
         }
-        return Optional.of(value);
+        List<Tolerance.Bound> bounds = new ArrayList<>();
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                Optional<Tolerance.Bound> b = bound(node.get(i), JsonPaths.index(path, i));
+                if (b.isEmpty()) {
+                    return Optional.empty();
+                }
+                bounds.add(b.get());
+            }
+        } else {
+            Optional<Tolerance.Bound> b = bound(node, path);
+            if (b.isEmpty()) {
+                return Optional.empty();
+            }
+            bounds.add(b.get());
+        }
+        return Optional.of(bounds);
+    }
+
+    private Optional<Tolerance.Bound> bound(JsonNode node, String path) {
+        if (node.isNumber()) {
+            return Optional.of(Tolerance.Bound.ulps(nonNegativeInt(node, path)));
+        }
+        if (!node.isObject() || !(node.has("ulps") || node.has("absolute") || node.has("relative"))) {
+            warnings.add(path + ": unsupported tolerance " + Json.show(node) + " ignored (expected a number of"
+                    + " ulps, or {\"ulps\": n} / {\"absolute\": d} / {\"relative\": d} with optional"
+                    + " \"elements\": [from, to] and \"source\")");
+            return Optional.empty();
+        }
+        warnUnknownKeys(node, path, TOLERANCE_KEYS);
+        long ulps = node.has("ulps") ? nonNegativeInt(node.get("ulps"), JsonPaths.key(path, "ulps")) : 0;
+        double absolute = node.has("absolute") ? limit(node.get("absolute"), JsonPaths.key(path, "absolute")) : 0;
+        double relative = node.has("relative") ? limit(node.get("relative"), JsonPaths.key(path, "relative")) : 0;
+        int from = 0;
+        int to = Integer.MAX_VALUE;
+        if (node.has("elements")) {
+            String elementsPath = JsonPaths.key(path, "elements");
+            JsonNode range = array(node.get("elements"), elementsPath);
+            if (range.size() != 2) {
+                throw new LaunchException(elementsPath, "expected [from, to], got " + Json.show(range));
+            }
+            from = nonNegativeInt(range.get(0), JsonPaths.index(elementsPath, 0));
+            to = nonNegativeInt(range.get(1), JsonPaths.index(elementsPath, 1));
+            if (to < from) {
+                throw new LaunchException(elementsPath, "expected from <= to, got " + Json.show(range));
+            }
+        }
+        String source = node.has("source") ? text(node.get("source"), JsonPaths.key(path, "source")) : "";
+        return Optional.of(new Tolerance.Bound(ulps, absolute, relative, from, to, source));
+    }
+
+    /** A positive limit: a number, or a power of two written "2^-22.9". */
+    private static double limit(JsonNode node, String path) {
+        double v = Double.NaN;
+        if (node.isNumber()) {
+            v = node.asDouble();
+        } else if (node.isTextual() && node.asText().matches("2\\^-?[0-9]+(\\.[0-9]+)?")) {
+            v = Math.pow(2, Double.parseDouble(node.asText().substring(2)));
+        }
+        if (!(v > 0) || Double.isInfinite(v)) {
+            throw new LaunchException(path, "expected a positive number or a power of two such as \"2^-22.9\", got "
+                    + Json.show(node));
+        }
+        return v;
     }
 
     // ---- small readers, each failing with the path of the value ----

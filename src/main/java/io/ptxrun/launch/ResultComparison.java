@@ -12,7 +12,7 @@ import java.util.Map;
  *
  * <p>Integers must match exactly. Floats must have the same bits (so {@code -0.0} differs from
  * {@code 0.0}), except that any NaN matches any NaN (results print every NaN as {@code "NaN"});
- * with a {@link Tolerance} of n ulps they may be up to n representable values apart.
+ * a {@link Tolerance} may allow float elements to differ within stated bounds.
  */
 public final class ResultComparison {
     /** Element differences listed per buffer before the rest are only counted. */
@@ -38,13 +38,14 @@ public final class ResultComparison {
                 differences.add("buffer '" + name + "': missing from the result");
                 continue;
             }
-            compareBuffer(name, entry.getValue(), actualBuffer, tolerance.ulpsFor(name), differences);
+            compareBuffer(name, entry.getValue(), actualBuffer, tolerance.boundsFor(name), differences);
         }
         return differences;
     }
 
     private static void compareBuffer(
-            String name, ResultBuffer expected, ResultBuffer actual, int ulps, List<String> differences) {
+            String name, ResultBuffer expected, ResultBuffer actual, List<Tolerance.Bound> bounds,
+            List<String> differences) {
         ElementType type = expected.type();
         if (type.canonical() != actual.type().canonical()) {
             differences.add(
@@ -61,12 +62,12 @@ public final class ResultComparison {
         for (int i = 0; i < common; i++) {
             long want = expected.bits(i);
             long got = actual.bits(i);
-            if (matches(type, want, got, ulps)) {
+            if (matches(type, want, got, bounds, i)) {
                 continue;
             }
             mismatches++;
             if (mismatches <= MAX_LISTED_PER_BUFFER) {
-                differences.add(describe(name, i, type, want, got, ulps));
+                differences.add(describe(name, i, type, want, got, bounds));
             }
         }
         if (mismatches > MAX_LISTED_PER_BUFFER) {
@@ -76,7 +77,7 @@ public final class ResultComparison {
         }
     }
 
-    private static boolean matches(ElementType type, long want, long got, int ulps) {
+    private static boolean matches(ElementType type, long want, long got, List<Tolerance.Bound> bounds, int index) {
         if (want == got) {
             return true;
         }
@@ -88,10 +89,16 @@ public final class ResultComparison {
         if (wantNaN || gotNaN) {
             return wantNaN && gotNaN;
         }
-        return ulps > 0 && ulpDistance(type, want, got) <= ulps;
+        for (Tolerance.Bound b : bounds) {
+            if (b.covers(index) && b.accepts(type, want, got)) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    private static String describe(String name, int index, ElementType type, long want, long got, int ulps) {
+    private static String describe(
+            String name, int index, ElementType type, long want, long got, List<Tolerance.Bound> bounds) {
         String text =
                 name + "[" + index + "]: expected " + type.format(want) + ", got " + type.format(got);
         if (type.isFloat()
@@ -101,7 +108,9 @@ public final class ResultComparison {
             text +=
                     " (" + (distance == Long.MAX_VALUE ? "very many" : Long.toString(distance))
                             + " ulps apart"
-                            + (ulps > 0 ? ", tolerance " + ulps : "") + ")";
+                            + bounds.stream().filter(b -> b.covers(index)).map(b -> ", tolerance " + b.describe())
+                                    .reduce("", String::concat)
+                            + ")";
         }
         return text;
     }

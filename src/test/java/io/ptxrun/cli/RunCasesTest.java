@@ -9,9 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ptxrun.TestData;
 import io.ptxrun.ast.Module;
 import io.ptxrun.exec.KernelLaunch;
-import io.ptxrun.launch.ElementType;
 import io.ptxrun.launch.LaunchFile;
-import io.ptxrun.launch.ResultBuffer;
 import io.ptxrun.launch.ResultComparison;
 import io.ptxrun.launch.ResultDiagnostic;
 import io.ptxrun.launch.ResultJson;
@@ -23,8 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -83,6 +79,14 @@ class RunCasesTest {
         return KernelRunner.run(parsed.value(), launch, KernelLaunch.Limits.ofMaxInstructions(BUDGET));
     }
 
+    /** The case's launch file: its tolerance says how far float results may be from the hardware's. */
+    static LaunchFile launch(Path dir) throws Exception {
+        LaunchFile launch = LaunchFile.read(dir.resolve("launch.json"));
+        assertEquals(List.of(), launch.warnings().stream().filter(w -> w.contains("tolerance")).toList(),
+                dir + "/launch.json");
+        return launch;
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("runCases")
     void matchesHardware(Path dir) throws Exception {
@@ -91,8 +95,7 @@ class RunCasesTest {
         try {
             RunResult actual = run(dir);
             RunResult expected = ResultJson.read(dir.resolve("expected.json"));
-            JsonNode launch = new ObjectMapper().readTree(dir.resolve("launch.json").toFile());
-            problems = compare(expected, actual, launch.path("tolerance"));
+            problems = new ArrayList<>(ResultComparison.compare(expected, actual, launch(dir).tolerance()));
             if (!actual.diagnostics().isEmpty() && !problems.isEmpty()) {
                 problems.add("diagnostics: " + actual.diagnostics().stream().map(ResultDiagnostic::message).toList());
             }
@@ -132,94 +135,5 @@ class RunCasesTest {
             return;
         }
         assertEquals(List.of(), problems, name);
-    }
-
-    /**
-     * Exact comparison, except for approximate instructions whose launch file states the PTX ISA
-     * error bound ("relative 2^-23", "absolute 2^-20.5", "2 ulp"): the engine and the hardware are
-     * each within the bound of the exact value, so they may differ by twice the bound.
-     */
-    static List<String> compare(RunResult expected, RunResult actual, JsonNode tolerance) {
-        List<String> exact = new ArrayList<>(ResultComparison.compare(expected, actual));
-        if (exact.isEmpty() || tolerance.isMissingNode()) {
-            return exact;
-        }
-        Bound bound = Bound.parse(tolerance.asText());
-        if (bound == null) {
-            return exact;
-        }
-        List<String> out = new ArrayList<>();
-        if (expected.status() != actual.status()) {
-            out.add("status " + actual.status() + ", expected " + expected.status());
-        }
-        for (Map.Entry<String, ResultBuffer> e : expected.buffers().entrySet()) {
-            ResultBuffer want = e.getValue();
-            ResultBuffer got = actual.buffers().get(e.getKey());
-            if (got == null || got.count() != want.count()) {
-                out.add(e.getKey() + ": missing or wrong length");
-                continue;
-            }
-            for (int i = 0; i < want.count(); i++) {
-                if (!bound.accepts(want.type(), want.bits(i), got.bits(i))) {
-                    out.add(e.getKey() + "[" + i + "]: " + want.type().format(got.bits(i)) + ", hardware "
-                            + want.type().format(want.bits(i)) + " (" + tolerance.asText() + ")");
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * An error bound: absolute and/or relative limits, or a count of ulps. A launch file may state
-     * a bound per input range ("absolute 2^-22 for inputs in (0.5, 2), relative 2^-22 for other
-     * inputs"); the comparison sees outputs only, so each kind is applied at its loosest stated limit
-     * and a value within either kind is accepted.
-     */
-    record Bound(double absolute, double relative, long ulps) {
-        private static final Pattern POW = Pattern.compile("(?:(relative|absolute)\\s+)?2\\^(-?[0-9.]+)");
-        private static final Pattern ULP = Pattern.compile("([0-9]+)\\s*ulp");
-
-        static Bound parse(String text) {
-            Matcher m = POW.matcher(text);
-            double absolute = 0, relative = 0;
-            String kind = null;
-            while (m.find()) {
-                kind = m.group(1) != null ? m.group(1) : kind;
-                if (kind == null) {
-                    continue;
-                }
-                double limit = Math.pow(2, Double.parseDouble(m.group(2)));
-                if (kind.equals("relative")) {
-                    relative = Math.max(relative, limit);
-                } else {
-                    absolute = Math.max(absolute, limit);
-                }
-            }
-            if (absolute > 0 || relative > 0) {
-                return new Bound(absolute, relative, 0);
-            }
-            m = ULP.matcher(text);
-            return m.find() ? new Bound(0, 0, Long.parseLong(m.group(1))) : null;
-        }
-
-        boolean accepts(ElementType type, long want, long got) {
-            if (want == got) {
-                return true;
-            }
-            if (!type.isFloat()) {
-                return false;
-            }
-            double w = type.doubleOf(want);
-            double g = type.doubleOf(got);
-            if (Double.isNaN(w) || Double.isInfinite(w)) {
-                return Double.isNaN(w) ? Double.isNaN(g) : w == g;
-            }
-            if (ulps > 0) {
-                return ResultComparison.ulpDistance(type, want, got) <= 2 * ulps;
-            }
-            double err = Math.abs(g - w);
-            return (relative > 0 && err <= 2 * relative * Math.abs(w) + Math.ulp((float) w))
-                    || (absolute > 0 && err <= 2 * absolute);
-        }
     }
 }

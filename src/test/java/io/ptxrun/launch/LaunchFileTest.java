@@ -148,17 +148,19 @@ class LaunchFileTest {
                                 + "\"e\": {\"type\": \"f32\", \"count\": 1, \"tolerance\": {\"rel\": 0.001}},"
                                 + "\"f\": {\"type\": \"f32\", \"count\": 1}}}");
         Tolerance tolerance = launch.tolerance();
-        assertEquals(2, tolerance.ulpsFor("a"));
-        assertEquals(3, tolerance.ulpsFor("b"));
-        assertEquals(1, tolerance.ulpsFor("c"));
-        assertEquals(1, tolerance.ulpsFor("f"));
+        assertEquals(List.of(Tolerance.Bound.ulps(2)), tolerance.boundsFor("a"));
+        assertEquals(List.of(Tolerance.Bound.ulps(3)), tolerance.boundsFor("b"));
+        assertEquals(List.of(Tolerance.Bound.ulps(1)), tolerance.boundsFor("c"));
+        assertEquals(List.of(Tolerance.Bound.ulps(1)), tolerance.boundsFor("f"));
         assertEquals(
                 List.of(
-                        "buffers.c.tolerance: unsupported tolerance \"1e-5 relative\" ignored (expected a number of ulps or {\"ulps\": n})",
+                        "buffers.c.tolerance: unsupported tolerance \"1e-5 relative\"" + FORMS,
                         "buffers.d.tolerance: ignored, s32 elements are always compared exactly",
-                        "buffers.e.tolerance: unsupported tolerance {\"rel\":0.001} ignored (expected a number of ulps or {\"ulps\": n})"),
+                        "buffers.e.tolerance: unsupported tolerance {\"rel\":0.001}" + FORMS),
                 launch.warnings());
     }
+
+    private static final String FORMS = " ignored (expected a number of ulps, or {\"ulps\": n} / {\"absolute\": d} / {\"relative\": d} with optional \"elements\": [from, to] and \"source\")";
 
     static List<String[]> badFiles() {
         String ok = "\"grid\": [1], \"block\": [1]";

@@ -59,10 +59,10 @@ class ResultComparisonTest {
         RunResult actual =
                 result(RunStatus.OK, "{\"f\": {\"type\": \"f32\", \"values\": [1.0000002, 0.99999994, 1e-45]}, \"g\": {\"type\": \"f64\", \"values\": [1.0000000000000004]},"
                         + " \"i\": {\"type\": \"s32\", \"values\": [6]}}");
-        Tolerance tolerance = new Tolerance(1, Map.of("f", 2));
+        Tolerance tolerance = new Tolerance(List.of(Tolerance.Bound.ulps(1)), Map.of("f", List.of(Tolerance.Bound.ulps(2))));
         assertEquals(
                 List.of(
-                        "g[0]: expected 1.0, got 1.0000000000000004 (2 ulps apart, tolerance 1)",
+                        "g[0]: expected 1.0, got 1.0000000000000004 (2 ulps apart, tolerance 1 ulp)",
                         "i[0]: expected 5, got 6"),
                 ResultComparison.compare(expected, actual, tolerance));
         assertEquals(List.of("i[0]: expected 5, got 6"), ResultComparison.compare(expected, actual, Tolerance.ulps(2)));
@@ -76,6 +76,26 @@ class ResultComparisonTest {
         RunResult actual = result(RunStatus.OK, "{\"y\": {\"type\": \"f32\", \"values\": [0.50000018]}}");
         assertEquals(List.of(), ResultComparison.compare(expected, actual, launch.tolerance()));
         assertEquals(1, ResultComparison.compare(expected, actual).size());
+    }
+
+    @Test
+    void absoluteAndRelativeBoundsOverElementRanges() {
+        // Elements 0-1 may differ by 2^-10 absolutely, elements 2-3 by 2^-20 relatively (plus one
+        // ulp of the expected value); nothing else is tolerated.
+        LaunchFile launch = LaunchFile.parse(TestData.launchWithBuffers("{\"y\": {\"type\": \"f32\", \"count\": 5,"
+                + " \"tolerance\": [{\"absolute\": \"2^-10\", \"elements\": [0, 2]},"
+                + " {\"relative\": \"2^-20\", \"elements\": [2, 4], \"source\": \"test\"}]}}"));
+        RunResult expected = result(RunStatus.OK, "{\"y\": {\"type\": \"f32\", \"values\": [0.0, 1.0, 1024.0, 1024.0, 1.0]}}");
+        RunResult within = result(RunStatus.OK,
+                "{\"y\": {\"type\": \"f32\", \"values\": [0.0009765625, 0.9990234375, 1024.0010986328125, 1023.9990234375, 1.0]}}");
+        assertEquals(List.of(), ResultComparison.compare(expected, within, launch.tolerance()));
+        RunResult beyond = result(RunStatus.OK,
+                "{\"y\": {\"type\": \"f32\", \"values\": [0.001953125, 1.0, 1024.0029296875, 1024.0, 1.0000001]}}");
+        assertEquals(List.of(
+                        "y[0]: expected 0.0, got 0.001953125 (989855744 ulps apart, tolerance absolute 2^-10)",
+                        "y[2]: expected 1024.0, got 1024.0029 (24 ulps apart, tolerance relative 2^-20)",
+                        "y[4]: expected 1.0, got 1.0000001 (1 ulps apart)"),
+                ResultComparison.compare(expected, beyond, launch.tolerance()));
     }
 
     @Test
