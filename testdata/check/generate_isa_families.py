@@ -602,6 +602,31 @@ def call():
     for tgt in ("Ftgt: .calltargets f1;", "Ftgt: .calltargets f1, ff;", "Ftgt: .calltargets f0;"):
         for c in ("call (pr), %rd1, (pa, pb), Ftgt", "call %rd1, Ftgt", "call (pf), %rd1, (pf), Ftgt"):
             case(F, P + tgt + "\n" + c, "8.0", "sm_90", D)
+    # Every formal type against every argument type, by .param variable and by register, for
+    # an argument, a return value and a prototype's parameter.
+    types = {"b8": ".b8", "b16": ".b16", "b32": ".b32", "b64": ".b64", "f32": ".f32", "f64": ".f64",
+             "u16": ".u16", "s32": ".s32", "u64": ".u64", "a4": ".align 4 .b8", "a8": ".align 8 .b8",
+             "a12": ".align 4 .b8"}
+    dims = {"a4": "[4]", "a8": "[8]", "a12": "[12]"}
+    regs = {"b16": "%h1", "b32": "%b1", "b64": "%rd1", "f32": "%f1", "f64": "%fd1", "u16": "%h1", "s32": "%s1",
+            "u64": "%ul1"}
+    decl = "".join(f".func (.param {ty} r_{k}{dims.get(k, '')}) g_{k}(.param {ty} a_{k}{dims.get(k, '')}) {{ ret; }}\n"
+                   for k, ty in types.items())
+    params = " ".join(f".param {ty} q_{k}{dims.get(k, '')};" for k, ty in types.items()) + "\n"
+    for formal in types:
+        for actual in types:
+            case(F, params + f"call (q_{formal}), g_{formal}, (q_{actual})", "8.0", "sm_90", decl)
+            case(F, params + f"call (q_{actual}), g_{formal}, (q_{formal})", "8.0", "sm_90", decl)
+        for actual, reg in regs.items():
+            case(F, params + f"call (q_{formal}), g_{formal}, ({reg})", "8.0", "sm_90", decl)
+            case(F, params + f"call ({reg}), g_{formal}, (q_{formal})", "8.0", "sm_90", decl)
+        for actual in ("b32", "b64", "f32", "a8"):
+            proto = (f"pt: .callprototype (.param {types[formal]} _{dims.get(formal, '')}) _ "
+                     f"(.param {types[formal]} _{dims.get(formal, '')});")
+            case(F, params + proto + f"\ncall (q_{formal}), %rd1, (q_{actual}), pt", "8.0", "sm_90", decl)
+        case(F, params + f"call (q_{formal}), g_{formal}, (q_{formal}, q_{formal})", "8.0", "sm_90", decl)
+        case(F, params + f"call g_{formal}, (q_{formal})", "8.0", "sm_90", decl)
+        case(F, params + f"call (q_{formal}), g_{formal}, (1)", "8.0", "sm_90", decl)
     for v, t in (("8.0", "sm_90"), ("6.0", "sm_75"), ("2.0", "sm_75"), ("1.4", "sm_75")):
         case(F, P + "call (pr), f1, (pa, pb)", v, t, D)
         case(F, P + protos["proto1"] + "\ncall (pr), %rd1, (pa, pb), proto1", v, t, D)

@@ -24,9 +24,10 @@ import java.util.stream.Collectors;
  * `call` against the callee's prototype (PTX ISA 9.7.12.2 call, 11.3 .callprototype, 11.4
  * .calltargets): the shape of the operand list, the callee (a function for a direct call; a
  * register with a prototype or target list for an indirect one), the number of return and
- * argument parameters, and the size of each against its formal parameter. ptxas compares sizes,
- * not types: an .f32 argument fills a .b32 parameter, a .b16 one does not ("Type of argument does
- * not match formal parameter 'a'"); a wrong count is "Call has wrong number of parameters". For a
+ * argument parameters, and each against its formal parameter: the same size and kind of type, a
+ * bit-size type matching any (an .f32 argument fills a .b32 parameter, not an .s32 or a .b16 one:
+ * "Type of argument does not match formal parameter 'a'"); a wrong count is "Call has wrong number
+ * of parameters". For a
  * .calltargets list the call must fit every target.
  */
 final class CallChecker {
@@ -34,11 +35,37 @@ final class CallChecker {
 
     private final Diagnostics diagnostics;
     private final Map<String, Function> functions = new HashMap<>();
-    /** Module-scope variables: name -> size in bytes. */
-    private final Map<String, Long> moduleVariables = new HashMap<>();
+    /** Module-scope variables. */
+    private final Map<String, Value> moduleVariables = new HashMap<>();
 
     CallChecker(Diagnostics diagnostics) {
         this.diagnostics = diagnostics;
+    }
+
+    /**
+     * What a call passes or a parameter declares: a type, the size in bytes, and whether it is an
+     * array (`.param .align 8 .b8 s[16]`), which only an array of the same size fills.
+     */
+    private record Value(DataType type, long size, boolean array) {
+        static Value of(Param p) {
+            return new Value(p.type(), p.sizeBytes(), !p.dims().isEmpty());
+        }
+
+        String describe() {
+            return type.spelling + (array ? "[" + size / Math.max(1, type.bytes()) + "]" : "");
+        }
+
+        /**
+         * ptxas's rule: the same size, and for scalars types of one kind, a bit-size type
+         * standing for any (an .f32 argument fills a .b32 parameter, not an .s32 one).
+         */
+        boolean fits(Value formal) {
+            if (size != formal.size || array != formal.array) {
+                return false;
+            }
+            return array || type.kind == DataType.Kind.BITS || formal.type.kind == DataType.Kind.BITS
+                    || type.isFloat() == formal.type.isFloat();
+        }
     }
 
     /** A callee's signature: its return and argument parameters. */
@@ -46,7 +73,7 @@ final class CallChecker {
 
     /** What one function body declares that a call can name. */
     private static final class Scope {
-        final Map<String, Long> variables = new HashMap<>();
+        final Map<String, Value> variables = new HashMap<>();
         final Map<String, Statement.CallPrototype> prototypes;
         final Map<String, Statement.TargetList> targetLists;
         final java.util.Set<String> labels;
@@ -67,10 +94,10 @@ final class CallChecker {
             return new Scope(this);
         }
 
-        /** The size of the innermost variable of that name, or null. */
-        Long variable(String name) {
+        /** The innermost variable of that name, or null. */
+        Value variable(String name) {
             for (Scope s = this; s != null; s = s.parent) {
-                Long n = s.variables.get(name);
+                Value n = s.variables.get(name);
                 if (n != null) {
                     return n;
                 }
@@ -86,7 +113,7 @@ final class CallChecker {
                 functions.merge(f.name(), f, (a, b) -> a.body().isPresent() ? a : b);
             } else if (item instanceof VarDecl v) {
                 for (VarDecl.Declarator d : v.declarators()) {
-                    moduleVariables.put(d.name(), size(v, d));
+                    moduleVariables.put(d.name(), value(v, d));
                 }
             }
         }
@@ -96,22 +123,22 @@ final class CallChecker {
             }
             Scope scope = new Scope();
             for (Param p : f.params()) {
-                scope.variables.put(p.name(), p.sizeBytes());
+                scope.variables.put(p.name(), Value.of(p));
             }
             for (Param p : f.results()) {
-                scope.variables.put(p.name(), p.sizeBytes());
+                scope.variables.put(p.name(), Value.of(p));
             }
             collect(f.body().get(), scope);
             checkBlock(f.body().get(), RegisterTable.of(f), scope);
         }
     }
 
-    private static long size(VarDecl v, VarDecl.Declarator d) {
+    private static Value value(VarDecl v, VarDecl.Declarator d) {
         long n = v.elementBytes();
         for (long dim : d.dims()) {
             n *= dim;
         }
-        return n;
+        return new Value(v.type(), n, !d.dims().isEmpty());
     }
 
     /** Prototypes, target lists and labels, which are function-wide names. */
@@ -138,7 +165,7 @@ final class CallChecker {
         for (Statement s : block.statements()) {
             if (s instanceof VarDecl v) {
                 for (VarDecl.Declarator d : v.declarators()) {
-                    inner.variables.put(d.name(), size(v, d));
+                    inner.variables.put(d.name(), value(v, d));
                 }
             }
         }
@@ -253,12 +280,26 @@ final class CallChecker {
         for (int k = 0; k < given.size(); k++) {
             Operand o = given.get(k);
             Param formal = formals.get(k);
-            long size = sizeOf(o, registers, scope);
-            if (size >= 0 && size != formal.sizeBytes()) {
-                error(o.pos(), "call.parameters", "'" + text(o) + "' is " + size + " byte" + (size == 1 ? "" : "s")
-                        + ", but " + prototype.name() + "'s parameter '" + formal.name() + "' is " + formal.sizeBytes()
-                        + " (" + formal.type().spelling + (formal.dims().isEmpty() ? "" : formal.dims().stream()
-                        .map(d -> "[" + d + "]").collect(Collectors.joining())) + "); the sizes must match ("
+            DataType t = formal.type();
+            // ptxas: "In ABI compilation, passing predicate, 8-bit and 16-bit parameters to device
+            // functions is not supported" (it takes .b8 and .b16 parameters, not .u16 or .s8 ones).
+            if (t == DataType.PRED || t.bits < 32 && (t.kind == DataType.Kind.SIGNED || t.kind == DataType.Kind.UNSIGNED)) {
+                error(o.pos(), "call.parameters", prototype.name() + "'s parameter '" + formal.name() + "' is "
+                        + t.spelling + ": under the ABI a device function cannot take or return predicate, or 8- or"
+                        + " 16-bit integer parameters; declare it .b" + t.bits + " or widen it to 32 bits (" + CITE + ")");
+                return false;
+            }
+            // An integer constant fills a scalar integer or bit-size parameter, not a floating-point one.
+            if (o instanceof Operand.IntImm && (t.isFloat() || !formal.dims().isEmpty())) {
+                error(o.pos(), "call.parameters", "the integer constant given for " + prototype.name() + "'s parameter '"
+                        + formal.name() + "' (" + Value.of(formal).describe() + ") does not match its type (" + CITE + ")");
+                return false;
+            }
+            Value actual = valueOf(o, registers, scope);
+            if (actual != null && !actual.fits(Value.of(formal))) {
+                error(o.pos(), "call.parameters", "'" + text(o) + "' (" + actual.describe() + ") does not match "
+                        + prototype.name() + "'s parameter '" + formal.name() + "' (" + Value.of(formal).describe()
+                        + "): a parameter takes a value of its size and of its kind, a bit-size type matching any ("
                         + CITE + ")");
                 return false;
             }
@@ -266,20 +307,20 @@ final class CallChecker {
         return true;
     }
 
-    /** The size in bytes of an argument, or -1 where it cannot be known here (constants, undeclared names). */
-    private long sizeOf(Operand o, RegisterTable registers, Scope scope) {
+    /** What an argument passes, or null where it cannot be known here (constants, undeclared names). */
+    private Value valueOf(Operand o, RegisterTable registers, Scope scope) {
         if (o instanceof Operand.Register r) {
             DataType t = registers.typeOf(r.name());
-            return t == null || t == DataType.PRED ? -1 : t.bytes();
+            return t == null || t == DataType.PRED ? null : new Value(t, t.bytes(), false);
         }
         if (o instanceof Operand.Symbol s) {
-            Long n = scope.variable(s.name());
+            Value n = scope.variable(s.name());
             if (n == null) {
                 n = moduleVariables.get(s.name());
             }
-            return n == null || n == 0 ? -1 : n;
+            return n == null || n.size() == 0 ? null : n;
         }
-        return -1;
+        return null;
     }
 
     private static String text(Operand o) {
