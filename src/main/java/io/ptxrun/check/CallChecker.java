@@ -273,7 +273,8 @@ final class CallChecker {
     private boolean checkParameters(String what, SourcePos at, List<Operand> given, List<Param> formals,
                                  Prototype prototype, RegisterTable registers, Scope scope) {
         if (given.size() != formals.size()) {
-            error(at, "call.parameters", "call passes " + given.size() + " " + what + " to " + prototype.name()
+            String noun = given.size() == 1 ? what.substring(0, what.length() - 1) : what;
+            error(at, "call.parameters", "call passes " + given.size() + " " + noun + " to " + prototype.name()
                     + ", which takes " + formals.size() + describe(formals) + " (" + CITE + ")");
             return false;
         }
