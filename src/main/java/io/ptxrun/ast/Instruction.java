@@ -54,11 +54,14 @@ public record Instruction(SourcePos pos, Guard guard, Opcode opcode, List<Qual> 
         return first(Qualifier.Category.SEM).map(Qual::kind);
     }
 
-    /** Type qualifiers in order: `cvt.f32.s32` gives [F32, S32]. */
+    /**
+     * Type qualifiers in order: `cvt.f32.s32` gives [F32, S32]. Sub-byte element types (`.s4`,
+     * `.b1`) name no register type and are left out.
+     */
     public List<DataType> types() {
         List<DataType> out = new ArrayList<>(2);
         for (Qual q : qualifiers) {
-            if (q.kind().category == Qualifier.Category.TYPE) {
+            if (q.kind().category == Qualifier.Category.TYPE && q.kind().dataType() != null) {
                 out.add(q.kind().dataType());
             }
         }

@@ -30,6 +30,8 @@ public final class Checker {
             Module module = parsed.value();
             Diagnostics more = new Diagnostics();
             new DeclarationChecker(more).check(module);
+            new CallChecker(more).check(module);
+            new AddressSpaceChecker(more).check(module);
             new ModuleTargetChecker(more).check(module, gpu)
                     .ifPresent(context -> new InstructionChecker(more, context).check(module));
             all.addAll(more.list());

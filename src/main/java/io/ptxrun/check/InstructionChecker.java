@@ -147,6 +147,9 @@ public final class InstructionChecker {
         // Likewise the destination type before the source type (`cvt.f32.s32`, `slct.f32.s32`).
         int[] typeGroup = new int[instruction.qualifiers().size()];
         java.util.Arrays.fill(typeGroup, -1);
+        // And the layout of A before that of B (`wmma.mma.row.col`).
+        int[] layoutGroup = new int[instruction.qualifiers().size()];
+        java.util.Arrays.fill(layoutGroup, -1);
         int groupIndex = -1;
         List<QualifierGroup> missing = new ArrayList<>();
         for (QualifierGroup group : form.qualifiers()) {
@@ -172,6 +175,8 @@ public final class InstructionChecker {
                         spaceGroup[indexOf(instruction.qualifiers(), taken)] = groupIndex;
                     } else if (q.category == Qualifier.Category.TYPE) {
                         typeGroup[indexOf(instruction.qualifiers(), taken)] = groupIndex;
+                    } else if (q.category == Qualifier.Category.LAYOUT) {
+                        layoutGroup[indexOf(instruction.qualifiers(), taken)] = groupIndex;
                     }
                 }
             } else if (group.required()) {
@@ -223,6 +228,19 @@ public final class InstructionChecker {
                         Problem.FOREIGN_QUALIFIER));
             }
             lastTypeGroup = Math.max(lastTypeGroup, typeGroup[i]);
+        }
+        int lastLayoutGroup = -1;
+        for (int i = 0; i < layoutGroup.length; i++) {
+            if (layoutGroup[i] < 0) {
+                continue;
+            }
+            if (layoutGroup[i] < lastLayoutGroup) {
+                Qual q = instruction.qualifiers().get(i);
+                problems.add(new Problem(q.pos(), "isa.qualifier", () -> "layout '" + q.text() + "' is out of place on "
+                        + name + ": the layout of A comes first, then that of B (" + cite(form) + ")",
+                        Problem.FOREIGN_QUALIFIER));
+            }
+            lastLayoutGroup = Math.max(lastLayoutGroup, layoutGroup[i]);
         }
         for (Qual q : remaining) {
             if (used.contains(q.kind())) {
@@ -372,6 +390,16 @@ public final class InstructionChecker {
         if (op instanceof Operand.Vector && slot.kinds().contains(OperandKind.VECTOR)) {
             return null;
         }
+        DataType fragmentType = slot.kinds().contains(OperandKind.VECTOR_U32) ? DataType.U32
+                : slot.kinds().contains(OperandKind.VECTOR_B32) ? DataType.B32
+                : slot.kinds().contains(OperandKind.VECTOR_F32) ? DataType.F32
+                : slot.kinds().contains(OperandKind.VECTOR_F64) ? DataType.F64 : null;
+        if (fragmentType != null) {
+            return matchFragment(op, slot, fragmentType, what, form, registers);
+        }
+        if (slot.kinds().contains(OperandKind.UNIT_FRACTION)) {
+            return matchUnitFraction(op, what, form, registers);
+        }
         boolean widerAllowed = slot.kinds().contains(OperandKind.TYPED_OR_WIDER)
                 || slot.kinds().contains(OperandKind.FIRST_TYPED_OR_WIDER);
         DataType slotType = slot.kinds().contains(OperandKind.TYPED) ? instructionType
@@ -470,6 +498,54 @@ public final class InstructionChecker {
         }
         return new Problem(op.pos(), "isa.operand", () -> what + " must be " + slot.describe() + " ("
                 + cite(form) + ")", Problem.OPERAND);
+    }
+
+    /** A matrix fragment: a vector of exactly slot.count() registers of the element type. */
+    private static Problem matchFragment(Operand op, OperandSlot slot, DataType element, Object what, Form form,
+                                         RegisterTable registers) {
+        if (!(op instanceof Operand.Vector v)) {
+            return new Problem(op.pos(), "isa.operand", () -> what + " must be " + slot.describe() + " in braces ("
+                    + cite(form) + ")", Problem.OPERAND);
+        }
+        if (v.elements().size() != slot.count()) {
+            return new Problem(op.pos(), "isa.operand", () -> what + " must have " + slot.count() + " registers for"
+                    + " this shape and type, not " + v.elements().size() + " (" + cite(form) + ")", Problem.OPERAND);
+        }
+        for (Operand e : v.elements()) {
+            if (e instanceof Operand.Register r) {
+                DataType t = registers.typeOf(r.name());
+                if (t == null || typeCompatible(element, t)) {
+                    continue;
+                }
+                return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what + " must be "
+                        + element.bits + "-bit " + (element.isFloat() ? element.spelling : "integer or bit-size")
+                        + " registers; " + r.name() + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+            }
+            if (!(e instanceof Operand.Symbol s && s.name().startsWith("%"))) {
+                return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what + " must be registers ("
+                        + cite(form) + ")", Problem.OPERAND);
+            }
+        }
+        return null;
+    }
+
+    /** createpolicy's fraction: a floating-point constant in (0, 1], or a 32-bit register. */
+    private static Problem matchUnitFraction(Operand op, Object what, Form form, RegisterTable registers) {
+        if (op instanceof Operand.FloatImm f) {
+            double v = f.value();
+            return v > 0 && v <= 1 ? null : new Problem(op.pos(), "isa.immediate", () -> what + " must be in (0, 1],"
+                    + " not " + v + " (" + cite(form) + ")", Problem.OPERAND);
+        }
+        if (op instanceof Operand.Register r) {
+            DataType t = registers.typeOf(r.name());
+            if (t == null || t.bits == 32 && t != DataType.PRED) {
+                return null;
+            }
+            return new Problem(op.pos(), "isa.operand", () -> what + " must be a 32-bit register or a floating-point"
+                    + " constant in (0, 1]; " + r.name() + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+        }
+        return new Problem(op.pos(), "isa.operand", () -> what + " must be a floating-point constant in (0, 1] or a"
+                + " 32-bit register, such as 0.5 or 0f3F000000 (" + cite(form) + ")", Problem.OPERAND);
     }
 
     /** 6.4.1 operand type rules for an operand of the instruction's own type. */

@@ -12,9 +12,12 @@ import static io.ptxrun.ast.Opcode.GRIDDEPCONTROL_WAIT;
 import static io.ptxrun.ast.Opcode.ISSPACEP;
 import static io.ptxrun.ast.Opcode.LOP3;
 import static io.ptxrun.ast.Opcode.MATCH;
+import static io.ptxrun.ast.Opcode.MEMBAR;
 import static io.ptxrun.ast.Opcode.PRMT;
 import static io.ptxrun.ast.Opcode.REDUX;
 import static io.ptxrun.ast.Opcode.SETMAXNREG;
+import static io.ptxrun.ast.Opcode.SHF;
+import static io.ptxrun.ast.Opcode.TESTP;
 import static io.ptxrun.ast.Opcode.TRAP;
 import static io.ptxrun.isa.TargetRequirement.ANY;
 import static io.ptxrun.isa.TargetRequirement.atLeast;
@@ -72,7 +75,19 @@ public final class BitAndWarpRules implements RuleTable {
         f.add(Form.of(FENCE, ".proxy .tensormap::generic .release " + scope, "", page("fence")));
         f.add(Form.of(FENCE, ".proxy .tensormap::generic .acquire " + scope, "addr:addr, size:imm=128",
                 page("fence")));
-        f.add(Form.of(SETMAXNREG, "(.inc|.dec) .sync .aligned .u32", "imm-reg-count:imm=24..256&8n",
+        // membar: the old-style fence. Its levels are .cta, .gl and .sys, not fence's scopes
+        // ("Illegal modifier '.gpu' for instruction 'membar'"); of the proxy kinds ptxas takes
+        // only .alias ("Illegal modifier '.async' for instruction 'membar.proxy'").
+        f.add(Form.of(MEMBAR, "(.cta|.gl|.sys)", "", page("membar")));
+        f.add(Form.of(MEMBAR, ".proxy .alias", "", page("membar")));
+        // shf: the direction directly after the opcode ("Unknown modifier '.l'" for shf.wrap.l),
+        // a mode, and .b32 only ("Unexpected instruction types specified for 'shf.l'").
+        f.add(Form.of(SHF, "^(.l|.r) (.clamp|.wrap) .b32", "d:t, a:t, b:t, c:b32|imm", page("shf")));
+        // testp: the property is optional for ptxas (testp.f32 is accepted).
+        f.add(Form.of(TESTP, "[.finite|.infinite|.number|.notanumber|.normal|.subnormal] (.f32|.f64)", "p:pred, a:t",
+                page("testp")));
+        // ptxas also takes .s32 for the count's type.
+        f.add(Form.of(SETMAXNREG, "(.inc|.dec) .sync .aligned (.u32|.s32)", "imm-reg-count:imm=24..256&8n",
                 page("setmaxnreg")));
         f.add(Form.of(GRIDDEPCONTROL_LAUNCH_DEPENDENTS, "", "", page("griddepcontrol")));
         f.add(Form.of(GRIDDEPCONTROL_WAIT, "", "", page("griddepcontrol")));
@@ -121,6 +136,8 @@ public final class BitAndWarpRules implements RuleTable {
                 FeatureRule.of(FENCE, ".async", "8.0", atLeast(90), "fence.proxy.async", page("fence")),
                 FeatureRule.of(FENCE, ".tensormap::generic", "8.3", atLeast(90), "fence.proxy.tensormap::generic",
                         page("fence")),
+                FeatureRule.of(MEMBAR, ".proxy", "7.5", atLeast(70), "membar.proxy", page("membar")),
+                FeatureRule.of(SHF, "", "3.1", atLeast(32), "shf", page("shf")),
                 FeatureRule.of(SETMAXNREG, "", "8.0", SETMAXNREG_TARGETS, "setmaxnreg", page("setmaxnreg")),
                 FeatureRule.of(GRIDDEPCONTROL_LAUNCH_DEPENDENTS, "", "7.8", atLeast(90),
                         "griddepcontrol.launch_dependents", page("griddepcontrol")),

@@ -1,6 +1,7 @@
 package io.ptxrun.isa;
 
 import static io.ptxrun.ast.Opcode.CVT;
+import static io.ptxrun.ast.Opcode.CVT_PACK;
 import static io.ptxrun.isa.TargetRequirement.ANY;
 import static io.ptxrun.isa.TargetRequirement.atLeast;
 
@@ -34,6 +35,7 @@ public final class ConversionRules implements RuleTable {
     private static final String D_A = "d:t1+, a:t+";
     private static final String D_A_B = "d:t1, a:t, b:t";
     private static final String S = "9.7.9.21 cvt (spec/isa/cvt.md)";
+    private static final String CVT_PACK_PAGE = "9.7.9.22 cvt.pack";
 
     /** Qualifiers, then operands, of each form; the type pair last, destination first. */
     private static final String[][] FORMS = {
@@ -89,6 +91,12 @@ public final class ConversionRules implements RuleTable {
         for (String[] row : FORMS) {
             f.add(Form.of(CVT, row[0], row[1], S));
         }
+        // cvt.pack (9.7.9.22): .sat is required (".sat modifier required for instruction
+        // 'cvt.pack'"). ptxas takes 64-bit registers for the 32-bit sources and destination and
+        // any 32-bit or wider register for c, so the slots are by size, not by type.
+        f.add(Form.of(CVT_PACK, ".sat (.u16|.s16) .s32", "d:b32|b64, a:b32|b64|imm, b:b32|b64|imm", CVT_PACK_PAGE));
+        f.add(Form.of(CVT_PACK, ".sat (.u8|.s8|.u4|.s4|.u2|.s2) .s32 .b32",
+                "d:b32|b64, a:b32|b64|imm, b:b32|b64|imm, c:t+", CVT_PACK_PAGE));
         return f;
     }
 
@@ -106,6 +114,7 @@ public final class ConversionRules implements RuleTable {
     @Override
     public List<FeatureRule> features() {
         return List.of(
+                FeatureRule.of(CVT_PACK, "", "6.5", atLeast(72), "cvt.pack", CVT_PACK_PAGE),
                 FeatureRule.of(CVT, ".f16x2 .f32", "7.0", atLeast(80), "cvt.f16x2.f32", S),
                 FeatureRule.of(CVT, ".bf16x2 .f32", "7.0", atLeast(80), "cvt.bf16x2.f32", S),
                 FeatureRule.of(CVT, ".relu", "7.0", atLeast(80), ".relu", S),

@@ -66,7 +66,24 @@ public enum OperandKind {
     /** A special register (`%tid.x`, `%clock64`) whose width matches the instruction type. */
     SPECIAL("sreg", "a special register"),
     /** `{a, b}`: the halves of a packed value (mov pack/unpack). */
-    VECTOR("vec", "a vector {a, b, ..}");
+    VECTOR("vec", "a vector {a, b, ..}"),
+    /**
+     * A matrix fragment `{r0, .., rN-1}` of 32-bit integer or bit-size registers (packed .f16x2,
+     * .bf16, .tf32, integer and single-bit elements of wmma and wgmma); the slot gives N. ptxas:
+     * "Arguments mismatch" for .f32 registers, "Argument vector size mismatch" for a wrong N.
+     */
+    VECTOR_U32("vecu32", "a vector of 32-bit integer registers"),
+    /** A fragment of any 32-bit registers (the sub-byte fragments of wmma loads). */
+    VECTOR_B32("vecb32", "a vector of 32-bit registers"),
+    /** A fragment of .f32 (or 32-bit bit-size) registers: f32 accumulators. */
+    VECTOR_F32("vecf32", "a vector of .f32 registers"),
+    /** A fragment of .f64 (or 64-bit bit-size) registers: the f64 fragments of wmma. */
+    VECTOR_F64("vecf64", "a vector of .f64 registers"),
+    /**
+     * A floating-point constant in (0, 1] or a 32-bit register: the fraction of
+     * createpolicy.fractional (ptxas: "value '1.500000' out of range").
+     */
+    UNIT_FRACTION("frac", "a floating-point constant in (0, 1] or a 32-bit register");
 
     public final String spelling;
     public final String description;

@@ -120,6 +120,10 @@ public record OperandSlot(String name, boolean optional, Set<OperandKind> kinds,
                     : "a constant " + immediateConstraint();
             case VECTOR16 -> "a vector of " + count + " 16-bit values";
             case TENSOR -> "a tensor reference with " + count + " coordinates";
+            case VECTOR_U32 -> "a vector of " + count + " 32-bit integer registers";
+            case VECTOR_F32 -> "a vector of " + count + " .f32 registers";
+            case VECTOR_B32 -> "a vector of " + count + " 32-bit registers";
+            case VECTOR_F64 -> "a vector of " + count + " .f64 registers";
             default -> k.description;
         }).collect(Collectors.joining(" or "));
     }

@@ -1,0 +1,212 @@
+package io.ptxrun.isa;
+
+import static io.ptxrun.ast.Opcode.WGMMA_COMMIT_GROUP;
+import static io.ptxrun.ast.Opcode.WGMMA_FENCE;
+import static io.ptxrun.ast.Opcode.WGMMA_MMA_ASYNC;
+import static io.ptxrun.ast.Opcode.WGMMA_WAIT_GROUP;
+import static io.ptxrun.ast.Opcode.WMMA_LOAD;
+import static io.ptxrun.ast.Opcode.WMMA_MMA;
+import static io.ptxrun.ast.Opcode.WMMA_STORE;
+import static io.ptxrun.isa.TargetRequirement.atLeast;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Warp-level matrix instructions (PTX ISA 9.7.14 wmma, spec/isa/wmma.md) and warpgroup-level ones
+ * (9.7.15 wgmma, spec/isa/wgmma.md). A fragment operand is a brace vector whose length follows
+ * from the shape and element type: wmma from the fragment tables of 9.7.14.5, wgmma.mma_async's
+ * accumulator N/2 registers (N/4 for .f16, packed in pairs). Packed and integer elements live in
+ * 32-bit integer registers, .f32 accumulators in .f32 ones (ptxas: "Arguments mismatch" for a
+ * wrong kind, "Argument vector size mismatch" or "Illegal vector size" for a wrong count).
+ * Boundaries from testdata/check/wmma.jsonl and wgmma.jsonl.
+ */
+public final class MatrixRules implements RuleTable {
+    private static final String WMMA = "9.7.14 wmma (spec/isa/wmma.md)";
+    private static final String WGMMA = "9.7.15 wgmma (spec/isa/wgmma.md)";
+    private static final String SPACE = "[.global|.shared|.shared::cta]";
+    private static final String LAYOUT = "(.row|.col)";
+
+    /** One A/B element type of wmma on one shape: the registers of its a and b fragments. */
+    private record Operands(String shape, String type, int a, int b) {}
+
+    /** 9.7.14.5: fragment sizes per shape and element type. */
+    private static final List<Operands> AB = List.of(
+            new Operands(".m16n16k16", ".f16", 8, 8), new Operands(".m8n32k16", ".f16", 8, 8),
+            new Operands(".m32n8k16", ".f16", 8, 8),
+            new Operands(".m16n16k16", "(.s8|.u8)", 2, 2), new Operands(".m8n32k16", "(.s8|.u8)", 1, 4),
+            new Operands(".m32n8k16", "(.s8|.u8)", 4, 1),
+            new Operands(".m16n16k16", ".bf16", 4, 4), new Operands(".m8n32k16", ".bf16", 2, 8),
+            new Operands(".m32n8k16", ".bf16", 8, 2),
+            new Operands(".m16n16k8", ".tf32", 4, 4), new Operands(".m8n8k4", ".f64", 1, 1),
+            new Operands(".m8n8k32", "(.s4|.u4)", 1, 1), new Operands(".m8n8k128", ".b1", 1, 1));
+
+    /** Accumulator fragments (c and d): shape, type, operand slot. */
+    private static final String[][] ACCUMULATORS = {
+        {"(.m16n16k16|.m8n32k16|.m32n8k16)", ".f16", "vecu32=4"},
+        {"(.m16n16k16|.m8n32k16|.m32n8k16)", ".f32", "vecf32=8"},
+        {"(.m16n16k16|.m8n32k16|.m32n8k16)", ".s32", "vecu32=8"},
+        {".m16n16k8", ".f32", "vecf32=8"},
+        {".m8n8k4", ".f64", "vecf64=2"},
+        {"(.m8n8k32|.m8n8k128)", ".s32", "vecu32=2"}};
+
+    /**
+     * The a or b fragment of a load: .f64 registers for .f64, else 32-bit integer registers,
+     * except that ptxas takes any 32-bit register for the one-register sub-byte and single-bit
+     * fragments (`wmma.load.a...m8n8k32.s4 {%f0}` is accepted).
+     */
+    private static String fragment(String type, int n) {
+        return (type.equals(".f64") ? "vecf64=" : subByte(type) ? "vecb32=" : "vecu32=") + n;
+    }
+
+    /** Sub-byte and single-bit a fragments are row-major, their b fragments column-major only. */
+    private static boolean subByte(String type) {
+        return type.contains(".s4") || type.equals(".b1");
+    }
+
+    @Override
+    public List<Form> forms() {
+        List<Form> f = new ArrayList<>();
+        String head = ".sync .aligned ";
+        for (Operands o : AB) {
+            f.add(Form.of(WMMA_LOAD, ".a " + head + (subByte(o.type()) ? ".row" : LAYOUT) + " " + o.shape() + " "
+                    + SPACE + " " + o.type(), "r:" + fragment(o.type(), o.a()) + ", p:addr, stride?:b32|imm", WMMA));
+            f.add(Form.of(WMMA_LOAD, ".b " + head + (subByte(o.type()) ? ".col" : LAYOUT) + " " + o.shape() + " "
+                    + SPACE + " " + o.type(), "r:" + fragment(o.type(), o.b()) + ", p:addr, stride?:b32|imm", WMMA));
+        }
+        for (String[] c : ACCUMULATORS) {
+            f.add(Form.of(WMMA_LOAD, ".c " + head + LAYOUT + " " + c[0] + " " + SPACE + " " + c[1],
+                    "r:" + c[2] + ", p:addr, stride?:b32|imm", WMMA));
+            f.add(Form.of(WMMA_STORE, ".d " + head + LAYOUT + " " + c[0] + " " + SPACE + " " + c[1],
+                    "p:addr, r:" + c[2] + ", stride?:b32|imm", WMMA));
+        }
+        // wmma.mma: a layout and a b layout; .satfinite on integer types only (for floating
+        // point ptxas: "'.satfinite' is not supported").
+        String layouts = head + LAYOUT + " " + LAYOUT + " ";
+        String fp = "(.m16n16k16|.m8n32k16|.m32n8k16)";
+        for (String d : List.of(".f16", ".f32")) {
+            for (String c : List.of(".f16", ".f32")) {
+                f.add(Form.of(WMMA_MMA, layouts + fp + " " + d + " " + c, "d:" + accumulator(d) + ", a:vecu32=8, b:vecu32=8, c:"
+                        + accumulator(c), WMMA));
+            }
+        }
+        for (Operands o : AB) {
+            String s = o.shape();
+            switch (o.type()) {
+                case "(.s8|.u8)" -> {
+                    // Both the same: ptxas rejects s8 with u8 ("Unexpected instruction types").
+                    for (String t : List.of(".s8", ".u8")) {
+                        f.add(Form.of(WMMA_MMA, layouts + s + " .s32 " + t + " " + t + " .s32 [.satfinite]",
+                                "d:vecu32=8, a:vecu32=" + o.a() + ", b:vecu32=" + o.b() + ", c:vecu32=8", WMMA));
+                    }
+                }
+                case ".bf16", ".tf32" -> f.add(Form.of(WMMA_MMA, layouts + s + " .f32 " + o.type() + " " + o.type()
+                        + " .f32", "d:vecf32=8, a:vecu32=" + o.a() + ", b:vecu32=" + o.b() + ", c:vecf32=8", WMMA));
+                case ".f64" -> f.add(Form.of(WMMA_MMA, layouts + s + " [.rn|.rz|.rm|.rp] .f64 .f64 .f64 .f64",
+                        "d:vecf64=2, a:vecf64=1, b:vecf64=1, c:vecf64=2", WMMA));
+                case "(.s4|.u4)" -> {
+                    for (String t : List.of(".s4", ".u4")) {
+                        f.add(Form.of(WMMA_MMA, head + ".row .col " + s + " .s32 " + t + " " + t + " .s32 [.satfinite]",
+                                "d:vecu32=2, a:vecu32=1, b:vecu32=1, c:vecu32=2", WMMA));
+                    }
+                }
+                case ".b1" -> f.add(Form.of(WMMA_MMA, head + "(.xor|.and) .popc .row .col " + s + " .s32 .b1 .b1 .s32",
+                        "d:vecu32=2, a:vecu32=1, b:vecu32=1, c:vecu32=2", WMMA));
+                default -> { }
+            }
+        }
+        wgmmaForms(f);
+        return f;
+    }
+
+    private static String accumulator(String type) {
+        return type.equals(".f16") ? "vecu32=4" : "vecf32=8";
+    }
+
+    /**
+     * wgmma: fence, commit_group, wait_group with .sync (ptxas also takes them without .aligned),
+     * and mma_async per shape: N in steps of 8 up to 256 for floating-point types; 8, 16, 24 and
+     * then steps of 16 for the integer and single-bit ones ("Illegal matrix shape" otherwise).
+     * The A operand is a descriptor (.b64) or, for the row-major A of 9.7.15.5.1, four 32-bit
+     * registers, which drops imm-trans-a. scale-d is a predicate or constant, imm-scale-a/b are
+     * 1 or -1, the transpositions 0 or 1.
+     */
+    private static void wgmmaForms(List<Form> f) {
+        f.add(Form.of(WGMMA_FENCE, ".sync [.aligned]", "", WGMMA));
+        f.add(Form.of(WGMMA_COMMIT_GROUP, ".sync [.aligned]", "", WGMMA));
+        f.add(Form.of(WGMMA_WAIT_GROUP, ".sync [.aligned]", "n:imm=0..2147483647", WGMMA));
+        String head = ".sync [.aligned] ";
+        String scale = ", imm-scale-a:imm=-1/1, imm-scale-b:imm=-1/1";
+        String trans = ", imm-trans-b:imm=0..1";
+        for (int n = 8; n <= 256; n += 8) {
+            boolean integerShape = n <= 24 || n % 16 == 0;
+            String d16 = "d:vecu32=" + n / 4;
+            String d32 = "d:vecf32=" + n / 2;
+            String dInt = "d:vecu32=" + n / 2;
+            // .f16 and .bf16: both transpositions with descriptors, imm-trans-b with registers.
+            for (String[] t : new String[][] {{".f16", ".f16 .f16", d16}, {".f32", ".f16 .f16", d32},
+                    {".f32", ".bf16 .bf16", d32}}) {
+                String q = head + ".m64n" + n + "k16 " + t[0] + " " + t[1];
+                f.add(Form.of(WGMMA_MMA_ASYNC, q, t[2] + ", a-desc:b64, b-desc:b64, scale-d:pred|imm" + scale
+                        + ", imm-trans-a:imm=0..1" + trans, WGMMA));
+                f.add(Form.of(WGMMA_MMA_ASYNC, q, t[2] + ", a:vecu32=4, b-desc:b64, scale-d:pred|imm" + scale + trans,
+                        WGMMA));
+            }
+            for (String[] t : new String[][] {{".m64n" + n + "k8", ".f32 .tf32 .tf32", d32},
+                    {".m64n" + n + "k32", ".f32 (.e4m3|.e5m2) (.e4m3|.e5m2)", d32},
+                    {".m64n" + n + "k32", ".f16 (.e4m3|.e5m2) (.e4m3|.e5m2)", d16}}) {
+                String q = head + t[0] + " " + t[1];
+                f.add(Form.of(WGMMA_MMA_ASYNC, q, t[2] + ", a-desc:b64, b-desc:b64, scale-d:pred|imm" + scale, WGMMA));
+                f.add(Form.of(WGMMA_MMA_ASYNC, q, t[2] + ", a:vecu32=4, b-desc:b64, scale-d:pred|imm" + scale, WGMMA));
+            }
+            if (integerShape) {
+                for (String q : List.of(head + ".m64n" + n + "k32 [.satfinite] .s32 (.s8|.u8) (.s8|.u8)",
+                        head + ".m64n" + n + "k256 .s32 .b1 .b1 .and .popc")) {
+                    f.add(Form.of(WGMMA_MMA_ASYNC, q, dInt + ", a-desc:b64, b-desc:b64, scale-d:pred|imm", WGMMA));
+                    f.add(Form.of(WGMMA_MMA_ASYNC, q, dInt + ", a:vecu32=4, b-desc:b64, scale-d:pred|imm", WGMMA));
+                }
+            }
+        }
+    }
+
+    /** wgmma: sm_90a only (ptxas: "Instruction 'wgmma.fence' not supported on .target 'sm_100a'"). */
+    private static final TargetRequirement SM_90A = new TargetRequirement.ArchSpecific(
+            java.util.Set.of(90), java.util.Set.of(), PtxVersion.of("8.0"));
+
+    @Override
+    public List<FeatureRule> features() {
+        return List.of(
+                FeatureRule.of(WMMA_LOAD, "", "6.0", atLeast(70), "wmma", WMMA),
+                FeatureRule.of(WMMA_STORE, "", "6.0", atLeast(70), "wmma", WMMA),
+                FeatureRule.of(WMMA_MMA, "", "6.0", atLeast(70), "wmma", WMMA),
+                FeatureRule.of(WMMA_LOAD, ".aligned", "6.3", atLeast(70), ".aligned on wmma", WMMA),
+                FeatureRule.of(WMMA_STORE, ".aligned", "6.3", atLeast(70), ".aligned on wmma", WMMA),
+                FeatureRule.of(WMMA_MMA, ".aligned", "6.3", atLeast(70), ".aligned on wmma", WMMA),
+                FeatureRule.of(WMMA_LOAD, ".s8", "6.3", atLeast(72), "wmma with integer types", WMMA),
+                FeatureRule.of(WMMA_LOAD, ".u8", "6.3", atLeast(72), "wmma with integer types", WMMA),
+                FeatureRule.of(WMMA_MMA, ".s8", "6.3", atLeast(72), "wmma with integer types", WMMA),
+                FeatureRule.of(WMMA_MMA, ".u8", "6.3", atLeast(72), "wmma with integer types", WMMA),
+                FeatureRule.of(WMMA_LOAD, ".s4", "6.3", atLeast(75), "wmma with .s4", WMMA),
+                FeatureRule.of(WMMA_LOAD, ".u4", "6.3", atLeast(75), "wmma with .u4", WMMA),
+                FeatureRule.of(WMMA_LOAD, ".b1", "6.3", atLeast(75), "wmma with .b1", WMMA),
+                FeatureRule.of(WMMA_MMA, ".s4", "6.3", atLeast(75), "wmma with .s4", WMMA),
+                FeatureRule.of(WMMA_MMA, ".u4", "6.3", atLeast(75), "wmma with .u4", WMMA),
+                FeatureRule.of(WMMA_MMA, ".b1", "6.3", atLeast(75), "wmma with .b1", WMMA),
+                // ptxas: "Modifier '.and' on 'wmma.mma' requires PTX ISA .version 7.1".
+                FeatureRule.of(WMMA_MMA, ".and", "7.1", atLeast(80), "wmma.mma with .and", WMMA),
+                FeatureRule.of(WMMA_LOAD, ".bf16", "7.0", atLeast(80), "wmma with .bf16", WMMA),
+                FeatureRule.of(WMMA_MMA, ".bf16", "7.0", atLeast(80), "wmma with .bf16", WMMA),
+                FeatureRule.of(WMMA_LOAD, ".tf32", "7.0", atLeast(80), "wmma with .tf32", WMMA),
+                FeatureRule.of(WMMA_MMA, ".tf32", "7.0", atLeast(80), "wmma with .tf32", WMMA),
+                FeatureRule.of(WMMA_LOAD, ".f64", "7.0", atLeast(80), "wmma with .f64", WMMA),
+                FeatureRule.of(WMMA_STORE, ".f64", "7.0", atLeast(80), "wmma with .f64", WMMA),
+                FeatureRule.of(WMMA_MMA, ".f64", "7.0", atLeast(80), "wmma with .f64", WMMA),
+                FeatureRule.of(WGMMA_FENCE, "", "8.0", SM_90A, "wgmma.fence", WGMMA),
+                FeatureRule.of(WGMMA_COMMIT_GROUP, "", "8.0", SM_90A, "wgmma.commit_group", WGMMA),
+                FeatureRule.of(WGMMA_WAIT_GROUP, "", "8.0", SM_90A, "wgmma.wait_group", WGMMA),
+                FeatureRule.of(WGMMA_MMA_ASYNC, "", "8.0", SM_90A, "wgmma.mma_async", WGMMA),
+                // ptxas: "Feature 'WGMMA with mixed integer types' requires PTX ISA .version 8.4".
+                FeatureRule.of(WGMMA_MMA_ASYNC, ".u8 .s8", "8.4", SM_90A, "wgmma.mma_async with mixed integer types",
+                        WGMMA));
+    }
+}

@@ -1,0 +1,681 @@
+#!/usr/bin/env python3
+"""Generate one ptxas-labelled JSON Lines file per instruction family that the validator models
+beyond core-isa-arith: call, membar-fence, shf, testp, prefetch, createpolicy, cvt-pack,
+cache-priority (applypriority, discard), tensormap, wmma, wgmma, setmaxnreg.
+
+Usage: generate_isa_families.py [--jobs N] [family ...]   (N <= 2; ptxas runs under nice)
+Each case is a form of the instruction's Syntax block (spec/isa/<op>.md) over its qualifier
+values, at and around the first PTX ISA version and target that accept it, or a mutation that
+must be rejected: wrong type, wrong operand count or kind, constant out of range, a qualifier of
+another form. Cases already labelled with the same module text are kept. Same format as
+testdata/conformance: id, target, version, ptx, ptxas (accept/reject), message, about.
+"""
+import argparse, concurrent.futures as cf, json, os, re, subprocess, tempfile, zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROLOGUE = (".reg .pred %p<3>; .reg .b16 %h<3>; .reg .b32 %b<3>; .reg .u32 %u<3>; .reg .s32 %s<3>; "
+            ".reg .f32 %f<130>; .reg .b64 %rd<3>; .reg .f64 %fd<9>; .reg .u64 %ul<3>; .reg .s64 %sl<3>; "
+            ".reg .b32 %r<130>;\n.shared .align 128 .b8 smem[1024];\n.global .align 128 .b8 gmem[1024];\nL1:\n")
+
+CASES = {}  # family -> id -> (instr, version, target, decls)
+
+
+def module(instr, version, target, decls=""):
+    return (f".version {version}\n.target {target}\n.address_size 64\n{decls}.visible .entry k() {{\n"
+            f"{PROLOGUE}{instr}\nret;\n}}\n")
+
+
+def case(family, instr, version="8.0", target="sm_90", decls=""):
+    instr = instr.strip()
+    if not instr.endswith(";"):
+        instr += ";"
+    key = instr.split("\n")[-1][:-1].replace(' ', '_')
+    if len(key) > 120:
+        key = key[:100] + f"..{len(key)}"
+    # Cases with declarations before the instruction (call) are told apart by a checksum of them.
+    context = decls + instr if "\n" in instr or decls else ""
+    cid = f"{family}/{key}{'/' + format(zlib.crc32(context.encode()), '08x') if context else ''}/{version}/{target}"
+    CASES.setdefault(family, {}).setdefault(cid, (instr, version, target, decls))
+
+
+def around(family, instr, version, target, earlier_version, lower_target):
+    """A feature at its first version and target, one version earlier, one target lower."""
+    case(family, instr, version, target)
+    case(family, instr, earlier_version, target)
+    if lower_target:
+        case(family, instr, version, lower_target)
+
+
+# ---------------------------------------------------------------- membar / fence
+def membar_fence():
+    F = "membar-fence"
+    for lvl in (".cta", ".gl", ".sys", ".gpu", ".cluster", ""):
+        for v, t in (("8.0", "sm_90"), ("6.0", "sm_75"), ("7.0", "sm_80"), ("1.4", "sm_75"), ("8.8", "sm_100")):
+            case(F, f"membar{lvl}", v, t)
+    case(F, "membar.gl %r1")
+    case(F, "membar.cta.sys")
+    case(F, "membar.sync.cta")
+    for pk in (".alias", ".async", ".async.global", ".async.shared::cta", ".async.shared::cluster",
+               ".async::generic", ".tensormap::generic", ".texture"):
+        for v, t in (("8.0", "sm_90"), ("7.5", "sm_75"), ("7.4", "sm_75"), ("8.0", "sm_89"), ("7.8", "sm_90")):
+            case(F, f"membar.proxy{pk}", v, t)
+            case(F, f"fence.proxy{pk}", v, t)
+    case(F, "membar.proxy")
+    case(F, "membar.proxy.alias.cta")
+    for sem in ("", ".sc", ".acq_rel", ".acquire", ".release", ".relaxed", ".weak"):
+        for sc in ("", ".cta", ".cluster", ".gpu", ".sys", ".gl"):
+            case(F, f"fence{sem}{sc}")
+            case(F, f"fence{sem}{sc}", "8.6", "sm_90")
+            case(F, f"fence{sem}{sc}", "7.8", "sm_89")
+    for sem in (".acquire", ".release"):
+        for sc in (".cta", ".cluster", ".gpu", ".sys"):
+            case(F, f"fence{sem}{sc}", "8.6", "sm_90")
+            case(F, f"fence{sem}{sc}", "8.5", "sm_90")
+            case(F, f"fence{sem}{sc}", "8.6", "sm_89")
+    for sr in (".sync_restrict::shared::cluster", ".sync_restrict::shared::cta"):
+        for sem in (".acquire", ".release", ".acq_rel", ""):
+            for sc in (".cluster", ".cta", ".gpu"):
+                for pre in ("fence", "fence.proxy.async::generic"):
+                    case(F, f"{pre}{sem}{sr}{sc}", "8.6", "sm_90")
+        case(F, f"fence.acquire{sr}.cluster", "8.5", "sm_90")
+        case(F, f"fence.release{sr}.cluster", "8.6", "sm_89")
+    for sem in (".release", ".acquire", ""):
+        for sc in (".cluster", ".cta", ".gpu"):
+            case(F, f"fence.mbarrier_init{sem}{sc}")
+            case(F, f"fence.op_restrict{sem}{sc}", "8.6", "sm_90")
+    case(F, "fence.mbarrier_init.release.cluster", "7.8", "sm_90")
+    case(F, "fence.mbarrier_init.release.cluster", "8.0", "sm_89")
+    # fence.proxy.tensormap::generic (uni-directional proxy fence)
+    for sc in (".cta", ".cluster", ".gpu", ".sys"):
+        for v, t in (("8.3", "sm_90"), ("8.2", "sm_90"), ("8.3", "sm_89"), ("8.0", "sm_90a")):
+            case(F, f"fence.proxy.tensormap::generic.release{sc}", v, t)
+            case(F, f"fence.proxy.tensormap::generic.acquire{sc} [%rd1], 128", v, t)
+        case(F, f"fence.proxy.tensormap::generic.acquire{sc} [%rd1], 64", "8.3")
+        case(F, f"fence.proxy.tensormap::generic.acquire{sc} [%rd1], %r1", "8.3")
+        case(F, f"fence.proxy.tensormap::generic.acquire{sc} [%rd1]", "8.3")
+        case(F, f"fence.proxy.tensormap::generic.acquire{sc} [gmem], 128", "8.3")
+        case(F, f"fence.proxy.tensormap::generic.acquire{sc} %rd1, 128", "8.3")
+        case(F, f"fence.proxy.tensormap::generic.release{sc} [%rd1], 128", "8.3")
+        case(F, f"fence.proxy.tensormap::generic{sc}", "8.3")
+        case(F, f"fence.proxy.tensormap::generic.acq_rel{sc}", "8.3")
+        case(F, f"fence.proxy.tensormap::generic.acquire.global{sc} [%rd1], 128", "8.3")
+    case(F, "fence.proxy.tensormap::generic.release", "8.3")
+    case(F, "fence.sc.cta %r1")
+
+
+# ---------------------------------------------------------------- shf
+def shf():
+    F = "shf"
+    for d in (".l", ".r", ""):
+        for m in (".clamp", ".wrap", ""):
+            for t in (".b32", ".u32", ".s32", ".b64", ".f32", ""):
+                case(F, f"shf{d}{m}{t} %b1, %b1, %b1, %b1")
+    for d in (".l", ".r"):
+        for m in (".clamp", ".wrap"):
+            i = f"shf{d}{m}.b32"
+            case(F, f"{i} %b1, %b1, %b1, 5")
+            case(F, f"{i} %b1, %b1, %b1, 40")
+            case(F, f"{i} %b1, 3, %b1, %b1")
+            case(F, f"{i} %b1, %b1, 3, %b1")
+            case(F, f"{i} 1, %b1, %b1, %b1")
+            case(F, f"{i} %u1, %s1, %u1, %s1")
+            case(F, f"{i} %f1, %b1, %b1, %b1")
+            case(F, f"{i} %b1, %f1, %b1, %b1")
+            case(F, f"{i} %b1, %b1, %b1, %f1")
+            case(F, f"{i} %rd1, %b1, %b1, %b1")
+            case(F, f"{i} %b1, %rd1, %b1, %b1")
+            case(F, f"{i} %b1, %b1, %b1, %rd1")
+            case(F, f"{i} %b1, %b1, %b1, %h1")
+            case(F, f"{i} %b1, %b1, %b1, %p1")
+            case(F, f"{i} %b1, %b1, %b1")
+            case(F, f"{i} %b1, %b1, %b1, %b1, %b1")
+            case(F, f"{i} %b1, %b1, %b1, 0f3F800000")
+            case(F, f"{i} %b1, %b1, %b1, [%rd1]")
+            for v, t in (("3.1", "sm_75"), ("3.0", "sm_75"), ("8.0", "sm_90"), ("6.0", "sm_75")):
+                case(F, f"{i} %b1, %b1, %b1, %b1", v, t)
+    case(F, "shf.l.wrap.clamp.b32 %b1, %b1, %b1, %b1")
+    case(F, "shf.l.r.wrap.b32 %b1, %b1, %b1, %b1")
+    case(F, "shf.l.wrap.b32.b32 %b1, %b1, %b1, %b1")
+    case(F, "shf.wrap.l.b32 %b1, %b1, %b1, %b1")
+    case(F, "shf.b32.l.wrap %b1, %b1, %b1, %b1")
+    case(F, "shf.l.wrap.sat.b32 %b1, %b1, %b1, %b1")
+
+
+# ---------------------------------------------------------------- testp
+def testp():
+    F = "testp"
+    for op in (".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal", ".nan", ""):
+        for t in (".f32", ".f64", ".f16", ".u32", ".b32", ".b64", ".bf16", ""):
+            reg = {".f32": "%f1", ".f64": "%fd1", ".u32": "%u1", ".b32": "%b1", ".b64": "%rd1"}.get(t, "%h1")
+            case(F, f"testp{op}{t} %p1, {reg}")
+        case(F, f"testp{op}.f32 %p1, %f1", "2.0", "sm_75")
+        case(F, f"testp{op}.f32 %p1, %b1")
+        case(F, f"testp{op}.f32 %p1, %fd1")
+        case(F, f"testp{op}.f64 %p1, %f1")
+        case(F, f"testp{op}.f64 %p1, %rd1")
+        case(F, f"testp{op}.f32 %b1, %f1")
+        case(F, f"testp{op}.f32 %p1, 0f3F800000")
+        case(F, f"testp{op}.f32 %p1, 1")
+        case(F, f"testp{op}.f32 %p1")
+        case(F, f"testp{op}.f32 %p1, %f1, %f1")
+        case(F, f"testp{op}.f32 %p1|%p2, %f1")
+        case(F, f"testp{op}.f32 _, %f1")
+        case(F, f"testp{op}.f64 %p1, 0d3FF0000000000000")
+        case(F, f"testp{op}.ftz.f32 %p1, %f1")
+    case(F, "testp.finite.normal.f32 %p1, %f1")
+    case(F, "testp.f32.finite %p1, %f1")
+
+
+# ---------------------------------------------------------------- prefetch / prefetchu
+def prefetch():
+    F = "prefetch"
+    addrs = ("[%rd1]", "[gmem]", "[gmem+64]", "[%rd1+8]", "[smem]", "%rd1", "[%r1]")
+    for sp in ("", ".global", ".local", ".shared", ".const", ".param", ".shared::cta"):
+        for lvl in (".L1", ".L2", ".L2::evict_last", ".L2::evict_normal", ".L2::evict_first",
+                    ".L2::evict_unchanged", ".L1::evict_last", ".tensormap", ""):
+            case(F, f"prefetch{sp}{lvl} [%rd1]")
+    for a in addrs:
+        case(F, f"prefetch.global.L2 {a}")
+        case(F, f"prefetchu.L1 {a}")
+        case(F, f"prefetch.L1 {a}")
+        case(F, f"prefetch.const.tensormap {a}", "8.0", "sm_90")
+        case(F, f"prefetch.global.L2::evict_last {a}")
+    case(F, "prefetch.global.L2 [%rd1], 128")
+    case(F, "prefetch.global.L2")
+    case(F, "prefetch.global.L1.L2 [%rd1]")
+    case(F, "prefetch.L2.global [%rd1]")
+    case(F, "prefetch.global.L2.L2::evict_last [%rd1]")
+    for lvl in ("", ".L1", ".L2", ".global.L1", ".global"):
+        case(F, f"prefetchu{lvl} [%rd1]")
+    for v, t in (("2.0", "sm_75"), ("1.4", "sm_75"), ("8.0", "sm_90")):
+        case(F, "prefetch.global.L1 [%rd1]", v, t)
+        case(F, "prefetchu.L1 [%rd1]", v, t)
+    for pr in (".L2::evict_last", ".L2::evict_normal"):
+        for v, t in (("7.4", "sm_80"), ("7.3", "sm_80"), ("7.4", "sm_75"), ("8.0", "sm_90"), ("7.4", "sm_86")):
+            case(F, f"prefetch.global{pr} [%rd1]", v, t)
+            case(F, f"prefetch{pr} [%rd1]", v, t)
+    for sp in (".const", ".param", "", ".global"):
+        for v, t in (("8.0", "sm_90"), ("7.8", "sm_90"), ("8.0", "sm_89"), ("8.0", "sm_90a"), ("8.3", "sm_100")):
+            case(F, f"prefetch{sp}.tensormap [%rd1]", v, t)
+    decls = ".visible .entry kp(.param .align 64 .b8 tmap[128]) { prefetch.param.tensormap [tmap]; ret; }\n"
+    case(F, "prefetch.const.tensormap [%rd1]", "8.0", "sm_90", decls)
+
+
+# ---------------------------------------------------------------- createpolicy
+def createpolicy():
+    F = "createpolicy"
+    pri = (".L2::evict_last", ".L2::evict_normal", ".L2::evict_first", ".L2::evict_unchanged")
+    sec = ("", ".L2::evict_first", ".L2::evict_unchanged", ".L2::evict_last", ".L2::evict_normal")
+    for p in pri:
+        for s in sec:
+            case(F, f"createpolicy.fractional{p}{s}.b64 %rd1, 0f3F000000")
+            case(F, f"createpolicy.range{p}{s}.b64 %rd1, [%rd1], %b1, %b1")
+        case(F, f"createpolicy.range.global{p}.b64 %rd1, [%rd1], 4096, 8192")
+        case(F, f"createpolicy.fractional{p}.b64 %rd1")
+    for frac in ("1.0", "0.5", "0f3F800000", "0f3F000000", "0f00000000", "0f3FC00000", "0fBF000000", "1", "0",
+                 "%f1", "%b1", "2.0", "0d3FE0000000000000"):
+        case(F, f"createpolicy.fractional.L2::evict_last.b64 %rd1, {frac}")
+        case(F, f"createpolicy.fractional.L2::evict_last.L2::evict_unchanged.b64 %rd1, {frac}")
+    for ops in ("%rd1, [%rd1], %b1, %b1", "%rd1, [%rd1], 0x100000, 0x200000", "%rd1, [%rd1], %rd1, %rd1",
+                "%rd1, [%rd1], %b1", "%rd1, %rd1, %b1, %b1", "%b1, [%rd1], %b1, %b1", "%rd1, [gmem], 128, 256",
+                "%rd1, [%rd1], %f1, %b1", "%rd1, [%rd1], -1, 256", "%rd1, [%rd1], %b1, %b1, %b1",
+                "%rd1, [smem], 128, 128"):
+        case(F, f"createpolicy.range.L2::evict_last.L2::evict_first.b64 {ops}")
+        case(F, f"createpolicy.range.global.L2::evict_last.b64 {ops}")
+    for ops in ("%rd1, %rd1", "%rd1, %b1", "%b1, %rd1", "%rd1", "%rd1, 5", "%rd1, %rd1, %rd1"):
+        case(F, f"createpolicy.cvt.L2.b64 {ops}")
+    case(F, "createpolicy.cvt.b64 %rd1, %rd1")
+    case(F, "createpolicy.cvt.L1.b64 %rd1, %rd1")
+    case(F, "createpolicy.cvt.L2.u64 %rd1, %rd1")
+    case(F, "createpolicy.fractional.L2::evict_last.b32 %b1, 0f3F000000")
+    case(F, "createpolicy.fractional.L2::evict_last.u64 %rd1, 0f3F000000")
+    case(F, "createpolicy.fractional.L2::evict_last %rd1, 0f3F000000")
+    case(F, "createpolicy.fractional.b64 %rd1, 0f3F000000")
+    case(F, "createpolicy.L2::evict_last.b64 %rd1, 0f3F000000")
+    case(F, "createpolicy.fractional.range.L2::evict_last.b64 %rd1, 0f3F000000")
+    case(F, "createpolicy.fractional.global.L2::evict_last.b64 %rd1, 0f3F000000")
+    case(F, "createpolicy.fractional.L2::evict_last.b64 %ul1, 0f3F000000")
+    case(F, "createpolicy.fractional.L2::evict_last.b64 %fd1, 0f3F000000")
+    for v, t in (("7.4", "sm_80"), ("7.3", "sm_80"), ("7.4", "sm_75"), ("8.0", "sm_90"), ("7.4", "sm_86")):
+        case(F, "createpolicy.fractional.L2::evict_last.b64 %rd1, 1.0", v, t)
+        case(F, "createpolicy.range.L2::evict_last.b64 %rd1, [%rd1], %b1, %b1", v, t)
+        case(F, "createpolicy.cvt.L2.b64 %rd1, %rd1", v, t)
+
+
+# ---------------------------------------------------------------- cvt.pack
+def cvt_pack():
+    F = "cvt-pack"
+    for ct in (".u16", ".s16", ".u8", ".s8", ".u4", ".s4", ".u2", ".s2", ".u32", ".b16", ".f16"):
+        for sat in (".sat", ""):
+            case(F, f"cvt.pack{sat}{ct}.s32 %b1, %s1, %s1")
+            case(F, f"cvt.pack{sat}{ct}.s32.b32 %b1, %s1, %s1, %b1")
+        case(F, f"cvt.pack.sat{ct}.u32 %b1, %s1, %s1")
+        case(F, f"cvt.pack.sat{ct}.s32.u32 %b1, %s1, %s1, %b1")
+        case(F, f"cvt.pack.sat{ct}.u32.b32 %b1, %s1, %s1, %b1")
+    for ops in ("%b1, %s1, %s1", "%u1, %s1, %s1", "%h1, %s1, %s1", "%b1, %f1, %s1", "%b1, %s1, 5", "%b1, 5, %s1",
+                "%b1, %s1", "%b1, %s1, %s1, %b1", "%rd1, %s1, %s1", "%b1, %sl1, %s1", "5, %s1, %s1"):
+        case(F, f"cvt.pack.sat.u16.s32 {ops}")
+        case(F, f"cvt.pack.sat.s16.s32 {ops}")
+    for ops in ("%b1, %s1, %s1, %b1", "%b1, %s1, %s1, %u1", "%b1, %s1, %s1, %f1", "%b1, %s1, %s1, 0",
+                "%b1, %s1, %s1", "%b1, %s1, %s1, %b1, %b1", "%h1, %s1, %s1, %b1", "%b1, %s1, %s1, %rd1",
+                "%b1, %f1, %s1, %b1", "%b1, 1, 2, %b1"):
+        case(F, f"cvt.pack.sat.u8.s32.b32 {ops}")
+        case(F, f"cvt.pack.sat.s4.s32.b32 {ops}")
+        case(F, f"cvt.pack.sat.u2.s32.b32 {ops}")
+    for v, t in (("6.5", "sm_75"), ("6.4", "sm_75"), ("8.0", "sm_90"), ("7.0", "sm_80")):
+        case(F, "cvt.pack.sat.u16.s32 %b1, %s1, %s1", v, t)
+        case(F, "cvt.pack.sat.u8.s32.b32 %b1, %s1, %s1, %b1", v, t)
+        case(F, "cvt.pack.sat.s4.s32.b32 %b1, %s1, %s1, %b1", v, t)
+    case(F, "cvt.pack.rn.sat.u16.s32 %b1, %s1, %s1")
+    case(F, "cvt.pack.sat.sat.u16.s32 %b1, %s1, %s1")
+    case(F, "cvt.pack.sat.s32.u16 %b1, %s1, %s1")
+
+
+# ---------------------------------------------------------------- applypriority / discard
+def cache_priority():
+    F = "cache-priority"
+    for sp in ("", ".global", ".shared", ".local", ".const"):
+        for lvl in (".L2::evict_normal", ".L2::evict_last", ".L2::evict_first", ".L2::evict_unchanged", ".L2", ".L1", ""):
+            case(F, f"applypriority{sp}{lvl} [%rd1], 128")
+        for lvl in (".L2", ".L1", ".L2::evict_normal", ""):
+            case(F, f"discard{sp}{lvl} [%rd1], 128")
+    for op in ("applypriority.global.L2::evict_normal", "applypriority.L2::evict_normal", "discard.global.L2", "discard.L2"):
+        for ops in ("[%rd1], 128", "[%rd1], 64", "[%rd1], 256", "[%rd1], 0", "[%rd1], %b1", "[%rd1], %rd1",
+                    "[%rd1]", "[%rd1], 128, 128", "%rd1, 128", "[gmem], 128", "[gmem+128], 128", "[%rd1+128], 128",
+                    "[smem], 128", "[%r1], 128"):
+            case(F, f"{op} {ops}")
+        for v, t in (("7.4", "sm_80"), ("7.3", "sm_80"), ("7.4", "sm_75"), ("8.0", "sm_90"), ("7.4", "sm_86")):
+            case(F, f"{op} [%rd1], 128", v, t)
+
+
+# ---------------------------------------------------------------- tensormap
+def tensormap():
+    F = "tensormap"
+    fields1 = (".global_address", ".rank")
+    fields2 = (".box_dim", ".global_dim", ".global_stride", ".element_stride")
+    fields3 = (".elemtype", ".interleave_layout", ".swizzle_mode", ".swizzle_atomicity", ".fill_mode")
+    V, T = "8.3", "sm_90a"
+    for ss in ("", ".global", ".shared::cta", ".shared", ".shared::cluster", ".local"):
+        for f in fields1 + fields2 + fields3:
+            for ty in (".b32", ".b64"):
+                reg = "%b1" if ty == ".b32" else "%rd1"
+                base = f"tensormap.replace.tile{f}{ss}.b1024{ty}"
+                if f in fields2:
+                    case(F, f"{base} [%rd1], 0, {reg}", V, T)
+                elif f in fields3:
+                    case(F, f"{base} [%rd1], 1", V, T)
+                else:
+                    case(F, f"{base} [%rd1], {reg}", V, T)
+    for f in fields1 + fields2 + fields3:
+        ty = ".b64" if f in (".global_address", ".global_stride") else ".b32"
+        reg = "%b1" if ty == ".b32" else "%rd1"
+        base = f"tensormap.replace.tile{f}.global.b1024{ty}"
+        if f in fields2:
+            for ops in (f"[%rd1], 4, {reg}", f"[%rd1], 5, {reg}", f"[%rd1], %b1, {reg}", f"[%rd1], {reg}",
+                        f"[%rd1], -1, {reg}", f"[%rd1], 0, 7", f"[%rd1], 0, {reg}, {reg}", f"[gmem], 0, {reg}",
+                        f"%rd1, 0, {reg}", f"[%rd1], 0, %f1"):
+                case(F, f"{base} {ops}", V, T)
+        elif f in fields3:
+            for ops in ("[%rd1], 0", "[%rd1], 3", "[%rd1], 15", "[%rd1], 16", "[%rd1], 100", "[%rd1], %b1",
+                        "[%rd1], 0, 1", "[%rd1]", "[gmem], 1"):
+                case(F, f"{base} {ops}", V, T)
+        else:
+            for ops in (f"[%rd1], {reg}", "[%rd1], 5", f"[%rd1], 0, {reg}", "[%rd1]", f"[gmem], {reg}",
+                        "[%rd1], %f1", "[%rd1], %h1"):
+                case(F, f"{base} {ops}", V, T)
+        for v, t in (("8.3", "sm_90a"), ("8.2", "sm_90a"), ("8.3", "sm_90"), ("8.6", "sm_100a"), ("8.8", "sm_100f"),
+                     ("8.7", "sm_100f"), ("8.6", "sm_100"), ("8.6", "sm_120a"), ("8.8", "sm_120f")):
+            ops = f"[%rd1], 0, {reg}" if f in fields2 else "[%rd1], 1" if f in fields3 else f"[%rd1], {reg}"
+            case(F, f"{base} {ops}", v, t)
+    case(F, "tensormap.replace.global_address.global.b1024.b64 [%rd1], %rd1", V, T)
+    case(F, "tensormap.replace.im2col.global_address.global.b1024.b64 [%rd1], %rd1", V, T)
+    case(F, "tensormap.replace.tile.global_address.global.b64 [%rd1], %rd1", V, T)
+    case(F, "tensormap.replace.tile.global.b1024.b64 [%rd1], %rd1", V, T)
+    case(F, "tensormap.replace.tile.rank.box_dim.global.b1024.b32 [%rd1], %b1", V, T)
+    # tensormap.cp_fenceproxy
+    for sc in (".cta", ".cluster", ".gpu", ".sys", ""):
+        for sem in (".release", ".acquire", ""):
+            case(F, f"tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic{sem}{sc}.sync.aligned [%rd1], [%rd1], 128", V, "sm_90")
+    base = "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned"
+    for ops in ("[%rd1], [%rd1], 128", "[%rd1], [%rd1], 64", "[%rd1], [%rd1], 256", "[%rd1], [%rd1], %b1",
+                "[%rd1], [%rd1]", "[gmem], [smem], 128", "%rd1, [%rd1], 128", "[%rd1], %rd1, 128",
+                "[%rd1], [%rd1], 128, 128"):
+        case(F, f"{base} {ops}", V, "sm_90")
+    for q in ("tensormap.cp_fenceproxy.shared::cta.global.tensormap::generic.release.gpu.sync.aligned",
+              "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync",
+              "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.aligned",
+              "tensormap.cp_fenceproxy.global.shared::cta.release.gpu.sync.aligned",
+              "tensormap.cp_fenceproxy.global.shared.tensormap::generic.release.gpu.sync.aligned",
+              "tensormap.cp_fenceproxy.tensormap::generic.release.gpu.sync.aligned",
+              "tensormap.cp_fenceproxy.global.shared::cta.async::generic.release.gpu.sync.aligned"):
+        case(F, f"{q} [%rd1], [%rd1], 128", V, "sm_90")
+    for v, t in (("8.3", "sm_90"), ("8.2", "sm_90"), ("8.3", "sm_89"), ("8.3", "sm_90a"), ("8.6", "sm_100"),
+                 ("8.0", "sm_90")):
+        case(F, f"{base} [%rd1], [%rd1], 128", v, t)
+
+
+# ---------------------------------------------------------------- setmaxnreg
+def setmaxnreg():
+    F = "setmaxnreg"
+    for n in (0, 8, 16, 23, 24, 25, 32, 100, 104, 128, 200, 232, 240, 248, 255, 256, 257, 264, -8):
+        for d in (".inc", ".dec"):
+            case(F, f"setmaxnreg{d}.sync.aligned.u32 {n}", "8.0", "sm_90a")
+    for d in (".inc", ".dec"):
+        for q in (".sync.aligned.u32", ".sync.u32", ".aligned.u32", ".sync.aligned", ".sync.aligned.s32",
+                  ".sync.aligned.b32", ".aligned.sync.u32", ".sync.aligned.u32.u32"):
+            case(F, f"setmaxnreg{d}{q} 64", "8.0", "sm_90a")
+        for ops in ("%u1", "%r1", "64, 64", ""):
+            case(F, f"setmaxnreg{d}.sync.aligned.u32 {ops}", "8.0", "sm_90a")
+        for v, t in (("8.0", "sm_90a"), ("7.8", "sm_90a"), ("8.0", "sm_90"), ("8.6", "sm_100a"), ("8.6", "sm_100"),
+                     ("8.8", "sm_100f"), ("8.7", "sm_100f"), ("8.8", "sm_120f"), ("8.6", "sm_120a"),
+                     ("8.8", "sm_103a"), ("8.8", "sm_110a"), ("9.0", "sm_110f"), ("8.8", "sm_121a"), ("8.8", "sm_89")):
+            case(F, f"setmaxnreg{d}.sync.aligned.u32 64", v, t)
+    case(F, "setmaxnreg.sync.aligned.u32 64", "8.0", "sm_90a")
+    case(F, "setmaxnreg.inc.dec.sync.aligned.u32 64", "8.0", "sm_90a")
+
+
+# ---------------------------------------------------------------- wgmma
+def vec(prefix, n, start=0):
+    return "{" + ", ".join(f"{prefix}{start + i}" for i in range(n)) + "}"
+
+
+def wgmma():
+    F = "wgmma"
+    V, T = "8.0", "sm_90a"
+    for op in ("wgmma.fence", "wgmma.commit_group"):
+        for q in (".sync.aligned", ".sync", ".aligned", "", ".aligned.sync"):
+            case(F, f"{op}{q}", V, T)
+        case(F, f"{op}.sync.aligned %r1", V, T)
+        for v, t in (("8.0", "sm_90a"), ("7.8", "sm_90a"), ("8.0", "sm_90"), ("8.6", "sm_100a"), ("8.8", "sm_100f"),
+                     ("8.6", "sm_120a"), ("8.0", "sm_89")):
+            case(F, f"{op}.sync.aligned", v, t)
+    for n in ("0", "1", "7", "8", "-1", "%r1", "", "1, 2"):
+        case(F, f"wgmma.wait_group.sync.aligned {n}", V, T)
+    case(F, "wgmma.wait_group.sync 0", V, T)
+    case(F, "wgmma.wait_group 0", V, T)
+    for v, t in (("8.0", "sm_90a"), ("7.8", "sm_90a"), ("8.0", "sm_90"), ("8.6", "sm_100a")):
+        case(F, "wgmma.wait_group.sync.aligned 0", v, t)
+    # mma_async: dtype, atype, k, scale/transposition immediates, regA allowed
+    combos = [(".f16", ".f16", ".f16", 16, True), (".f32", ".f16", ".f16", 16, True),
+              (".f32", ".bf16", ".bf16", 16, True), (".f32", ".tf32", ".tf32", 8, False),
+              (".f32", ".e4m3", ".e4m3", 32, False), (".f16", ".e5m2", ".e4m3", 32, False),
+              (".f32", ".e5m2", ".e5m2", 32, False), (".s32", ".s8", ".s8", 32, None), (".s32", ".u8", ".s8", 32, None),
+              (".s32", ".b1", ".b1", 256, None)]
+    head = "wgmma.mma_async.sync.aligned"
+    for dt, at, bt, k, trans in combos:
+        for n in (8, 16, 24, 64, 128, 256, 12, 264, 40, 48, 240):
+            shape = f".m64n{n}k{k}"
+            nd = n // 4 if dt == ".f16" else n // 2
+            dreg = "%r" if dt in (".f16", ".s32") else "%f"
+            dv = vec(dreg, nd) if nd <= 128 else vec(dreg, 128)
+            # scale-d (%p1) is followed by imm-scale-a, imm-scale-b and, for .f16/.bf16, the transpositions
+            tail = ", 1, 1, 0, 0" if trans else ", 1, 1" if trans is False else ""
+            tail_reg = ", 1, 1, 0" if trans else ", 1, 1" if trans is False else ""
+            extra = ".and.popc" if at == ".b1" else ""
+            q = f"{head}{shape}{dt}{at}{bt}{extra}"
+            case(F, f"{q} {dv}, %rd1, %rd2, %p1{tail}", V, T)
+            if n in (8, 64, 256, 12):
+                case(F, f"{q} {dv}, {{%r100, %r101, %r102, %r103}}, %rd2, %p1{tail_reg}", V, T)
+            if n in (8, 64):
+                case(F, f"{q} {vec(dreg, nd + 1)}, %rd1, %rd2, %p1{tail}", V, T)
+                case(F, f"{q} {vec(dreg, max(1, nd - 1))}, %rd1, %rd2, %p1{tail}", V, T)
+                case(F, f"{q} {dv}, %rd1, %rd2, %p1{tail}, 1", V, T)
+                case(F, f"{q} {dv}, %rd1, %rd2, %p1", V, T) if trans is not None else None
+                case(F, f"{q} {dv}, %r1, %rd2, %p1{tail}", V, T)
+                case(F, f"{q} {dv}, %rd1, %r2, %p1{tail}", V, T)
+                case(F, f"{q} {dv}, %rd1, %rd2, 1{tail}", V, T)
+                case(F, f"{q} {dv}, %rd1, %rd2, %r1{tail}", V, T)
+                case(F, f"{q} {dv}, {{%r100, %r101}}, %rd2, %p1{tail_reg}", V, T)
+                case(F, f"{q} {vec('%fd', 2)}, %rd1, %rd2, %p1{tail}", V, T)
+                if trans is not None:
+                    case(F, f"{q} {dv}, %rd1, %rd2, %p1, 2, 1" + (", 0, 0" if trans else ""), V, T)
+                    case(F, f"{q} {dv}, %rd1, %rd2, %p1, -1, 1" + (", 0, 0" if trans else ""), V, T)
+                    case(F, f"{q} {dv}, %rd1, %rd2, %p1, %r1, 1" + (", 0, 0" if trans else ""), V, T)
+                if trans:
+                    case(F, f"{q} {dv}, %rd1, %rd2, %p1, 1, 1, 2, 0", V, T)
+                    case(F, f"{q} {dv}, %rd1, %rd2, %p1, 1, 1, 1, 1", V, T)
+                if n == 8:
+                    for v, t in (("8.0", "sm_90a"), ("7.8", "sm_90a"), ("8.0", "sm_90"), ("8.6", "sm_100a"),
+                                 ("8.8", "sm_100f"), ("8.0", "sm_89")):
+                        case(F, f"{q} {dv}, %rd1, %rd2, %p1{tail}", v, t)
+        if dt == ".s32":
+            case(F, f"{head}.m64n8k32.satfinite{dt}{at}{bt} {vec('%r', 4)}, %rd1, %rd2, %p1", V, T)
+    for bad in (".m64n8k16.f32.f16.bf16", ".m64n8k16.f16.bf16.bf16", ".m64n8k16.s32.f16.f16",
+                ".m64n8k32.f32.s8.s8", ".m64n8k16.f32.f16", ".m64n8k16.f64.f16.f16", ".m32n8k16.f32.f16.f16",
+                ".m64n8k32.f32.e4m3.f16", ".m64n8k16.satfinite.f32.f16.f16", ".m64n8k8.f16.tf32.tf32"):
+        case(F, f"{head}{bad} {vec('%f', 4)}, %rd1, %rd2, %p1, 1, 1, 0, 0", V, T)
+        case(F, f"{head}{bad} {vec('%f', 4)}, %rd1, %rd2, %p1, 1, 1", V, T)
+    case(F, f"wgmma.mma_async.sync.m64n8k16.f32.f16.f16 {vec('%f', 4)}, %rd1, %rd2, %p1, 1, 1, 0, 0", V, T)
+    case(F, f"wgmma.mma_async.aligned.m64n8k16.f32.f16.f16 {vec('%f', 4)}, %rd1, %rd2, %p1, 1, 1, 0, 0", V, T)
+    case(F, f"{head}.m64n8k256.s32.b1.b1.xor.popc {vec('%r', 4)}, %rd1, %rd2, %p1", V, T)
+    case(F, f"{head}.m64n8k256.s32.b1.b1.and {vec('%r', 4)}, %rd1, %rd2, %p1", V, T)
+    case(F, f"{head}.m64n8k256.s32.b1.b1 {vec('%r', 4)}, %rd1, %rd2, %p1", V, T)
+
+
+# ---------------------------------------------------------------- wmma
+WMMA_A = {  # (shape, atype) -> registers of the a, b fragments
+    (".m16n16k16", ".f16"): (8, 8), (".m8n32k16", ".f16"): (8, 8), (".m32n8k16", ".f16"): (8, 8),
+    (".m16n16k16", ".s8"): (2, 2), (".m8n32k16", ".s8"): (1, 4), (".m32n8k16", ".s8"): (4, 1),
+    (".m16n16k16", ".u8"): (2, 2), (".m8n32k16", ".u8"): (1, 4), (".m32n8k16", ".u8"): (4, 1),
+    (".m16n16k16", ".bf16"): (4, 4), (".m8n32k16", ".bf16"): (2, 8), (".m32n8k16", ".bf16"): (8, 2),
+    (".m16n16k8", ".tf32"): (4, 4), (".m8n8k4", ".f64"): (1, 1), (".m8n8k32", ".s4"): (1, 1),
+    (".m8n8k32", ".u4"): (1, 1), (".m8n8k128", ".b1"): (1, 1)}
+
+
+def wmma():
+    F = "wmma"
+    V, T = "8.0", "sm_90"
+    ld = "wmma.load"
+    for (shape, at), (na, nb) in WMMA_A.items():
+        reg = "%fd" if at == ".f64" else "%r"
+        for frag, n in ((".a", na), (".b", nb)):
+            for lay in (".row", ".col"):
+                for ss in ("", ".global", ".shared", ".shared::cta"):
+                    if ss and lay == ".col":
+                        continue
+                    case(F, f"{ld}{frag}.sync.aligned{lay}{shape}{ss}{at} {vec(reg, n)}, [%rd1]", V, T)
+                case(F, f"{ld}{frag}.sync.aligned{lay}{shape}{at} {vec(reg, n)}, [%rd1], %b1", V, T)
+            case(F, f"{ld}{frag}.sync.aligned.row{shape}{at} {vec(reg, n + 1)}, [%rd1]", V, T)
+            case(F, f"{ld}{frag}.sync.aligned.row{shape}{at} {vec(reg, n)}, [%rd1], 16", V, T)
+            case(F, f"{ld}{frag}.sync.aligned.row{shape}{at} {vec(reg, n)}", V, T)
+            case(F, f"{ld}{frag}.sync.aligned{shape}{at} {vec(reg, n)}, [%rd1]", V, T)
+            case(F, f"{ld}{frag}.sync.aligned.row{shape}.local{at} {vec(reg, n)}, [%rd1]", V, T)
+            case(F, f"{ld}{frag}.sync.aligned.row{shape}{at} {vec('%f' if at != '.f64' else '%r', n)}, [%rd1]", V, T)
+        for v, t in (("6.0", "sm_75"), ("6.3", "sm_75"), ("6.4", "sm_75"), ("6.5", "sm_75"), ("7.0", "sm_80"),
+                     ("6.9", "sm_80"), ("7.0", "sm_75"), ("8.0", "sm_90")):
+            case(F, f"{ld}.a.sync.aligned.row{shape}{at} {vec(reg, na)}, [%rd1]", v, t)
+    for shape, ct, n in ((".m16n16k16", ".f16", 4), (".m16n16k16", ".f32", 8), (".m16n16k16", ".s32", 8),
+                         (".m8n32k16", ".f32", 8), (".m32n8k16", ".f16", 4), (".m16n16k8", ".f32", 8),
+                         (".m8n8k4", ".f64", 2), (".m8n8k32", ".s32", 2), (".m8n8k128", ".s32", 2),
+                         (".m16n16k8", ".f16", 4), (".m8n8k4", ".f32", 2), (".m16n16k16", ".bf16", 4)):
+        reg = "%fd" if ct == ".f64" else "%f" if ct == ".f32" else "%r"
+        for lay in (".row", ".col"):
+            case(F, f"{ld}.c.sync.aligned{lay}{shape}{ct} {vec(reg, n)}, [%rd1]", V, T)
+            case(F, f"wmma.store.d.sync.aligned{lay}{shape}{ct} [%rd1], {vec(reg, n)}", V, T)
+            case(F, f"wmma.store.d.sync.aligned{lay}{shape}.shared{ct} [%rd1], {vec(reg, n)}, %b1", V, T)
+        case(F, f"wmma.store.d.sync.aligned.row{shape}{ct} [%rd1], {vec(reg, n + 1)}", V, T)
+        case(F, f"wmma.store.d.sync.aligned.row{shape}{ct} {vec(reg, n)}, [%rd1]", V, T)
+        case(F, f"wmma.store.c.sync.aligned.row{shape}{ct} [%rd1], {vec(reg, n)}", V, T)
+        case(F, f"wmma.load.d.sync.aligned.row{shape}{ct} {vec(reg, n)}, [%rd1]", V, T)
+    case(F, f"wmma.load.a.sync.aligned.col.m8n8k32.s4 {{%r1}}, [%rd1]", V, T)
+    case(F, f"wmma.load.b.sync.aligned.row.m8n8k128.b1 {{%r1}}, [%rd1]", V, T)
+    case(F, f"wmma.load.a.sync.aligned.row.m16n16k16.f32 {vec('%f', 8)}, [%rd1]", V, T)
+    case(F, f"wmma.load.a.sync.aligned.row.m16n16k16.tf32 {vec('%r', 4)}, [%rd1]", V, T)
+    case(F, f"wmma.load.a.row.m16n16k16.f16 {vec('%r', 8)}, [%rd1]", V, T)
+    case(F, f"wmma.load.a.sync.row.m16n16k16.f16 {vec('%r', 8)}, [%rd1]", V, T)
+    case(F, f"wmma.load.a.sync.aligned.row.m16n16k16.f16 %r1, [%rd1]", V, T)
+    # mma
+    mm = "wmma.mma.sync.aligned"
+    for shape in (".m16n16k16", ".m8n32k16", ".m32n8k16"):
+        for dt, ct in ((".f16", ".f16"), (".f32", ".f16"), (".f16", ".f32"), (".f32", ".f32")):
+            dn = 4 if dt == ".f16" else 8
+            cn = 4 if ct == ".f16" else 8
+            dr = "%r" if dt == ".f16" else "%f"
+            cr = "%r" if ct == ".f16" else "%f"
+            for la in (".row", ".col"):
+                for lb in (".row", ".col"):
+                    case(F, f"{mm}{la}{lb}{shape}{dt}{ct} {vec(dr, dn)}, {vec('%r', 8)}, {vec('%r', 8, 8)}, {vec(cr, cn, 16)}", V, T)
+            case(F, f"{mm}.row.col{shape}{dt}{ct}.satfinite {vec(dr, dn)}, {vec('%r', 8)}, {vec('%r', 8, 8)}, {vec(cr, cn, 16)}", V, T)
+        na, nb = WMMA_A[(shape, ".s8")]
+        for at in (".s8", ".u8"):
+            for sat in ("", ".satfinite"):
+                case(F, f"{mm}.row.col{shape}.s32{at}{at}.s32{sat} {vec('%r', 8)}, {vec('%r', na, 20)}, {vec('%r', nb, 30)}, {vec('%r', 8, 40)}", V, T)
+        case(F, f"{mm}.row.col{shape}.s32.s8.u8.s32 {vec('%r', 8)}, {vec('%r', na, 20)}, {vec('%r', nb, 30)}, {vec('%r', 8, 40)}", V, T)
+        na, nb = WMMA_A[(shape, ".bf16")]
+        case(F, f"{mm}.row.col{shape}.f32.bf16.bf16.f32 {vec('%f', 8)}, {vec('%r', na, 20)}, {vec('%r', nb, 30)}, {vec('%f', 8, 40)}", V, T)
+        case(F, f"{mm}.row.col{shape}.f32.bf16.bf16.f32 {vec('%f', 8)}, {vec('%r', na + 1, 20)}, {vec('%r', nb, 30)}, {vec('%f', 8, 40)}", V, T)
+        case(F, f"{mm}.row.col{shape}.f16.f16 {vec('%r', 3)}, {vec('%r', 8)}, {vec('%r', 8, 8)}, {vec('%r', 4, 16)}", V, T)
+        case(F, f"{mm}.row.col{shape}.f16.f16 {vec('%r', 4)}, {vec('%r', 8)}, {vec('%r', 8, 8)}", V, T)
+    case(F, f"{mm}.row.col.m16n16k8.f32.tf32.tf32.f32 {vec('%f', 8)}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {vec('%f', 8, 40)}", V, T)
+    case(F, f"{mm}.row.row.m16n16k8.f32.tf32.tf32.f32 {vec('%f', 8)}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {vec('%f', 8, 40)}", V, T)
+    for rnd in ("", ".rn", ".rz", ".rm", ".rp", ".rni"):
+        case(F, f"{mm}.row.col.m8n8k4{rnd}.f64.f64.f64.f64 {vec('%fd', 2)}, {{%fd2}}, {{%fd3}}, {vec('%fd', 2, 4)}", V, T)
+    for la, lb in ((".row", ".col"), (".col", ".row"), (".row", ".row")):
+        case(F, f"{mm}{la}{lb}.m8n8k32.s32.s4.s4.s32 {vec('%r', 2)}, {{%r2}}, {{%r3}}, {vec('%r', 2, 4)}", V, T)
+        case(F, f"{mm}.xor.popc{la}{lb}.m8n8k128.s32.b1.b1.s32 {vec('%r', 2)}, {{%r2}}, {{%r3}}, {vec('%r', 2, 4)}", V, T)
+    case(F, f"{mm}.row.col.m8n8k32.s32.u4.u4.s32.satfinite {vec('%r', 2)}, {{%r2}}, {{%r3}}, {vec('%r', 2, 4)}", V, T)
+    case(F, f"{mm}.and.popc.row.col.m8n8k128.s32.b1.b1.s32 {vec('%r', 2)}, {{%r2}}, {{%r3}}, {vec('%r', 2, 4)}", V, T)
+    case(F, f"{mm}.row.col.m8n8k128.s32.b1.b1.s32 {vec('%r', 2)}, {{%r2}}, {{%r3}}, {vec('%r', 2, 4)}", V, T)
+    for v, t in (("6.0", "sm_75"), ("6.3", "sm_75"), ("6.4", "sm_75"), ("7.0", "sm_80"), ("6.9", "sm_80"),
+                 ("7.0", "sm_75"), ("7.1", "sm_80"), ("6.5", "sm_75")):
+        case(F, f"{mm}.row.col.m16n16k16.f32.f32 {vec('%f', 8)}, {vec('%r', 8)}, {vec('%r', 8, 8)}, {vec('%f', 8, 16)}", v, t)
+        case(F, f"{mm}.row.col.m16n16k16.f32.bf16.bf16.f32 {vec('%f', 8)}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {vec('%f', 8, 40)}", v, t)
+        case(F, f"{mm}.row.col.m16n16k8.f32.tf32.tf32.f32 {vec('%f', 8)}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {vec('%f', 8, 40)}", v, t)
+        case(F, f"{mm}.row.col.m8n8k4.f64.f64.f64.f64 {vec('%fd', 2)}, {{%fd2}}, {{%fd3}}, {vec('%fd', 2, 4)}", v, t)
+        case(F, f"{mm}.row.col.m16n16k16.s32.s8.s8.s32 {vec('%r', 8)}, {vec('%r', 2, 20)}, {vec('%r', 2, 30)}, {vec('%r', 8, 40)}", v, t)
+        case(F, f"{mm}.row.col.m8n8k32.s32.s4.s4.s32 {vec('%r', 2)}, {{%r2}}, {{%r3}}, {vec('%r', 2, 4)}", v, t)
+        case(F, f"{mm}.xor.popc.row.col.m8n8k128.s32.b1.b1.s32 {vec('%r', 2)}, {{%r2}}, {{%r3}}, {vec('%r', 2, 4)}", v, t)
+        case(F, f"{mm}.and.popc.row.col.m8n8k128.s32.b1.b1.s32 {vec('%r', 2)}, {{%r2}}, {{%r3}}, {vec('%r', 2, 4)}", v, t)
+
+
+# ---------------------------------------------------------------- call
+CALLEES = (
+    ".func f0() { ret; }\n"
+    ".func (.param .b32 r) f1(.param .b32 a, .param .b64 b) { st.param.b32 [r], 0; ret; }\n"
+    ".func (.param .f32 r) ff(.param .f32 a) { st.param.f32 [r], 0f00000000; ret; }\n"
+    ".func fa(.param .align 8 .b8 s[16]) { ret; }\n"
+    ".func (.reg .b32 r) fr(.reg .b32 a) { mov.b32 r, a; ret; }\n"
+    ".extern .func (.param .b32 r) ext(.param .b32 a);\n")
+
+
+def call():
+    F = "call"
+    D = CALLEES
+    P = (".param .b32 pa; .param .b64 pb; .param .b32 pr; .param .f32 pf; .param .align 8 .b8 ps[16]; "
+         ".param .b16 ph; .param .b64 pr64; .param .align 8 .b8 ps8[8];\n")
+    calls = ["call f0", "call.uni f0", "call f0, ()", "call (), f0", "call f0, (pa)", "call (pr), f0",
+             "call (pr), f1, (pa, pb)", "call.uni (pr), f1, (pa, pb)", "call f1, (pa, pb)", "call (pr), f1, (pa)",
+             "call (pr), f1, (pa, pb, pa)", "call (pr), f1, (pb, pa)", "call (pr64), f1, (pa, pb)",
+             "call (pr), f1, (pa, pa)", "call (pr), f1, (ph, pb)", "call (pr), f1, (pf, pb)",
+             "call (pr, pr), f1, (pa, pb)", "call (pr), f1", "call (pr), f1, ()", "call (pr), f1, (%b1, %rd1)",
+             "call (%b1), f1, (%b1, %rd1)", "call (%b1), f1, (pa, pb)", "call (pr), f1, (%rd1, %b1)",
+             "call (pr), f1, (1, 2)", "call (pr), f1, (%f1, %rd1)", "call (pr), f1, (%h1, %rd1)",
+             "call (pf), ff, (pf)", "call (pr), ff, (pf)", "call (pf), ff, (pa)", "call (pf), ff, (%f1)",
+             "call (pf), ff, (%b1)", "call (pf), ff, (pb)", "call (%f1), ff, (%f1)",
+             "call fa, (ps)", "call fa, (ps8)", "call fa, (pb)", "call fa, (pa)", "call fa, (%rd1)",
+             "call (%b1), fr, (%b1)", "call (pr), fr, (pa)", "call (%rd1), fr, (%b1)", "call (%b1), fr, (%rd1)",
+             "call fr, (%b1)", "call (%b1), fr", "call (pr), ext, (pa)", "call (pr), ext, (pa, pa)",
+             "call ext, (pa)", "call (pr), nosuch, (pa)", "call (pr), L1, (pa)", "call (pr), pa, (pa)",
+             "call f0, f0", "call (pr), f1, pa, pb", "call.sync f0", "call.uni.uni f0", "call f0, (pa), (pb)"]
+    for c in calls:
+        case(F, P + c, "8.0", "sm_90", D)
+    # indirect calls: through a register with a .callprototype, or .calltargets
+    protos = {
+        "proto1": "proto1: .callprototype (.param .b32 _) _ (.param .b32 _, .param .b64 _);",
+        "proto0": "proto0: .callprototype _ ();",
+        "protof": "protof: .callprototype (.param .f32 _) _ (.param .f32 _);",
+        "protor": "protor: .callprototype (.reg .b32 _) _ (.reg .b32 _);",
+    }
+    ind = [("proto1", "call (pr), %rd1, (pa, pb), proto1"), ("proto1", "call (pr), %rd1, (pa), proto1"),
+           ("proto1", "call (pr), %rd1, (pb, pa), proto1"), ("proto1", "call %rd1, (pa, pb), proto1"),
+           ("proto1", "call (pr64), %rd1, (pa, pb), proto1"), ("proto1", "call (pr), %rd1, (pa, pb)"),
+           ("proto1", "call (pr), %b1, (pa, pb), proto1"), ("proto1", "call (pr), %rd1, (pa, pb), nosuch"),
+           ("proto1", "call (pr), %rd1, (pa, pb), f1"), ("proto1", "call (pr), proto1, (pa, pb)"),
+           ("proto1", "call (pr), %rd1, (pa, pb, pa), proto1"), ("proto1", "call (pr), %rd1, (%b1, %rd1), proto1"),
+           ("proto0", "call %rd1, proto0"), ("proto0", "call %rd1, (), proto0"), ("proto0", "call %rd1, (pa), proto0"),
+           ("proto0", "call (pr), %rd1, proto0"), ("proto0", "call.uni %rd1, proto0"),
+           ("protof", "call (pf), %rd1, (pf), protof"), ("protof", "call (pr), %rd1, (pa), protof"),
+           ("protof", "call (pf), %rd1, (pa), protof"), ("protor", "call (%b1), %rd1, (%b1), protor"),
+           ("protor", "call (pr), %rd1, (pa), protor"), ("protor", "call (%rd1), %rd1, (%b1), protor")]
+    for name, c in ind:
+        case(F, P + protos[name] + "\n" + c, "8.0", "sm_90", D)
+    for tgt in ("Ftgt: .calltargets f1;", "Ftgt: .calltargets f1, ff;", "Ftgt: .calltargets f0;"):
+        for c in ("call (pr), %rd1, (pa, pb), Ftgt", "call %rd1, Ftgt", "call (pf), %rd1, (pf), Ftgt"):
+            case(F, P + tgt + "\n" + c, "8.0", "sm_90", D)
+    # Every formal type against every argument type, by .param variable and by register, for
+    # an argument, a return value and a prototype's parameter.
+    types = {"b8": ".b8", "b16": ".b16", "b32": ".b32", "b64": ".b64", "f32": ".f32", "f64": ".f64",
+             "u16": ".u16", "s32": ".s32", "u64": ".u64", "a4": ".align 4 .b8", "a8": ".align 8 .b8",
+             "a12": ".align 4 .b8"}
+    dims = {"a4": "[4]", "a8": "[8]", "a12": "[12]"}
+    regs = {"b16": "%h1", "b32": "%b1", "b64": "%rd1", "f32": "%f1", "f64": "%fd1", "u16": "%h1", "s32": "%s1",
+            "u64": "%ul1"}
+    decl = "".join(f".func (.param {ty} r_{k}{dims.get(k, '')}) g_{k}(.param {ty} a_{k}{dims.get(k, '')}) {{ ret; }}\n"
+                   for k, ty in types.items())
+    params = " ".join(f".param {ty} q_{k}{dims.get(k, '')};" for k, ty in types.items()) + "\n"
+    for formal in types:
+        for actual in types:
+            case(F, params + f"call (q_{formal}), g_{formal}, (q_{actual})", "8.0", "sm_90", decl)
+            case(F, params + f"call (q_{actual}), g_{formal}, (q_{formal})", "8.0", "sm_90", decl)
+        for actual, reg in regs.items():
+            case(F, params + f"call (q_{formal}), g_{formal}, ({reg})", "8.0", "sm_90", decl)
+            case(F, params + f"call ({reg}), g_{formal}, (q_{formal})", "8.0", "sm_90", decl)
+        for actual in ("b32", "b64", "f32", "a8"):
+            proto = (f"pt: .callprototype (.param {types[formal]} _{dims.get(formal, '')}) _ "
+                     f"(.param {types[formal]} _{dims.get(formal, '')});")
+            case(F, params + proto + f"\ncall (q_{formal}), %rd1, (q_{actual}), pt", "8.0", "sm_90", decl)
+        case(F, params + f"call (q_{formal}), g_{formal}, (q_{formal}, q_{formal})", "8.0", "sm_90", decl)
+        case(F, params + f"call g_{formal}, (q_{formal})", "8.0", "sm_90", decl)
+        case(F, params + f"call (q_{formal}), g_{formal}, (1)", "8.0", "sm_90", decl)
+    for v, t in (("8.0", "sm_90"), ("6.0", "sm_75"), ("2.0", "sm_75"), ("1.4", "sm_75")):
+        case(F, P + "call (pr), f1, (pa, pb)", v, t, D)
+        case(F, P + protos["proto1"] + "\ncall (pr), %rd1, (pa, pb), proto1", v, t, D)
+
+
+FAMILIES = {"membar-fence": membar_fence, "shf": shf, "testp": testp, "prefetch": prefetch,
+            "createpolicy": createpolicy, "cvt-pack": cvt_pack, "cache-priority": cache_priority,
+            "tensormap": tensormap, "setmaxnreg": setmaxnreg, "wgmma": wgmma, "wmma": wmma, "call": call}
+
+
+def label(item):
+    cid, (instr, version, target, decls) = item
+    ptx = module(instr, version, target, decls)
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "case.ptx")
+        with open(src, "w") as fh:
+            fh.write(ptx)
+        gpu = target if int(re.sub(r"\D", "", target)) >= 75 else "sm_75"
+        p = subprocess.run(["nice", "ptxas", "--gpu-name", gpu, src, "-o", "/dev/null"],
+                           capture_output=True, text=True, timeout=120)
+    out = (p.stdout + p.stderr).splitlines()
+    errors = [re.sub(r"^ptxas [^:]*?(, line \d+)?; (error|fatal)\s*: ", "", l) for l in out if "error" in l or "fatal" in l]
+    message = errors[0] if errors and p.returncode != 0 else ""
+    return {"id": cid, "target": target, "version": version, "ptx": ptx,
+            "ptxas": "accept" if p.returncode == 0 else "reject", "message": message, "about": instr}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("families", nargs="*")
+    args = ap.parse_args()
+    for name in args.families or FAMILIES:
+        FAMILIES[name]()
+        out = os.path.join(HERE, name + ".jsonl")
+        previous = {}
+        if os.path.exists(out):
+            for line in open(out):
+                c = json.loads(line)
+                previous[c["id"]] = c
+        cases = CASES.get(name, {})
+        todo = [(k, v) for k, v in cases.items() if k not in previous or previous[k]["ptx"] != module(*v)]
+        with cf.ThreadPoolExecutor(max_workers=min(2, args.jobs)) as ex:
+            done = {c["id"]: c for c in ex.map(label, todo)}
+        with open(out, "w") as fh:
+            for k in cases:
+                fh.write(json.dumps(done.get(k) or previous[k]) + "\n")
+        print(f"{name}: {len(cases)} cases, {len(todo)} labelled now", flush=True)
+
+
+if __name__ == "__main__":
+    main()
