@@ -421,6 +421,8 @@ public enum Qualifier {
 
     public final String spelling;
     public final Category category;
+    /** The register type a TYPE qualifier names (null for others and for sub-byte types). */
+    private DataType dataType;
 
     Qualifier(String spelling, Category category) {
         this.spelling = spelling;
@@ -434,7 +436,7 @@ public enum Qualifier {
 
     /** The data type of a TYPE qualifier. */
     public DataType dataType() {
-        return category == Category.TYPE ? DataType.ofSpelling(spelling) : null;
+        return dataType;
     }
 
     /** 2, 4 or 8 for a VECTOR qualifier. */
@@ -454,6 +456,7 @@ public enum Qualifier {
             if (q != OTHER) {
                 BY_SPELLING.put(q.spelling, q);
             }
+            q.dataType = q.category == Category.TYPE ? DataType.ofSpelling(q.spelling) : null;
         }
     }
 

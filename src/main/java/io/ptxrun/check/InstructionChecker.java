@@ -5,6 +5,7 @@ import io.ptxrun.ast.DataType;
 import io.ptxrun.ast.Function;
 import io.ptxrun.ast.Instruction;
 import io.ptxrun.ast.Module;
+import io.ptxrun.ast.Opcode;
 import io.ptxrun.ast.Operand;
 import io.ptxrun.ast.Qual;
 import io.ptxrun.ast.Qualifier;
@@ -96,12 +97,14 @@ public final class InstructionChecker {
             return;
         }
         // Fast pass: the first form that fits wins; qualifiers are compared before operands.
-        for (Form form : forms) {
-            List<Problem> problems = new ArrayList<>();
-            matchQualifiers(instruction, form, problems);
-            if (problems.isEmpty()) {
-                matchOperands(instruction, form, registers, problems);
+        boolean[] qualifiersFit = qualifiersFit(instruction, forms);
+        for (int f = 0; f < forms.size(); f++) {
+            if (!qualifiersFit[f]) {
+                continue;
             }
+            Form form = forms.get(f);
+            List<Problem> problems = new ArrayList<>();
+            matchOperands(instruction, form, registers, problems);
             if (problems.isEmpty()) {
                 warnUndefinedValues(instruction, form);
                 if (form.minVersion() != null && !context.version().atLeast(form.minVersion())) {
@@ -134,6 +137,33 @@ public final class InstructionChecker {
         for (Problem p : closest) {
             diagnostics.error(p.pos(), p.rule(), p.message().get());
         }
+    }
+
+    /** An opcode with the kinds of its qualifiers as written, in order. */
+    private record QualifierKinds(Opcode opcode, List<Qualifier> kinds) {}
+
+    /**
+     * By opcode and written qualifier kinds: which of the opcode's forms take those qualifiers.
+     * Whether qualifiers fit a form depends on their kinds and order alone, and a module repeats
+     * few combinations, so each is matched against the forms once per run.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<QualifierKinds, boolean[]> QUALIFIERS_FIT =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static boolean[] qualifiersFit(Instruction instruction, List<Form> forms) {
+        List<Qualifier> kinds = new ArrayList<>(instruction.qualifiers().size());
+        for (Qual q : instruction.qualifiers()) {
+            kinds.add(q.kind());
+        }
+        return QUALIFIERS_FIT.computeIfAbsent(new QualifierKinds(instruction.opcode(), kinds), key -> {
+            boolean[] fit = new boolean[forms.size()];
+            for (int f = 0; f < fit.length; f++) {
+                List<Problem> problems = new ArrayList<>();
+                matchQualifiers(instruction, forms.get(f), problems);
+                fit[f] = problems.isEmpty();
+            }
+            return fit;
+        });
     }
 
     private static void matchQualifiers(Instruction instruction, Form form, List<Problem> problems) {

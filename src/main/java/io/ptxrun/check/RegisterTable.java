@@ -24,6 +24,13 @@ final class RegisterTable {
 
     private record Range(int count, DataType type) {}
 
+    /**
+     * Names already looked up, with their type or UNDECLARED: a function names the same registers
+     * many times, and resolving `%r123` against the ranges takes a substring and a parse.
+     */
+    private final Map<String, Object> resolved = new HashMap<>();
+    private static final Object UNDECLARED = new Object();
+
     private RegisterTable(RegisterTable parent) {
         this.parent = parent;
     }
@@ -68,8 +75,14 @@ final class RegisterTable {
 
     /** The type of a register, or null if it is not declared (reported by DeclarationChecker). */
     DataType typeOf(String name) {
-        DataType own = ownTypeOf(name);
-        return own != null || parent == null ? own : parent.typeOf(name);
+        Object known = resolved.get(name);
+        if (known == null) {
+            DataType own = ownTypeOf(name);
+            DataType type = own != null || parent == null ? own : parent.typeOf(name);
+            resolved.put(name, type == null ? UNDECLARED : type);
+            return type;
+        }
+        return known == UNDECLARED ? null : (DataType) known;
     }
 
     private DataType ownTypeOf(String name) {
@@ -79,7 +92,7 @@ final class RegisterTable {
         }
         int end = name.length();
         int i = end;
-        while (i > 0 && Character.isDigit(name.charAt(i - 1))) {
+        while (i > 0 && name.charAt(i - 1) >= '0' && name.charAt(i - 1) <= '9') {
             i--;
         }
         if (i == end || i == 0) {
