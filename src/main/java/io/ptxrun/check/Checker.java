@@ -4,6 +4,7 @@ import io.ptxrun.ast.Module;
 import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.diag.Diagnostics;
 import io.ptxrun.diag.SourceText;
+import io.ptxrun.isa.InstructionSet;
 import io.ptxrun.isa.Target;
 import io.ptxrun.syntax.PtxParser;
 import java.util.ArrayList;
@@ -13,6 +14,19 @@ import java.util.Optional;
 /** Everything `ptxrun check` verifies about one file, in pipeline order. */
 public final class Checker {
     private Checker() {}
+
+    /**
+     * Builds the ISA rule tables and loads the parser on another thread, so that a short run has
+     * them ready when the first module has been read and lexed instead of building them after.
+     */
+    public static void prepareInBackground() {
+        Thread t = new Thread(() -> {
+            InstructionSet.forms(io.ptxrun.ast.Opcode.MOV);
+            PtxParser.prepare();
+        }, "ptxrun-prepare");
+        t.setDaemon(true);
+        t.start();
+    }
 
     /** All diagnostics of a file: syntax first; the later checks run on a module that parsed. */
     public static List<Diagnostic> check(SourceText source) {

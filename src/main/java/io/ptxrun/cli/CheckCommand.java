@@ -59,6 +59,7 @@ final class CheckCommand implements Callable<Integer> {
                 return ExitCode.USAGE;
             }
         }
+        Checker.prepareInBackground();
         boolean failed = false;
         boolean unreadable = false;
         List<ObjectNode> jsonFiles = new ArrayList<>();

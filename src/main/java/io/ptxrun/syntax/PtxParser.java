@@ -38,6 +38,13 @@ public final class PtxParser {
         }
     }
 
+    /** Loads the generated lexer and parser (their tables are built when the classes initialize). */
+    public static void prepare() {
+        PTXParser.VOCABULARY.getMaxTokenType();
+        PTXLexer.VOCABULARY.getMaxTokenType();
+        new PTXParser(new CommonTokenStream(new ListTokenSource(List.of())));
+    }
+
     public static Parsed<Module> parseModule(String file, String text) {
         CommonTokenStream tokens = lex(file, text);
         Parsed<Module> tooDeep = tooDeep(file, tokens);
