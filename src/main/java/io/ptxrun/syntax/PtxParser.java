@@ -10,6 +10,9 @@ import io.ptxrun.syntax.generated.PTXParser;
 import io.ptxrun.ast.ModuleItem;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.FutureTask;
 import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStreams;
@@ -46,13 +49,13 @@ public final class PtxParser {
     }
 
     public static Parsed<Module> parseModule(String file, String text) {
+        Parsed<Module> pieces = parseInPieces(file, text);
+        if (pieces != null) {
+            return pieces;
+        }
         CommonTokenStream tokens = lex(file, text);
         Parsed<Module> tooDeep = tooDeep(file, tokens);
-        if (tooDeep != null) {
-            return tooDeep;
-        }
-        Parsed<Module> parallel = parseInChunks(file, tokens);
-        return parallel != null ? parallel : parse(file, tokens, (p, b) -> b.module(p.module()));
+        return tooDeep != null ? tooDeep : parse(file, tokens, (p, b) -> b.module(p.module()));
     }
 
     /** The single-piece path alone (tests compare it with the parallel one). */
@@ -116,52 +119,80 @@ public final class PtxParser {
     }
 
     /**
-     * A large module is split, after lexing, at the `}` that close top-level items (function
-     * bodies, debug sections), and the pieces are parsed on several cores, each by its own parser
-     * over its slice of the tokens; the items are joined in source order, so the result is the
-     * same as parsing in one piece. Returns null when the module is small, or when a piece has a
-     * syntax error (the single-piece path then reports every error precisely).
+     * A large module is parsed in pieces on several cores while it is being lexed: each time a
+     * `}` closes a top-level item (a function body, a debug section) past the piece size, the
+     * tokens so far go to a parser of their own on another core, and lexing goes on. The items are
+     * joined in source order, so the result is the same as parsing in one piece. Returns null when
+     * the module is small or anything is amiss (nesting too deep, a syntax error in a piece): the
+     * single-piece path then reports every problem precisely.
      */
-    private static Parsed<Module> parseInChunks(String file, CommonTokenStream stream) {
-        List<Token> all = stream.getTokens();
-        int cores = Runtime.getRuntime().availableProcessors();
-        if (cores < 2 || all.size() < 2 * CHUNK_TOKENS) {
+    private static Parsed<Module> parseInPieces(String file, String text) {
+        return parseInPieces(file, text, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** As above, for a machine with this many cores (tests take the piecewise path anywhere). */
+    static Parsed<Module> parseInPieces(String file, String text, int cores) {
+        // nvcc output has about one token per four characters.
+        int expectedTokens = text.length() / 4;
+        if (cores < 2 || expectedTokens < 2 * CHUNK_TOKENS) {
             return null;
         }
-        int pieces = Math.min(cores * 2, all.size() / CHUNK_TOKENS);
-        int target = all.size() / pieces;
-        List<List<Token>> chunks = new ArrayList<>();
+        int target = expectedTokens / Math.min(cores * 2, expectedTokens / CHUNK_TOKENS);
+        PTXLexer lexer = new PTXLexer(CharStreams.fromString(text, file));
+        lexer.removeErrorListeners();
+        List<FutureTask<Parsed<Module>>> parts = new ArrayList<>();
+        List<Token> piece = new ArrayList<>(target + target / 4);
         int depth = 0;
-        int start = 0;
-        int end = all.size() - 1; // the EOF token is not part of any piece
-        for (int i = 0; i < end; i++) {
-            int type = all.get(i).getType();
-            if (type == OPEN_BRACE) {
+        int unaryRun = 0;
+        boolean closedItem = false;
+        for (Token t = lexer.nextToken(); t.getType() != Token.EOF; t = lexer.nextToken()) {
+            int type = t.getType();
+            // A top-level `}` ends a piece unless it ends a `= {...}` initializer (`;` or `,` follows).
+            if (closedItem && type != SEMICOLON && type != COMMA) {
+                List<Token> done = piece;
+                FutureTask<Parsed<Module>> task = new FutureTask<>(() -> parseTokens(file, done));
+                parts.add(task);
+                ForkJoinPool.commonPool().execute(task);
+                piece = new ArrayList<>(target + target / 4);
+            }
+            piece.add(t);
+            unaryRun = type == MINUS || type == TILDE || type == BANG ? unaryRun + 1 : 0;
+            if (type == OPEN_BRACE || type == OPEN_BRACKET || type == OPEN_PAREN) {
                 depth++;
-            } else if (type == CLOSE_BRACE && --depth == 0 && i + 1 - start >= target) {
-                int next = all.get(i + 1).getType();
-                if (next != SEMICOLON && next != COMMA) { // not the end of a `= {...}` initializer
-                    chunks.add(all.subList(start, i + 1));
-                    start = i + 1;
-                }
+            } else if (type == CLOSE_BRACE || type == CLOSE_BRACKET || type == CLOSE_PAREN) {
+                depth = Math.max(0, depth - 1);
             }
+            if (depth > MAX_NESTING || unaryRun > MAX_NESTING) {
+                return null;
+            }
+            closedItem = type == CLOSE_BRACE && depth == 0 && piece.size() >= target;
         }
-        chunks.add(all.subList(start, end));
-        if (chunks.size() < 2) {
+        if (parts.isEmpty()) {
             return null;
         }
-        try {
-            List<Parsed<Module>> parts = chunks.parallelStream().map(c -> parseTokens(file, c)).toList();
-            List<ModuleItem> items = new ArrayList<>();
-            List<Diagnostic> diagnostics = new ArrayList<>();
-            for (Parsed<Module> part : parts) {
-                items.addAll(part.value().items());
-                diagnostics.addAll(part.diagnostics());
-            }
-            return new Parsed<>(new Module(new SourcePos(file, 1, 1), items), diagnostics, false);
-        } catch (ParseCancellationException syntaxError) {
-            return null;
+        List<Token> last = piece;
+        parts.add(new FutureTask<>(() -> parseTokens(file, last)));
+        // Lexing is done: this thread parses the pieces no other has started (run() does nothing
+        // for a started one), then collects them in order.
+        for (FutureTask<Parsed<Module>> part : parts) {
+            part.run();
         }
+        List<ModuleItem> items = new ArrayList<>();
+        List<Diagnostic> diagnostics = new ArrayList<>();
+        for (FutureTask<Parsed<Module>> part : parts) {
+            Parsed<Module> parsed;
+            try {
+                parsed = part.get();
+            } catch (ExecutionException syntaxError) {
+                return null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+            items.addAll(parsed.value().items());
+            diagnostics.addAll(parsed.diagnostics());
+        }
+        return new Parsed<>(new Module(new SourcePos(file, 1, 1), items), diagnostics, false);
     }
 
     private static Parsed<Module> parseTokens(String file, List<Token> tokens) {

@@ -73,9 +73,30 @@ class CorpusTest {
         Path file = Path.of("testdata/nvcc/large/radix_sort_many.sm_90.ptx");
         String text = TestData.read(file);
         PtxParser.Parsed<Module> whole = PtxParser.parseModuleInOnePiece(file.toString(), text);
-        PtxParser.Parsed<Module> pieces = PtxParser.parseModule(file.toString(), text);
+        PtxParser.Parsed<Module> pieces = PtxParser.parseInPieces(file.toString(), text, 4);
+        assertTrue(pieces != null, "the large module is parsed in pieces");
         assertTrue(whole.ok() && pieces.ok());
         assertEquals(AstDump.dump(whole.value()), AstDump.dump(pieces.value()));
+    }
+
+    /** A syntax error in a late piece is reported as the single-piece parse reports it. */
+    @Test
+    void syntaxErrorInALatePieceIsReportedPrecisely() {
+        Path file = Path.of("testdata/nvcc/large/radix_sort_many.sm_90.ptx");
+        String[] lines = TestData.read(file).split("\n", -1);
+        int target = lines.length - 200;
+        while (!lines[target].strip().startsWith("add.")) {
+            target++;
+        }
+        lines[target] = lines[target].replace(";", " ,;");
+        String damaged = String.join("\n", lines);
+        assertEquals(null, PtxParser.parseInPieces(file.toString(), damaged, 4));
+        PtxParser.Parsed<Module> parsed = PtxParser.parseModule(file.toString(), damaged);
+        assertEquals(render(PtxParser.parseModuleInOnePiece(file.toString(), damaged).diagnostics()),
+                render(parsed.diagnostics()));
+        int line = target + 1;
+        assertTrue(parsed.diagnostics().stream().anyMatch(d -> d.isError() && d.pos().line() == line),
+                () -> render(parsed.diagnostics()));
     }
 
     static String render(List<io.ptxrun.diag.Diagnostic> ds) {
