@@ -308,7 +308,7 @@ public record TensorMap(
             }
         }
         if (im2col != null) {
-            im2col.check(rank, type);
+            im2col.check(dims, type);
             if (!box.isEmpty()) {
                 throw new LaunchException("box", "an im2col tensor map has no box (channelsPerPixel and"
                         + " pixelsPerColumn take its place)");

@@ -60,7 +60,8 @@ public record TensorMapIm2col(
      * Checks the driver's rules for a map of {@code rank} dimensions of {@code type}; failures name
      * the launch-file field ({@code im2col.lowerCorner[0]}, ...).
      */
-    void check(int rank, ElementType type) {
+    void check(List<Long> dims, ElementType type) {
+        int rank = dims.size();
         String field = kind.wide() ? "im2colWide" : "im2col";
         if (rank < 3) {
             throw new LaunchException(
@@ -85,6 +86,17 @@ public record TensorMapIm2col(
                             kind.wide() ? cornerField : JsonPaths.index(cornerField, i),
                             "must be in [" + -limit + ", " + (limit - 1) + "] for rank " + rank + ", got " + value);
                 }
+            }
+        }
+        // The pixel box must hold at least one base pixel along each spatial dimension:
+        // lowerCorner <= dims - 1 + upperCorner (cuTensorMapEncodeIm2col refuses others; probed on an H100).
+        for (int i = 0; i < corners; i++) {
+            long extent = dims.get(i + 1);
+            if (lowerCorner.get(i) > extent - 1 + upperCorner.get(i)) {
+                throw new LaunchException(kind.wide() ? field + ".lowerCornerW" : JsonPaths.index(field + ".lowerCorner", i),
+                        "the pixel box is empty along " + "WHD".charAt(i) + ": lower corner " + lowerCorner.get(i)
+                                + " is past " + (extent - 1) + " + upper corner " + upperCorner.get(i)
+                                + " (dimension " + (i + 1) + " has " + extent + " pixels)");
             }
         }
         if (channelsPerPixel < 1 || channelsPerPixel > 256) {
