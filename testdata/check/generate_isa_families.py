@@ -20,8 +20,8 @@ PROLOGUE = (".reg .pred %p<3>; .reg .b16 %h<3>; .reg .b32 %b<3>; .reg .u32 %u<3>
 CASES = {}  # family -> id -> (instr, version, target, decls)
 
 
-def module(instr, version, target, decls=""):
-    return (f".version {version}\n.target {target}\n.address_size 64\n{decls}.visible .entry k() {{\n"
+def module(instr, version, target, decls="", address_size=64):
+    return (f".version {version}\n.target {target}\n.address_size {address_size}\n{decls}.visible .entry k() {{\n"
             f"{PROLOGUE}{instr}\nret;\n}}\n")
 
 
@@ -632,14 +632,54 @@ def call():
         case(F, P + protos["proto1"] + "\ncall (pr), %rd1, (pa, pb), proto1", v, t, D)
 
 
-FAMILIES = {"membar-fence": membar_fence, "shf": shf, "testp": testp, "prefetch": prefetch,
+
+# ---------------------------------------------------------------- addresses and their state spaces
+def address_spaces():
+    """PTX ISA 6.4.1 (addresses as operands), 5.1 (state spaces), 11.1.3 (.address_size): a named
+    variable against the state space of ld/ldu/st/atom/red, generic accesses, variable addresses
+    taken with mov, 32-bit address registers and cvta under .address_size 64, module-scope .local,
+    and .address_size 32 itself."""
+    F = "address-spaces"
+    spaces = {"global": ".global .align 4 .u32 gv[4];\n", "shared": ".shared .align 4 .u32 sv[4];\n",
+              "const": ".const .align 4 .u32 cv[4];\n"}
+    names = {"global": "gv", "shared": "sv", "const": "cv"}
+    forms = ["ld{sp}.u32 %u1, [{v}]", "ld{sp}.u32 %u1, [{v}+4]", "ld.volatile{sp}.u32 %u1, [{v}]",
+             "st{sp}.u32 [{v}], %u1", "atom{sp}.add.u32 %u1, [{v}], 1", "red{sp}.add.u32 [{v}], 1",
+             "ldu{sp}.u32 %u1, [{v}]", "ld{sp}.nc.u32 %u1, [{v}]"]
+    for declared, decl in spaces.items():
+        for sp in ("", ".global", ".shared", ".shared::cta", ".shared::cluster", ".const", ".local", ".param"):
+            for f in forms:
+                case(F, f.format(sp=sp, v=names[declared]), decls=decl)
+    for sp in ("", ".local", ".global", ".shared"):
+        case(F, f".local .align 4 .u32 lv[4];\nld{sp}.u32 %u1, [lv]")
+        case(F, f".local .align 4 .u32 lv[4];\nst{sp}.u32 [lv], %u1")
+    case(F, "ld.local.u32 %u1, [lv]", decls=".local .align 4 .u32 lv[4];\n")
+    for declared, decl in spaces.items():
+        for d in ("mov.u32 %u1", "mov.b32 %r1", "mov.u64 %rd1", "mov.b64 %rd1"):
+            case(F, f"{d}, {names[declared]}", decls=decl)
+            case(F, f"{d}, {names[declared]}+4", decls=decl)
+    for sp in ("", ".global", ".shared", ".shared::cta", ".local", ".const", ".param"):
+        for t, r in ((".u32", "%u1"), (".u64", "%rd1")):
+            case(F, f"ld{sp}.u32 %u1, [{r}]")
+            case(F, f"st{sp}.u32 [{r}], %u1")
+            case(F, f"atom{sp}.add.u32 %u1, [{r}], 1")
+    for sp in (".global", ".shared", ".shared::cta", ".shared::cluster", ".local", ".const", ".param"):
+        for to in ("", ".to"):
+            case(F, f"cvta{to}{sp}.u32 %u1, %u1")
+            case(F, f"cvta{to}{sp}.u64 %rd1, %rd1")
+    for v, t in (("8.0", "sm_90"), ("7.0", "sm_80")):
+        CASES.setdefault(F, {})[f"{F}/address_size_32/{v}/{t}"] = ("mov.u32 %u1, 0;", v, t, "", 32)
+
+
+FAMILIES = {"address-spaces": address_spaces, "membar-fence": membar_fence, "shf": shf, "testp": testp, "prefetch": prefetch,
             "createpolicy": createpolicy, "cvt-pack": cvt_pack, "cache-priority": cache_priority,
             "tensormap": tensormap, "setmaxnreg": setmaxnreg, "wgmma": wgmma, "wmma": wmma, "call": call}
 
 
 def label(item):
-    cid, (instr, version, target, decls) = item
-    ptx = module(instr, version, target, decls)
+    cid, args = item
+    instr, version, target = args[:3]
+    ptx = module(*args)
     with tempfile.TemporaryDirectory() as d:
         src = os.path.join(d, "case.ptx")
         with open(src, "w") as fh:

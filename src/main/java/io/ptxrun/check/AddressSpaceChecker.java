@@ -20,22 +20,27 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The address operand of the cache-control instructions against their state space (PTX ISA 6.4.1
- * "Addresses as Operands"): a variable named in `[var]` must live in the space the instruction
- * names (ptxas: "State space mismatch between instruction and address"), prefetchu takes generic
- * addresses, so a variable of a non-global space is not one ("Non-generic address is not
- * supported as operand for prefetchu instruction"), and under `.address_size 64` an address
- * register is 64 bits wide (ptxas rejects `[%r1]` with a .u32 register). Instructions of other
- * families keep their own address rules.
+ * Addresses against their state space (PTX ISA 6.4.1 "Addresses as Operands", 5.1 "State
+ * Spaces", 11.1.3 ".address_size"), for the loads, stores, atomics and cache-control instructions:
+ * a variable named in `[var]` must live in the space the instruction names (ptxas: "State space
+ * mismatch between instruction and address"); a generic access may name a .global, .shared or
+ * .local variable, not a .const or .param one; prefetchu takes generic addresses only ("Non-generic
+ * address is not supported as operand for prefetchu instruction"). Under `.address_size 64`
+ * generic and global addresses are 64 bits wide: a .u32 address register, the address of a
+ * .global variable moved into 32 bits, and cvta on .u32 are 32-bit addresses, which ptxas refuses
+ * ("Program uses 32-bit address ... which is conflicting with .address_size 64"). Each rule was
+ * compared with ptxas (testdata/check/address-spaces.jsonl).
  */
 final class AddressSpaceChecker {
     /** The instructions whose addresses are checked here. */
-    private static final Set<Opcode> CHECKED = EnumSet.of(Opcode.PREFETCH, Opcode.PREFETCHU, Opcode.APPLYPRIORITY,
-            Opcode.DISCARD, Opcode.CREATEPOLICY);
+    private static final Set<Opcode> CHECKED = EnumSet.of(Opcode.LD, Opcode.LDU, Opcode.ST, Opcode.ATOM, Opcode.RED,
+            Opcode.PREFETCH, Opcode.PREFETCHU, Opcode.APPLYPRIORITY, Opcode.DISCARD, Opcode.CREATEPOLICY);
 
     private final Diagnostics diagnostics;
     private final Map<String, StateSpace> moduleVariables = new HashMap<>();
     private int addressBits = 64;
+    /** Whether the function being checked is a kernel (.entry). */
+    private boolean inEntry;
 
     AddressSpaceChecker(Diagnostics diagnostics) {
         this.diagnostics = diagnostics;
@@ -57,6 +62,7 @@ final class AddressSpaceChecker {
                 local.put(p.name(), p.space());
             }
             collect(f.body().get(), local);
+            inEntry = f.isEntry();
             checkBlock(f.body().get(), RegisterTable.of(f), local);
         }
     }
@@ -79,6 +85,8 @@ final class AddressSpaceChecker {
                         checkAddress(i, a, registers, spaces);
                     }
                 }
+            } else if (s instanceof Instruction i && addressBits == 64) {
+                checkAddressWidth(i, spaces);
             } else if (s instanceof Block b) {
                 checkBlock(b, registers.enter(b), spaces);
             }
@@ -90,6 +98,12 @@ final class AddressSpaceChecker {
         String name = i.mnemonic();
         StateSpace named = i.qualifiers().stream().map(Qual::kind).map(q -> q.space()).filter(sp -> sp != null)
                 .findFirst().orElse(StateSpace.GENERIC);
+        if (a.base() instanceof Operand.Register r && inEntry && i.opcode() == Opcode.ST && named.isParam()) {
+            // A kernel writes .param space only to pass arguments to a call, through their names.
+            diagnostics.error(r.pos(), "isa.address", "st.param in a kernel writes the parameters of a call by"
+                    + " name; a register address is not one (PTX ISA 5.1.6; ptxas refuses it)");
+            return;
+        }
         if (a.base() instanceof Operand.Register r) {
             // Generic and global addresses span the whole address space; .const and .param
             // windows are addressed with 32-bit offsets too (ptxas takes prefetch.const [%r1]).
@@ -113,6 +127,11 @@ final class AddressSpaceChecker {
             if (i.opcode() == Opcode.PREFETCHU && declared != StateSpace.GLOBAL) {
                 diagnostics.error(s.pos(), "isa.address", "prefetchu takes a generic address; '" + s.name()
                         + "' is a " + declared.spelling + " variable (PTX ISA 9.7.9.15 prefetchu)");
+            } else if (declared == StateSpace.CONST || declared.isParam()) {
+                diagnostics.error(s.pos(), "isa.address", "'" + s.name() + "' is a " + declared.spelling
+                        + " variable, which a generic " + i.opcode().spelling + " cannot name; write "
+                        + i.opcode().spelling + declared.spelling + " (PTX ISA 6.4.1; ptxas: \"State space mismatch"
+                        + " between instruction and address\")");
             }
             return;
         }
@@ -120,6 +139,26 @@ final class AddressSpaceChecker {
             diagnostics.error(s.pos(), "isa.address", "'" + s.name() + "' is a " + declared.spelling + " variable, but "
                     + name + " addresses " + named.spelling + " (PTX ISA 6.4.1: the state space of an address must"
                     + " match the instruction's)");
+        }
+    }
+
+    /** 32-bit addresses outside loads and stores: cvta on .u32, a .global variable moved into 32 bits. */
+    private void checkAddressWidth(Instruction i, Map<String, StateSpace> spaces) {
+        DataType type = i.type();
+        if (type == null || type.bits != 32) {
+            return;
+        }
+        if (i.opcode() == Opcode.CVTA) {
+            diagnostics.error(i.pos(), "isa.address", i.mnemonic() + " converts 32-bit addresses, which a module of"
+                    + " .address_size 64 does not have; use .u64 (PTX ISA 9.7.9.17 cvta, 11.1.3; ptxas: \"Program"
+                    + " uses 32-bit address ... which is conflicting with .address_size 64\")");
+        } else if (i.opcode() == Opcode.MOV && i.operands().size() == 2
+                && i.operands().get(1) instanceof Operand.Symbol sym && sym.offset() == 0
+                && spaces.get(sym.name()) == StateSpace.GLOBAL) {
+            // ptxas refuses the bare variable but takes `gv+4` (a constant expression it does not trace).
+            diagnostics.error(sym.pos(), "isa.address", "the address of the .global variable '" + sym.name()
+                    + "' is 64 bits under .address_size 64; " + i.mnemonic() + " would truncate it (PTX ISA 11.1.3;"
+                    + " ptxas: \"Program uses 32-bit address ... which is conflicting with .address_size 64\")");
         }
     }
 

@@ -9,6 +9,7 @@ import io.ptxrun.ast.Operand;
 import io.ptxrun.ast.Param;
 import io.ptxrun.ast.SourcePos;
 import io.ptxrun.ast.Statement;
+import io.ptxrun.ast.StateSpace;
 import io.ptxrun.ast.VarDecl;
 import io.ptxrun.diag.Diagnostics;
 import java.util.ArrayDeque;
@@ -48,6 +49,11 @@ public final class DeclarationChecker {
         Map<String, Function> definedFunctions = new HashMap<>();
         for (ModuleItem item : module.items()) {
             if (item instanceof VarDecl v) {
+                if (v.space() == StateSpace.LOCAL) {
+                    diagnostics.error(v.pos(), "decl.space", ".local variables are declared inside functions, not at"
+                            + " module scope (PTX ISA 5.1.5; ptxas: \"Module-scoped variables in .local state space are"
+                            + " not allowed with ABI\")");
+                }
                 for (VarDecl.Declarator d : v.declarators()) {
                     if (!moduleNames.add(d.name())) {
                         diagnostics.error(d.pos(), "decl.duplicate", "'" + d.name() + "' is already declared in this module");

@@ -411,11 +411,11 @@ public final class InstructionChecker {
             int bits = SpecialRegisterWidths.bits(sr.register());
             // cvt between integers reads a special register as it reads a wider register.
             boolean widthFits = slot.kinds().contains(OperandKind.TYPED_OR_WIDER) ? bits >= instructionType.bits
-                    : bits == instructionType.bits;
+                    : SpecialRegisterWidths.readableAs(sr.register(), instructionType.bits);
             return widthFits && instructionType.kind != DataType.Kind.FLOAT ? null
-                    : new Problem(op.pos(), "isa.operand", () -> what + ": " + sr.register().spelling + " is a " + bits
-                    + "-bit special register, the instruction type is " + instructionType.spelling + " (" + cite(form) + ")",
-                    Problem.OPERAND);
+                    : new Problem(op.pos(), "isa.operand", () -> what + ": " + sr.register().spelling + " is a "
+                    + (bits == 1 ? "predicate" : bits + "-bit") + " special register, the instruction type is "
+                    + instructionType.spelling + " (" + cite(form) + ")", Problem.OPERAND);
         }
         if (op instanceof Operand.Vector && slot.kinds().contains(OperandKind.VECTOR)) {
             return null;

@@ -69,6 +69,10 @@ public final class ModuleTargetChecker {
             if (a.bits() != 32 && a.bits() != 64) {
                 diagnostics.error(a.pos(), "module.address_size", ".address_size must be 32 or 64, not "
                         + a.bits() + " (PTX ISA 11.1.3)");
+            } else if (a.bits() == 32) {
+                diagnostics.error(a.pos(), "module.address_size", "32-bit addressing is no longer compiled:"
+                        + " use .address_size 64 (PTX ISA 11.1.3; ptxas: \"32-Bit compilation is no longer supported\","
+                        + " and for sm_90 and later \"32-Bit ABI ... is not supported\")");
             }
         });
         if (version != null && module.addressSize().isPresent()

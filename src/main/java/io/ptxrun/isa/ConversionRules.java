@@ -69,7 +69,10 @@ public final class ConversionRules implements RuleTable {
         {FRND2 + " .satfinite .f16 .f32", D_A},
         {FRND + " [.sat] .f16 .f64", D_A},
         {FRND2 + " [.ftz] [.relu] [.satfinite] .bf16 .f32", D_A},
-        {FRND2 + " .bf16 .f64", D_A},
+        // .rm and .rp too without .relu or .satfinite (cvt.md lists .frnd2; ptxas takes the four
+        // roundings of the general form from PTX ISA 7.0 on sm_80, "Illegal rounding modifier" with .relu)
+        {"(.rm|.rp) [.ftz] .bf16 .f32", D_A},
+        {FRND + " .bf16 .f64", D_A},
         // two f32 values packed into one register
         {FRND2 + " [.relu] [.satfinite] (.f16x2|.bf16x2) .f32", D_A_B},
         {".rs [.relu] [.satfinite] (.f16x2|.bf16x2) .f32", D_A_B + ", rbits:b32"},

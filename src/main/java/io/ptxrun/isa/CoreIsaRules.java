@@ -3,6 +3,7 @@ package io.ptxrun.isa;
 import static io.ptxrun.ast.Opcode.ACTIVEMASK;
 import static io.ptxrun.ast.Opcode.ADD;
 import static io.ptxrun.ast.Opcode.ATOM;
+import static io.ptxrun.ast.Opcode.LDU;
 import static io.ptxrun.ast.Opcode.RED;
 import static io.ptxrun.ast.Opcode.AND;
 import static io.ptxrun.ast.Opcode.BRA;
@@ -140,6 +141,9 @@ public final class CoreIsaRules implements RuleTable {
         String prefetch = "[.L2::64B|.L2::128B|.L2::256B]";
         String ldSpace = "[.const|.global|.local|.param|.param::entry|.param::func|.shared|.shared::cta|.shared::cluster]";
         String stSpace = "[.global|.local|.param|.param::func|.shared|.shared::cta|.shared::cluster]";
+        // "The qualifiers .volatile, .relaxed and .acquire may be used only with .global and .shared
+        // spaces and with generic addressing" (ld.md; st.md likewise for .release).
+        String orderedSpace = "[.global|.shared|.shared::cta|.shared::cluster]";
         String scopes = ".cta|.cluster|.gpu|.sys";
         String ldOrder = "(" + sems(".relaxed", scopes) + "|" + sems(".acquire", scopes) + ")";
         String stOrder = "(" + sems(".relaxed", scopes) + "|" + sems(".release", scopes) + ")";
@@ -151,20 +155,22 @@ public final class CoreIsaRules implements RuleTable {
         String policy = ", cache-policy:b64|imm";
         for (String q : List.of(
                 "[.weak] " + ldSpace + " [.ca|.cg|.cs|.lu|.cv|" + evict + "] " + prefetch + " " + vec + " " + type,
-                ldOrder + " " + ldSpace + " [" + evict + "] " + prefetch + " " + vec + " " + type,
+                ldOrder + " " + orderedSpace + " [" + evict + "] " + prefetch + " " + vec + " " + type,
                 ".global .nc [.ca|.cg|.cs|" + evict + "] " + prefetch + " " + vec + " " + type)) {
             f.add(Form.of(LD, q, ldOps, ld));
             f.add(Form.of(LD, q + hint, ldOps + policy, ld));
         }
-        f.add(Form.of(LD, ".volatile " + ldSpace + " " + prefetch + " " + vec + " " + type, ldOps, ld));
+        f.add(Form.of(LD, ".volatile " + orderedSpace + " " + prefetch + " " + vec + " " + type, ldOps, ld));
+        // ldu (spec/isa/ldu.md): read-only, warp-uniform loads from .global or generic addresses.
+        f.add(Form.of(LDU, "[.global] [.v2|.v4] " + type, ldOps, page("ldu")));
         f.add(Form.of(LD, ".mmio .relaxed.sys [.global] " + type, ldOps, ld));
         for (String q : List.of(
                 "[.weak] " + stSpace + " [.wb|.cg|.cs|.wt|" + evict + "] " + vec + " " + type,
-                stOrder + " " + stSpace + " [" + evict + "] " + vec + " " + type)) {
+                stOrder + " " + orderedSpace + " [" + evict + "] " + vec + " " + type)) {
             f.add(Form.of(ST, q, stOps, st));
             f.add(Form.of(ST, q + hint, stOps + policy, st));
         }
-        f.add(Form.of(ST, ".volatile " + stSpace + " " + vec + " " + type, stOps, st));
+        f.add(Form.of(ST, ".volatile " + orderedSpace + " " + vec + " " + type, stOps, st));
         f.add(Form.of(ST, ".mmio .relaxed.sys [.global] " + type, stOps, st));
     }
 

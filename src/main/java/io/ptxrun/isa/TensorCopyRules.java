@@ -14,8 +14,8 @@ import java.util.Set;
  * cp.async.bulk.prefetch.tensor. The shape of the operands follows from `.dim` and the load mode
  * (the tensorCoords and im2colInfo tables of 9.7.9.25.5.2), so the forms are generated from the
  * {@link #LOAD_MODES} and {@link #STORE_MODES} rows, one form per dimension and operand variant.
- * ptxas 13.0 does not know `.tile::scatter4` ("Illegal modifier '.tile::scatter4'"), and accepts
- * `.im2col_no_offs` only for shared -> global: both are left out of the load rows accordingly.
+ * `.tile::scatter4` and `.im2col_no_offs` are store modes (shared -> global): ptxas accepts
+ * `.im2col_no_offs` only that way, and `.tile::scatter4` on the sm_100a family from PTX ISA 8.6.
  */
 public final class TensorCopyRules implements RuleTable {
     private static final String TENSOR = "9.7.9.25.5.2 cp.async.bulk.tensor";
@@ -48,6 +48,7 @@ public final class TensorCopyRules implements RuleTable {
 
     static final List<Mode> STORE_MODES = List.of(
             new Mode("[.tile]", 1, 5, -1, 0),
+            new Mode(".tile::scatter4", 2, 2, 5, 0),
             new Mode(".im2col_no_offs", 3, 5, -1, 0));
 
     /** redOp of cp.reduce.async.bulk.tensor (the element type comes from the tensor map). */
@@ -122,6 +123,10 @@ public final class TensorCopyRules implements RuleTable {
                         "'.im2col::w' with destination .shared::cta", TENSOR + notes),
                 FeatureRule.of(CP_ASYNC_BULK_TENSOR, ".im2col::w::128", "8.6", SM100_FAMILY, "'.im2col::w::128'",
                         TENSOR + notes),
+                FeatureRule.of(CP_ASYNC_BULK_TENSOR, ".tile::scatter4", "8.6", SM100_FAMILY, "'.tile::scatter4'",
+                        TENSOR + notes),
+                FeatureRule.of(CP_REDUCE_ASYNC_BULK_TENSOR, ".tile::scatter4", "8.6", SM100_FAMILY, "'.tile::scatter4'",
+                        REDUCE + notes),
                 FeatureRule.of(CP_ASYNC_BULK_TENSOR, ".cta_group::1", "8.6", SM100_FAMILY, "'.cta_group::1'", TENSOR + notes),
                 FeatureRule.of(CP_ASYNC_BULK_TENSOR, ".cta_group::2", "8.6", SM100_FAMILY, "'.cta_group::2'", TENSOR + notes)));
         for (String q : List.of(".tile::gather4", ".im2col::w", ".im2col::w::128")) {
