@@ -9,5 +9,5 @@ reps="${1:-3}"
 (cd "$root" && mvn -q -DskipTests package)
 out="$root/target/bench-classes"
 mkdir -p "$out"
-javac -d "$out" -cp "$root/target/ptxrun.jar" "$root/bench/src/io/ptxrun/bench/ExecRate.java"
+javac -d "$out" -cp "$root/target/ptxrun.jar" "$root/bench/src/io/ptxrun/bench/ExecRate.java" "$root/bench/src/io/ptxrun/bench/Measure.java"
 java -XX:+UseParallelGC -Xmx2g -Xss16m -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.ExecRate "$root" "$reps"

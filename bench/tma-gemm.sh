@@ -13,7 +13,7 @@ m="${1:-512}"; n="${2:-512}"; k="${3:-512}"; reps="${4:-3}"
 "$root/ptxrun" --version >/dev/null            # builds the jar if needed
 out="$root/target/bench-classes"
 mkdir -p "$out"
-javac -d "$out" -cp "$root/target/ptxrun.jar" "$root/bench/src/io/ptxrun/bench/TmaGemmRate.java"
+javac -d "$out" -cp "$root/target/ptxrun.jar" "$root/bench/src/io/ptxrun/bench/TmaGemmRate.java" "$root/bench/src/io/ptxrun/bench/Measure.java"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 "$root/bench/gemm_launch.py" "$m" "$n" "$k" >"$work/launch.json"

@@ -7,9 +7,6 @@ import io.ptxrun.launch.LaunchFile;
 import io.ptxrun.launch.RunResult;
 import io.ptxrun.syntax.PtxParser;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
@@ -130,19 +127,19 @@ public final class ExecRate {
         long peakHeap = 0;
         for (int r = 0; r < reps; r++) {
             System.gc();
-            resetPeaks();
-            long cpu0 = processCpuNanos();
+            Measure.resetPeaks();
+            long cpu0 = Measure.processCpuNanos();
             long t0 = System.nanoTime();
             RunResult result = KernelRunner.run(w.module, w.launch, limits);
             double seconds = (System.nanoTime() - t0) / 1e9;
-            double cpuSeconds = (processCpuNanos() - cpu0) / 1e9;
+            double cpuSeconds = (Measure.processCpuNanos() - cpu0) / 1e9;
             if (!result.status().jsonName().equals("ok")) {
                 throw new IllegalStateException(w.name + ": " + result.status() + " " + result.diagnostics());
             }
             instructions = ((Number) result.stats().get("instructions")).longValue();
             best = Math.max(best, instructions / seconds);
             bestPerCpu = Math.max(bestPerCpu, instructions / cpuSeconds);
-            peakHeap = Math.max(peakHeap, peakHeapBytes());
+            peakHeap = Math.max(peakHeap, Measure.peakHeapBytes());
         }
         System.out.printf("%-56s %2d thread(s): %7.1f M thread-instr/s wall, %7.1f M per CPU-second"
                 + "  (%,d thread-instructions, peak heap %.1f MiB)%n",
@@ -153,9 +150,6 @@ public final class ExecRate {
      * CPU time of the whole process (all threads, JIT and GC included): on a loaded machine the
      * rate per CPU-second says what the interpreter does with the cycles it actually gets.
      */
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-    }
 
     private static Module parse(String ptx) {
         PtxParser.Parsed<Module> parsed = PtxParser.parseModule("bench.ptx", ptx);
@@ -163,24 +157,5 @@ public final class ExecRate {
             throw new IllegalArgumentException(parsed.diagnostics().toString());
         }
         return parsed.value();
-    }
-
-    private static void resetPeaks() {
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                pool.resetPeakUsage();
-            }
-        }
-    }
-
-    /** Sum of the heap pools' peaks since the last reset: an upper bound of the peak heap in use. */
-    private static long peakHeapBytes() {
-        long sum = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                sum += pool.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
     }
 }

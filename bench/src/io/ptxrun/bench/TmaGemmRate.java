@@ -8,9 +8,6 @@ import io.ptxrun.launch.ResultJson;
 import io.ptxrun.launch.RunResult;
 import io.ptxrun.syntax.PtxParser;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
@@ -42,12 +39,12 @@ public final class TmaGemmRate {
         long peakHeap = 0;
         for (int r = 0; r < reps; r++) {
             System.gc();
-            resetPeaks();
-            long cpu0 = processCpuNanos();
+            Measure.resetPeaks();
+            long cpu0 = Measure.processCpuNanos();
             long t0 = System.nanoTime();
             result = KernelRunner.run(module, launch, limits);
             double seconds = (System.nanoTime() - t0) / 1e9;
-            double cpuSeconds = (processCpuNanos() - cpu0) / 1e9;
+            double cpuSeconds = (Measure.processCpuNanos() - cpu0) / 1e9;
             if (!result.status().jsonName().equals("ok")) {
                 Files.writeString(resultFile, ResultJson.write(result));
                 throw new IllegalStateException(result.status() + " " + result.diagnostics());
@@ -55,35 +52,11 @@ public final class TmaGemmRate {
             instructions = ((Number) result.stats().get("instructions")).longValue();
             bestWall = Math.max(bestWall, instructions / seconds);
             bestCpu = Math.max(bestCpu, instructions / cpuSeconds);
-            peakHeap = Math.max(peakHeap, peakHeapBytes());
+            peakHeap = Math.max(peakHeap, Measure.peakHeapBytes());
             System.out.printf("  run %d: %.2f s wall, %.2f s CPU%n", r + 1, seconds, cpuSeconds);
         }
         Files.writeString(resultFile, ResultJson.write(result));
         System.out.printf("%,d thread-instructions; best of %d: %.1f M thread-instr/s wall, %.1f M per CPU-second;"
                 + " peak heap %.1f MiB%n", instructions, reps, bestWall / 1e6, bestCpu / 1e6, peakHeap / 1048576.0);
-    }
-
-    /** CPU time of the whole process (all threads, JIT and GC included). */
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-    }
-
-    private static void resetPeaks() {
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                pool.resetPeakUsage();
-            }
-        }
-    }
-
-    /** Sum of the heap pools' peaks since the last reset: an upper bound of the peak heap in use. */
-    private static long peakHeapBytes() {
-        long sum = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                sum += pool.getPeakUsage().getUsed();
-            }
-        }
-        return sum;
     }
 }

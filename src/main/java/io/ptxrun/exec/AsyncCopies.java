@@ -252,7 +252,7 @@ final class AsyncCopies {
             int l = Integer.numberOfTrailingZeros(m);
             long mapAddress = engine.read(w, op, 0, l);
             TensorMap map = engine.tensorMap(mapAddress);
-            engine.checkTensorMapFenced(w, op, pc, l, mapAddress);
+            engine.tensorMaps.checkFenced(w, op, pc, l, mapAddress);
             TensorCopy copy = plan(w, op, pc, l, map);
             if (copy == null || op.sub == Decoder.TENSOR_PREFETCH) {
                 continue;

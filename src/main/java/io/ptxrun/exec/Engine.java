@@ -49,12 +49,8 @@ final class Engine {
 
     private final KernelLaunch launch;
     private final GlobalMemory global;
-    /**
-     * Global addresses of tensor maps written through the generic proxy (tensormap.replace on
-     * global memory, tensormap.cp_fenceproxy) and not yet acquired by
-     * fence.proxy.tensormap::generic.acquire: a tensor copy must not use them (shared by all workers).
-     */
-    private final java.util.Set<Long> unfencedTensorMaps;
+    /** The tensor-map instructions, with the maps awaiting a proxy fence (shared by all workers). */
+    final TensorMapEdits tensorMaps;
     private final byte[] params;
     private final long maxInstructions;
     private Decoder.Program program;
@@ -100,7 +96,7 @@ final class Engine {
         this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
         this.sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
-        this.unfencedTensorMaps = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        this.tensorMaps = new TensorMapEdits(this, hazards, java.util.concurrent.ConcurrentHashMap.newKeySet());
     }
 
     /** Another worker for the same launch: shares the decoded program and the budget, not the cluster state. */
@@ -111,13 +107,13 @@ final class Engine {
         this.maxInstructions = first.maxInstructions;
         this.budgetSpent = first.budgetSpent;
         this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
-        this.unfencedTensorMaps = first.unfencedTensorMaps;
         this.program = first.program;
         this.ops = first.ops;
         this.entry = first.entry;
         this.geometry = first.geometry;
         this.sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
+        this.tensorMaps = new TensorMapEdits(this, hazards, first.tensorMaps.unfenced());
     }
 
     ExecResult run() {
@@ -523,9 +519,9 @@ final class Engine {
             case CP_ASYNC -> cta.copies.issueCopy(w, op, pc, mask, exec);
             case CP_ASYNC_BULK -> cta.copies.issueBulk(w, op, pc, mask, exec);
             case CP_ASYNC_BULK_TENSOR -> cta.copies.issueTensor(w, op, pc, mask, exec);
-            case TENSORMAP_REPLACE -> tensorMapReplace(w, op, pc, mask, exec);
-            case TENSORMAP_COPY -> tensorMapCopy(w, op, pc, mask, exec);
-            case TENSORMAP_ACQUIRE -> tensorMapAcquire(w, op, pc, mask, exec);
+            case TENSORMAP_REPLACE -> tensorMaps.replace(w, op, pc, mask, exec);
+            case TENSORMAP_COPY -> tensorMaps.copy(w, op, pc, mask, exec);
+            case TENSORMAP_ACQUIRE -> tensorMaps.acquire(w, op, pc, mask, exec);
             case ASYNC_GROUP -> cta.copies.group(w, op, pc, mask, exec);
             case TRAP -> {
                 advance(w, mask, pc + 1);
@@ -966,93 +962,6 @@ final class Engine {
                     sharedAddress, rank));
         }
         return owner;
-    }
-
-    /**
-     * tensormap.replace (9.7.9.26): rewrites one field of the 128-byte map at the address in place,
-     * so a tensor copy that then uses the map sees the new value. On global memory the map then
-     * needs a fence.proxy.tensormap::generic acquire before a tensor copy may use it.
-     */
-    private void tensorMapReplace(Warp w, Op op, int pc, int mask, int exec) {
-        TensorMapField field = op.tensorMapField;
-        for (int m = exec; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            long a = address(w, op, l);
-            int space = op.space;
-            long at = a;
-            if (space == Op.SP_GENERIC) {
-                space = genericSpace(a);
-                at = a - windowBase(space);
-            }
-            if (space != Op.SP_GLOBAL && space != Op.SP_SHARED) {
-                hazards.undefined(op, pc, "exec.tensormap", String.format("tensormap.replace address 0x%x is not in"
-                        + " the .global or .shared::cta window (9.7.9.26)", a), where(w, l));
-                continue;
-            }
-            if ((at & 63) != 0) {
-                hazards.undefined(op, pc, "exec.tensormap", String.format("tensormap.replace address 0x%x is not"
-                        + " 64-byte aligned: a tensor map is a 64-byte aligned 1024-bit object", a), where(w, l));
-                continue;
-            }
-            long value = read(w, op, 0, l);
-            java.util.Optional<Long> bits = field.encode(value);
-            if (bits.isEmpty()) {
-                throw new MemoryFault("tensormap.replace" + field.spelling + " value " + value + " names an element"
-                        + " type ptxrun's tensor maps do not execute (u8, u16, u32, s32, u64, s64, f32, f64 only)");
-            }
-            store(w, space, at + field.offset(op.sub), field.bytes, bits.get(), l);
-            if (space == Op.SP_GLOBAL) {
-                unfencedTensorMaps.add(at);
-            }
-        }
-        advance(w, mask, pc + 1);
-    }
-
-    /**
-     * tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release: copies the 128-byte
-     * map from shared to global memory and releases it to the tensormap proxy; a consumer still
-     * acquires it before use.
-     */
-    private void tensorMapCopy(Warp w, Op op, int pc, int mask, int exec) {
-        for (int m = exec; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            long to = address(w, op, l);
-            long from = address(w, op.source, l);
-            for (int k = 0; k < io.ptxrun.launch.TensorMap.SIZE; k += 8) {
-                store(w, Op.SP_GLOBAL, to + k, 8, load(w, Op.SP_SHARED, from + k, 8, l), l);
-            }
-            unfencedTensorMaps.add(to);
-        }
-        advance(w, mask, pc + 1);
-    }
-
-    /** fence.proxy.tensormap::generic.acquire [addr], size: tensor copies may now use the map at addr. */
-    private void tensorMapAcquire(Warp w, Op op, int pc, int mask, int exec) {
-        for (int m = exec; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            long a = address(w, op, l);
-            int space = genericSpace(a);
-            unfencedTensorMaps.remove(a - windowBase(space));
-        }
-        advance(w, mask, pc + 1);
-    }
-
-    /**
-     * Reports a tensor copy that uses a map in global memory written through the generic proxy
-     * and not acquired by fence.proxy.tensormap::generic: the tensormap proxy may read stale bytes
-     * (memory consistency model, proxy fences; fence.proxy.tensormap, 9.7.13.4).
-     */
-    void checkTensorMapFenced(Warp w, Op op, int pc, int l, long mapAddress) {
-        if (unfencedTensorMaps.isEmpty() || genericSpace(mapAddress) != Op.SP_GLOBAL) {
-            return;
-        }
-        long at = mapAddress - windowBase(Op.SP_GLOBAL);
-        if (unfencedTensorMaps.contains(at)) {
-            hazards.undefined(op, pc, "exec.tensormap-fence", String.format("'%s' uses the tensor map at 0x%x, which"
-                    + " was modified through the generic proxy (tensormap.replace / tensormap.cp_fenceproxy) and not"
-                    + " acquired with fence.proxy.tensormap::generic.acquire [map], 128 before this use"
-                    + " (fence.proxy.tensormap, 9.7.13.4)", op.mnemonic(), mapAddress), where(w, l));
-        }
     }
 
     /**

@@ -78,21 +78,34 @@ public final class PtxParser {
     private static final int BANG = tokenType("'!'");
 
     /**
-     * A failed parse naming the first token nested deeper than MAX_NESTING (a run of unary
-     * operators nests too: `- - 1` is a term inside a term), or null.
+     * How deep the tokens seen so far nest: braces, brackets and parentheses, and runs of unary
+     * operators (`- - 1` is a term inside a term). Both token loops below feed it.
      */
-    private static <T> Parsed<T> tooDeep(String file, CommonTokenStream stream) {
-        int depth = 0;
-        int unaryRun = 0;
-        for (Token t : stream.getTokens()) {
-            int type = t.getType();
+    private static final class Nesting {
+        private int depth;
+        private int unaryRun;
+
+        /** Takes the next token's type; true when it goes past MAX_NESTING. */
+        boolean tooDeepAfter(int type) {
             unaryRun = type == MINUS || type == TILDE || type == BANG ? unaryRun + 1 : 0;
             if (type == OPEN_BRACE || type == OPEN_BRACKET || type == OPEN_PAREN) {
                 depth++;
             } else if (type == CLOSE_BRACE || type == CLOSE_BRACKET || type == CLOSE_PAREN) {
                 depth = Math.max(0, depth - 1);
             }
-            if (depth > MAX_NESTING || unaryRun > MAX_NESTING) {
+            return depth > MAX_NESTING || unaryRun > MAX_NESTING;
+        }
+
+        boolean atTopLevel() {
+            return depth == 0;
+        }
+    }
+
+    /** A failed parse naming the first token nested deeper than MAX_NESTING, or null. */
+    private static <T> Parsed<T> tooDeep(String file, CommonTokenStream stream) {
+        Nesting nesting = new Nesting();
+        for (Token t : stream.getTokens()) {
+            if (nesting.tooDeepAfter(t.getType())) {
                 return new Parsed<>(null, List.of(Diagnostic.error(
                         new SourcePos(file, t.getLine(), t.getCharPositionInLine() + 1), "syntax.nesting",
                         "braces, brackets, parentheses or unary operators nest more than " + MAX_NESTING
@@ -124,7 +137,7 @@ public final class PtxParser {
      * tokens so far go to a parser of their own on another core, and lexing goes on. The items are
      * joined in source order, so the result is the same as parsing in one piece. Returns null when
      * the module is small or anything is amiss (nesting too deep, a syntax error in a piece): the
-     * single-piece path then reports every problem precisely.
+     * single-piece path then reports every problem precisely (lexing again, on that error path only).
      */
     private static Parsed<Module> parseInPieces(String file, String text) {
         return parseInPieces(file, text, Runtime.getRuntime().availableProcessors());
@@ -142,8 +155,7 @@ public final class PtxParser {
         lexer.removeErrorListeners();
         List<FutureTask<Parsed<Module>>> parts = new ArrayList<>();
         List<Token> piece = new ArrayList<>(target + target / 4);
-        int depth = 0;
-        int unaryRun = 0;
+        Nesting nesting = new Nesting();
         boolean closedItem = false;
         for (Token t = lexer.nextToken(); t.getType() != Token.EOF; t = lexer.nextToken()) {
             int type = t.getType();
@@ -156,20 +168,12 @@ public final class PtxParser {
                 piece = new ArrayList<>(target + target / 4);
             }
             piece.add(t);
-            unaryRun = type == MINUS || type == TILDE || type == BANG ? unaryRun + 1 : 0;
-            if (type == OPEN_BRACE || type == OPEN_BRACKET || type == OPEN_PAREN) {
-                depth++;
-            } else if (type == CLOSE_BRACE || type == CLOSE_BRACKET || type == CLOSE_PAREN) {
-                depth = Math.max(0, depth - 1);
-            }
-            if (depth > MAX_NESTING || unaryRun > MAX_NESTING) {
+            if (nesting.tooDeepAfter(type)) {
                 return null;
             }
-            closedItem = type == CLOSE_BRACE && depth == 0 && piece.size() >= target;
+            closedItem = type == CLOSE_BRACE && nesting.atTopLevel() && piece.size() >= target;
         }
-        if (parts.isEmpty()) {
-            return null;
-        }
+        // A module that never reached a cut is one piece, parsed here from the tokens already made.
         List<Token> last = piece;
         parts.add(new FutureTask<>(() -> parseTokens(file, last)));
         // Lexing is done: this thread parses the pieces no other has started (run() does nothing
