@@ -10,6 +10,8 @@ public final class ExitCode {
     public static final int USAGE = 2;
     /** The kernel ran but did not complete: trap, error, deadlock or timeout. */
     public static final int RUN_FAILED = 3;
+    /** The kernel ran to completion, but the hazard detector found races or other hazards. */
+    public static final int HAZARDS = 4;
 
     private ExitCode() {}
 }

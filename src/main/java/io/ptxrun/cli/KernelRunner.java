@@ -71,6 +71,7 @@ public final class KernelRunner {
             BufferSpec spec = b.getValue();
             long addr = memory.allocate(Math.max(1, spec.byteSize()), 256);
             memory.write(addr, spec.initialContents());
+            memory.name(addr, b.getKey());
             addresses.put(b.getKey(), addr);
         }
         byte[] params = paramBlock(kernel, launch, addresses);
@@ -86,16 +87,29 @@ public final class KernelRunner {
             dumped.put(name, new ResultBuffer(spec.type(), memory.read(addresses.get(name), spec.byteSize())));
         }
         List<ResultDiagnostic> diagnostics = new ArrayList<>();
+        int hazards = 0;
         for (Diagnostic d : exec.diagnostics()) {
             diagnostics.add(ResultDiagnostic.at(d.severity(), d.message(), d.pos().file(), d.pos().line(),
-                    d.pos().column()));
+                    d.pos().column()).withRule(d.rule()));
+            if (isHazard(d.rule())) {
+                hazards++;
+            }
         }
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("threads", launch.grid().count() * launch.block().count());
         stats.put("instructions", exec.instructionsExecuted());
         stats.put("wallMillis", millis);
+        if (limits.sync().detectHazards()) {
+            stats.put("hazards", hazards);
+        }
         return new RunResult(Optional.of(kernel.name()), RunStatus.valueOf(exec.status().name()), dumped,
                 diagnostics, stats);
+    }
+
+    /** The rules of the hazard detector (races, async-proxy ordering, divergence, uninitialized reads). */
+    public static boolean isHazard(String rule) {
+        return rule != null && (rule.startsWith("race.") || rule.startsWith("async.") || rule.startsWith("divergence.")
+                || rule.startsWith("uninit."));
     }
 
     private static Function kernel(Module module, LaunchFile launch) throws LaunchMismatch {

@@ -86,6 +86,10 @@ public final class Main implements Callable<Integer> {
             + " warnings and keep going.")
     boolean warnOnly;
 
+    @Option(names = "--no-hazards", description = "Turn the hazard detector off (races, async-copy ordering,"
+            + " divergent barriers, uninitialized shared memory).")
+    boolean noHazards;
+
     @Option(names = "--cta-threads", paramLabel = "N", defaultValue = "0",
             description = "Threads that run independent CTAs at once (default 0: one per processor; 1: one CTA at a time).")
     int ctaThreads;
@@ -144,7 +148,7 @@ public final class Main implements Callable<Integer> {
         }
         SyncOptions sync;
         try {
-            sync = SyncOptions.parse(asyncCopies, warnOnly);
+            sync = SyncOptions.parse(asyncCopies, warnOnly).withHazards(!noHazards);
         } catch (IllegalArgumentException e) {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.USAGE;
@@ -193,13 +197,27 @@ public final class Main implements Callable<Integer> {
         } else {
             printReadable(result, source, out, err);
         }
-        return result.status() == RunStatus.OK ? ExitCode.OK : ExitCode.RUN_FAILED;
+        if (result.status() != RunStatus.OK) {
+            return ExitCode.RUN_FAILED;
+        }
+        long hazards = result.diagnostics().stream()
+                .filter(d -> d.severity() == io.ptxrun.diag.Severity.ERROR && KernelRunner.isHazard(d.rule().orElse(null)))
+                .count();
+        if (hazards > 0) {
+            if (!json) {
+                err.println("ptxrun: " + hazards + " hazard" + (hazards == 1 ? "" : "s") + " found (--warn-only"
+                        + " reports them as warnings, --no-hazards turns the detector off)");
+            }
+            return ExitCode.HAZARDS;
+        }
+        return ExitCode.OK;
     }
 
     private static void printReadable(RunResult result, SourceText source, PrintWriter out, PrintWriter err) {
         for (ResultDiagnostic d : result.diagnostics()) {
             SourcePos pos = new SourcePos(d.file().orElse(source.name()), d.line(), d.column());
-            err.print(DiagnosticRenderer.text(new Diagnostic(d.severity(), pos, d.message(), "exec"), source));
+            err.print(DiagnosticRenderer.text(new Diagnostic(d.severity(), pos, d.message(), d.rule().orElse("exec")),
+                    source));
         }
         out.println("kernel " + result.kernel().orElse("?") + ": " + result.status().jsonName() + " " + result.stats());
         for (Map.Entry<String, ResultBuffer> b : result.buffers().entrySet()) {

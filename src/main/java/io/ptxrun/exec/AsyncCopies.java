@@ -56,6 +56,8 @@ final class AsyncCopies {
     private int[] mbarrier = new int[64];
     /** Tensor loads: the CTA whose mbarrier the copy signals (the destination, or its peer with .cta_group::2). */
     private Cta[] signalled = new Cta[64];
+    /** What the hazard detector knows of each copy's agent and issuer (null when it is off). */
+    private io.ptxrun.exec.order.MemoryOrder.CopyOrigin[] origin = new io.ptxrun.exec.order.MemoryOrder.CopyOrigin[64];
     private int[] livePos = new int[64];
     private int[] live = new int[64];
     private int liveCount;
@@ -137,7 +139,12 @@ final class AsyncCopies {
                 }
             }
             int t = w.id * 32 + l;
+            io.ptxrun.exec.order.MemoryOrder.CopyOrigin o = issued(w, l, pc);
+            if (o != null && srcSize > 0) {
+                engine.copyAccess(o, op.source.space, from, srcSize, false);
+            }
             int e = allocate(COPY, t, committed[t], pc);
+            origin[e] = o;
             dst[e] = to;
             dstGlobal[e] = false;
             target[e] = cta;
@@ -177,6 +184,11 @@ final class AsyncCopies {
             for (int k = 0; k < n; k++) {
                 data[k] = (byte) engine.load(w, op.source.space, from + k, 1, l);
             }
+            io.ptxrun.exec.order.MemoryOrder.CopyOrigin o = issued(w, l, pc);
+            if (o != null && n > 0) {
+                engine.copyAccess(o, op.source.space, from, n, false);
+            }
+            issuing = o;
             int group = op.barrier == null ? bulkCommitted[w.id * 32 + l] : NONE;
             if (op.space == Op.SP_GLOBAL) {
                 if (n > 0) {
@@ -226,6 +238,7 @@ final class AsyncCopies {
     /** One pending bulk transfer of {@code data} to global {@code to} (target null) or to a CTA's shared offset. */
     private void enqueueBulk(Warp w, int l, int pc, int group, Cta to, long at, byte[] data, int bar) {
         int e = allocate(BULK, w.id * 32 + l, group, pc);
+        origin[e] = issuing;
         dst[e] = at;
         dstGlobal[e] = to == null;
         target[e] = to;
@@ -259,6 +272,7 @@ final class AsyncCopies {
             }
             long to = engine.address(w, op, l);
             int offset = (int) Cta.offsetOf(to);
+            issuing = issued(w, l, pc);
             if ((to & 127) != 0) {
                 hazards.undefined(op, pc, "exec.tensor", String.format("shared address 0x%x of '%s' is not 128-byte"
                         + " aligned (9.7.9.25.5.1)", to, op.mnemonic()), engine.where(w, l));
@@ -272,6 +286,16 @@ final class AsyncCopies {
                             + " shared space", to, copy.sharedFootprint(), cta.shared.length));
                 }
                 int e = allocate(TENSOR_STORE, w.id * 32 + l, bulkCommitted[w.id * 32 + l], pc);
+                origin[e] = issuing;
+                if (issuing != null) {
+                    io.ptxrun.exec.order.MemoryOrder.CopyOrigin reader = issuing;
+                    copy.forEachElement((address, at, bytes, inBounds) -> {
+                        if (inBounds) {
+                            engine.order.copyReads(reader, io.ptxrun.exec.order.MemoryOrder.SHARED, cta.rank,
+                                    offset + at, bytes);
+                        }
+                    });
+                }
                 bulkData[e] = Arrays.copyOfRange(cta.shared, offset, offset + span);
                 plan[e] = copy;
                 if (timing == SyncOptions.CopyTiming.EAGER) {
@@ -470,6 +494,7 @@ final class AsyncCopies {
             }
         }
         int e = allocate(TENSOR_LOAD, w.id * 32 + l, NONE, pc);
+        origin[e] = issuing;
         dst[e] = at;
         dstGlobal[e] = false;
         target[e] = to;
@@ -485,12 +510,16 @@ final class AsyncCopies {
     }
 
     /** The in-bounds elements of a tensor store or reduction, from the source snapshot, into global memory. */
-    private void landTensorStore(Op op, TensorCopy copy, byte[] source) {
+    private void landTensorStore(Op op, TensorCopy copy, byte[] source,
+            io.ptxrun.exec.order.MemoryOrder.CopyOrigin o) {
         GlobalMemory global = engine.global();
         ReductionType type = op.redOp == null ? null : TensorCopy.reductionType(op.redOp, copy.map().type());
         copy.forEachElement((address, at, bytes, inBounds) -> {
             if (!inBounds) {
                 return;
+            }
+            if (o != null) {
+                engine.order.copyWrites(o, io.ptxrun.exec.order.MemoryOrder.GLOBAL, 0, address, bytes, type != null);
             }
             long value = Bytes.get(source, at, bytes);
             if (type != null) {
@@ -517,6 +546,7 @@ final class AsyncCopies {
     void enqueueArrive(Warp w, int l, int pc, Cta owner, int mbarrierAt) {
         int t = w.id * 32 + l;
         int e = allocate(ARRIVE, t, NONE, pc);
+        origin[e] = engine.order == null ? null : engine.order.lastCopies(engine.slot(w, l), pc);
         target[e] = owner;
         mbarrier[e] = mbarrierAt;
         if (timing == SyncOptions.CopyTiming.EAGER && head[t] == e) {
@@ -529,12 +559,44 @@ final class AsyncCopies {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             int t = w.id * 32 + l;
+            io.ptxrun.exec.order.MemoryOrder order = engine.order;
+            int slot = order == null ? 0 : engine.slot(w, l);
             switch (op.sub) {
-                case Decoder.GROUP_COMMIT -> committed[t]++;
-                case Decoder.GROUP_WAIT -> landGroups(t, COPY, committed[t] - (int) engine.read(w, op, 0, l));
-                case Decoder.GROUP_WAIT_ALL -> landGroups(t, COPY, ++committed[t]);
-                case Decoder.GROUP_BULK_COMMIT -> bulkCommitted[t]++;
-                default -> landGroups(t, BULK, bulkCommitted[t] - (int) engine.read(w, op, 0, l));
+                case Decoder.GROUP_COMMIT -> {
+                    if (order != null) {
+                        order.commit(slot, committed[t], false);
+                    }
+                    committed[t]++;
+                }
+                case Decoder.GROUP_WAIT -> {
+                    int before = committed[t] - (int) engine.read(w, op, 0, l);
+                    landGroups(t, COPY, before);
+                    if (order != null) {
+                        order.groupsComplete(slot, before, false);
+                    }
+                }
+                case Decoder.GROUP_WAIT_ALL -> {
+                    if (order != null) {
+                        order.commit(slot, committed[t], false);
+                    }
+                    landGroups(t, COPY, ++committed[t]);
+                    if (order != null) {
+                        order.groupsComplete(slot, committed[t], false);
+                    }
+                }
+                case Decoder.GROUP_BULK_COMMIT -> {
+                    if (order != null) {
+                        order.commit(slot, bulkCommitted[t], true);
+                    }
+                    bulkCommitted[t]++;
+                }
+                default -> {
+                    int before = bulkCommitted[t] - (int) engine.read(w, op, 0, l);
+                    landGroups(t, BULK, before);
+                    if (order != null) {
+                        order.groupsComplete(slot, before, true);
+                    }
+                }
             }
         }
         engine.advance(w, mask, pc + 1);
@@ -592,6 +654,9 @@ final class AsyncCopies {
             case COPY -> {
                 int at = (int) dst[e];
                 int n = size[e];
+                if (origin[e] != null) {
+                    engine.order.copyWrites(origin[e], io.ptxrun.exec.order.MemoryOrder.SHARED, to.rank, at, n, false);
+                }
                 Bytes.put(shared, at, Math.min(n, 8), low[e]);
                 if (n > 8) {
                     Bytes.put(shared, at + 8, n - 8, high[e]);
@@ -602,6 +667,11 @@ final class AsyncCopies {
                 byte[] data = bulkData[e];
                 bulkData[e] = null;
                 Op op = engine.opAt(issuedAt[e]);
+                if (origin[e] != null && data.length > 0) {
+                    engine.order.copyWrites(origin[e], dstGlobal[e] ? io.ptxrun.exec.order.MemoryOrder.GLOBAL
+                            : io.ptxrun.exec.order.MemoryOrder.SHARED, dstGlobal[e] ? 0 : to.rank, dst[e], data.length,
+                            op.redOp != null);
+                }
                 if (dstGlobal[e]) {
                     if (op.redOp != null) {
                         int n = op.redType.byteSize();
@@ -620,6 +690,9 @@ final class AsyncCopies {
                     to.copies.markShared(dst[e], data.length, -1);
                 }
                 if (mbarrier[e] != NONE) {
+                    if (origin[e] != null) {
+                        engine.order.mbarrierCopyComplete(to.rank, mbarrier[e], origin[e]);
+                    }
                     to.mbarriers.changeTx(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
                             mbarrier[e], -data.length);
                 }
@@ -633,17 +706,39 @@ final class AsyncCopies {
                         shared[at + k] = data[k];
                     }
                 }
+                if (origin[e] != null) {
+                    for (int k = 0; k < mask.length; ) {
+                        int run = k;
+                        while (run < mask.length && mask[run]) {
+                            run++;
+                        }
+                        if (run > k) {
+                            engine.order.copyWrites(origin[e], io.ptxrun.exec.order.MemoryOrder.SHARED, to.rank,
+                                    at + k, run - k, false);
+                        }
+                        k = run + 1;
+                    }
+                }
                 to.copies.markMasked(at, mask, -1);
                 if (mbarrier[e] != NONE) {
+                    if (origin[e] != null) {
+                        engine.order.mbarrierCopyComplete(signalled[e].rank, mbarrier[e], origin[e]);
+                    }
                     signalled[e].mbarriers.changeTx(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
                             mbarrier[e], -size[e]);
                 }
             }
-            case TENSOR_STORE -> landTensorStore(engine.opAt(issuedAt[e]), plan[e], bulkData[e]);
-            default -> to.mbarriers.arrive(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
+            case TENSOR_STORE -> landTensorStore(engine.opAt(issuedAt[e]), plan[e], bulkData[e], origin[e]);
+            default -> {
+                if (origin[e] != null) {
+                    engine.order.mbarrierCopyComplete(to.rank, mbarrier[e], origin[e]);
+                }
+                to.mbarriers.arrive(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
                     mbarrier[e], 1, false, false);
+            }
         }
         target[e] = null;
+        origin[e] = null;
         signalled[e] = null;
         bulkData[e] = null;
         written[e] = null;
@@ -653,6 +748,13 @@ final class AsyncCopies {
     }
 
     // ------------------------------------------------------------------ hazards
+
+    /** The copy a lane issues now, as the hazard detector sees it (null when it is off). */
+    private io.ptxrun.exec.order.MemoryOrder.CopyOrigin issuing;
+
+    private io.ptxrun.exec.order.MemoryOrder.CopyOrigin issued(Warp w, int l, int pc) {
+        return engine.order == null ? null : engine.order.issue(engine.slot(w, l), pc);
+    }
 
     /** A load of {@code bytes} at {@code a} (in op's space): warns if a pending copy will still write there. */
     void checkRead(Warp w, Op op, int pc, int l, long a, int bytes) {
@@ -791,6 +893,7 @@ final class AsyncCopies {
         mbarrier = Arrays.copyOf(mbarrier, n);
         signalled = Arrays.copyOf(signalled, n);
         livePos = Arrays.copyOf(livePos, n);
+        origin = Arrays.copyOf(origin, n);
         live = Arrays.copyOf(live, n);
     }
 }

@@ -21,6 +21,8 @@ final class Barriers {
     private final Engine engine;
     private final Hazards hazards;
     private int[][] lanes;
+    /** The op at which each warp's first lanes joined the current instance. */
+    private int[][] arrivedAt;
     private boolean[][] warpCounted;
     private final int[] warpsArrived = new int[COUNT];
     private final int[] expectedThreads = new int[COUNT];
@@ -39,6 +41,7 @@ final class Barriers {
     /** Prepares the barriers of a new CTA of {@code warpCount} warps. */
     void startCta(int warpCount) {
         lanes = new int[COUNT][warpCount];
+        arrivedAt = new int[COUNT][warpCount];
         warpCounted = new boolean[COUNT][warpCount];
         for (int id = 0; id < COUNT; id++) {
             reset(id);
@@ -106,7 +109,19 @@ final class Barriers {
                 or[id] |= p;
             }
         }
+        if (op.insn.opcode() == io.ptxrun.ast.Opcode.BAR || op.insn.has(io.ptxrun.ast.Qualifier.ALIGNED)) {
+            checkAligned(w, op, pc, mask, exec, id);
+        }
+        if (lanes[id][w.id] == 0) {
+            arrivedAt[id][w.id] = pc;
+        }
         lanes[id][w.id] |= exec;
+        io.ptxrun.exec.order.MemoryOrder order = engine.order;
+        if (order != null) {
+            for (int m = exec; m != 0; m &= m - 1) {
+                order.barrierArrive(engine.slot(w, Integer.numberOfTrailingZeros(m)), id);
+            }
+        }
         if (op.code != OpCode.BAR_ARRIVE) {
             w.blocked |= exec;
             for (int m = exec; m != 0; m &= m - 1) {
@@ -119,6 +134,36 @@ final class Barriers {
         engine.progressed();
         countWarp(id, w);
         tryRelease(id);
+    }
+
+    /**
+     * An .aligned barrier (bar.sync, bar.arrive, bar.red, barrier.*.aligned; what __syncthreads
+     * compiles to) must be executed by all threads of the warp together (9.7.13.1): lanes of the
+     * warp that the guard turned off, that reached it at another instruction, or (with the fixed
+     * schedule, lowest PC first) that are already past it took another path.
+     */
+    private void checkAligned(Warp w, Op op, int pc, int mask, int exec, int id) {
+        int other = 0;
+        for (int m = w.live & ~exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            boolean waitsHere = (w.blocked & (1 << l)) != 0 && w.waitKind[l] == Warp.WAIT_BARRIER;
+            if ((mask & (1 << l)) != 0 || (waitsHere && w.blockedAt[l] != pc)
+                    || (engine.fixedSchedule() && !waitsHere && w.pc[l] > pc)) {
+                other |= 1 << l;
+            }
+        }
+        boolean split = lanes[id][w.id] != 0 && arrivedAt[id][w.id] != pc;
+        if (other != 0 || split) {
+            int l0 = Integer.numberOfTrailingZeros(exec);
+            String others = split ? "other lanes of the warp arrived at the barrier through '"
+                    + engine.opAt(arrivedAt[id][w.id]).mnemonic() + "' at line "
+                    + engine.opAt(arrivedAt[id][w.id]).pos.line()
+                    : String.format("lanes 0x%08x of the warp do not (guarded off, or on another path)", other);
+            engine.hazard(op, pc, "divergence.barrier", String.format("divergent '%s': lanes 0x%08x of warp %d execute"
+                    + " it while %s; an .aligned barrier (bar.sync, __syncthreads) must be executed by every thread"
+                    + " of the warp together (9.7.13.1), else it may hang or release early (%s)", op.mnemonic(), exec,
+                    w.id, others, engine.where(w, l0)));
+        }
     }
 
     /** Lanes of {@code w} exited: the warp may now count as arrived, and CTA-wide barriers need fewer warps. */
@@ -153,11 +198,16 @@ final class Barriers {
         if (warpsArrived[id] == 0 || warpsArrived[id] * 32 < needed(id)) {
             return;
         }
+        io.ptxrun.exec.order.MemoryOrder order = engine.order;
+        io.ptxrun.exec.order.Release released = order == null ? null : order.barrierComplete(engine.cta().rank, id);
         for (Warp w : engine.cta().warps) {
             for (int m = w.blocked; m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
                 if (w.waitKind[l] == Warp.WAIT_BARRIER && w.barrierOf[l] == id) {
                     w.blocked &= ~(1 << l);
+                    if (order != null) {
+                        order.acquire(engine.slot(w, l), released);
+                    }
                     Op op = engine.opAt(w.blockedAt[l]);
                     if (op.code == OpCode.BAR_RED) {
                         long r = switch (op.sub) {

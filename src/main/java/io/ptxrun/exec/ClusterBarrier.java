@@ -7,6 +7,7 @@ package io.ptxrun.exec;
  * live in the cluster has arrived: threads that exit no longer hold it up (exit, 9.7.8.11).
  */
 final class ClusterBarrier {
+    private Engine engine;
     private Cta[] ctas;
     private int clusterSize;
     private int phase;
@@ -14,7 +15,8 @@ final class ClusterBarrier {
     private int arrived;
 
     /** Prepares the barrier of a new cluster (its CTAs already started). */
-    void startCluster(Cta[] ctas, int clusterSize) {
+    void startCluster(Cta[] ctas, int clusterSize, Engine engine) {
+        this.engine = engine;
         this.ctas = ctas;
         this.clusterSize = clusterSize;
         this.phase = 0;
@@ -32,6 +34,9 @@ final class ClusterBarrier {
             }
             cta.clusterArrival[t] = phase;
             arrived++;
+            if (engine.order != null) {
+                engine.order.clusterArrive(engine.order.slot(cta.rank, t), op.insn.has(io.ptxrun.ast.Qualifier.RELAXED));
+            }
         }
         engine.progressed();
         tryComplete();
@@ -71,12 +76,19 @@ final class ClusterBarrier {
         }
         phase++;
         arrived = 0;
+        if (engine.order != null) {
+            engine.order.clusterComplete();
+        }
         for (int k = 0; k < clusterSize; k++) {
             for (Warp w : ctas[k].warps) {
                 for (int m = w.blocked; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
                     if (w.waitKind[l] == Warp.WAIT_CLUSTER) {
                         w.blocked &= ~(1 << l);
+                        if (engine.order != null) {
+                            engine.order.clusterWaited(engine.order.slot(ctas[k].rank, w.id * 32 + l),
+                                    engine.opAt(w.blockedAt[l]).insn.has(io.ptxrun.ast.Qualifier.RELAXED));
+                        }
                     }
                 }
             }

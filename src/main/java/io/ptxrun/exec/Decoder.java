@@ -71,6 +71,8 @@ final class Decoder {
         int sharedStatic;
         int sharedExternOffset;
         final IdentityHashMap<Op, String> unsupported = new IdentityHashMap<>();
+        /** Shared variables by offset (the dynamic ones at the extern offset), for reports. */
+        final java.util.TreeMap<Integer, String> sharedNames = new java.util.TreeMap<>();
     }
 
     private final Module module;
@@ -106,6 +108,9 @@ final class Decoder {
             new FunctionDecoder(fi).decode();
         }
         program.ops = ops.toArray(new Op[0]);
+        for (Op op : program.ops) {
+            op.setMemoryOrder();
+        }
         return program;
     }
 
@@ -132,12 +137,14 @@ final class Decoder {
                 }
                 off = ParamLayout.alignUp(off, v.effectiveAlign());
                 sharedOffsets.put(d, off);
+                program.sharedNames.put(off, d.name());
                 off += (int) sizeOf(v, d);
             }
         }
         off = ParamLayout.alignUp(off, maxAlign);
         for (VarDecl.Declarator d : externs) {
             sharedOffsets.put(d, off);
+            program.sharedNames.putIfAbsent(off, d.name());
         }
         program.sharedStatic = off;
         program.sharedExternOffset = off;
@@ -1157,7 +1164,9 @@ final class Decoder {
                         address(op, os.get(0));
                         return op;
                     }
-                    return new Op(OpCode.NOP, i);
+                    // fence.sc / fence.acq_rel (with membar, its older spelling) order memory; the proxy
+                    // fences and fence.mbarrier_init do not take part in thread-to-thread ordering here.
+                    return new Op(i.has(Qualifier.PROXY) || i.has(Qualifier.MBARRIER_INIT) ? OpCode.NOP : OpCode.FENCE, i);
                 case TENSORMAP_REPLACE:
                     return tensorMapReplace(i, os);
                 case TENSORMAP_CP_FENCEPROXY: {
@@ -1171,6 +1180,7 @@ final class Decoder {
                     return op;
                 }
                 case MEMBAR:
+                    return new Op(OpCode.FENCE, i);
                 case NANOSLEEP:
                 case PREFETCH:
                 case PREFETCHU:

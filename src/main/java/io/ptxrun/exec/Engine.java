@@ -86,6 +86,9 @@ final class Engine {
      */
     private long events;
     private long round;
+    /** The hazard detector's view of this worker's cluster, or null when it is off. */
+    io.ptxrun.exec.order.MemoryOrder order;
+    private int threadsPerCta;
 
     Engine(KernelLaunch launch) {
         this.launch = launch;
@@ -149,12 +152,29 @@ final class Engine {
         for (int k = 1; k < threads; k++) {
             workers[k] = new Engine(this);
         }
+        int[] b = launch.block();
+        threadsPerCta = b[0] * b[1] * b[2];
+        if (sync.detectHazards()) {
+            io.ptxrun.exec.order.MemoryOrder.Launch shared = new io.ptxrun.exec.order.MemoryOrder.Launch();
+            for (Engine e : workers) {
+                e.threadsPerCta = threadsPerCta;
+                e.order = new io.ptxrun.exec.order.MemoryOrder(shared, threadsPerCta, cl[0] * cl[1] * cl[2]);
+            }
+        }
         Stop stop = CtaPool.run(workers, clusters);
         long total = 0;
         List<Diagnostic> reports = new ArrayList<>();
+        List<io.ptxrun.exec.order.HazardLog> logs = new ArrayList<>();
         for (Engine e : workers) {
             total += e.executed;
             reports.addAll(e.hazards.warnings());
+            if (e.order != null) {
+                logs.add(e.order.log());
+            }
+        }
+        if (!logs.isEmpty()) {
+            reports.addAll(new HazardReports(this, program, launch, geometry, workers[0].order.slotsPerCluster(),
+                    threadsPerCta, sync.warnOnly()).diagnostics(io.ptxrun.exec.order.HazardLog.merged(logs)));
         }
         // Workers take CTAs as they come: order the warnings by place so the report is stable.
         reports.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.pos().line())
@@ -190,6 +210,9 @@ final class Engine {
         }
         ctaStart = executed;
         ctaLimit = executed + Math.max(0, maxInstructions - budgetSpent.get());
+        if (order != null) {
+            order.startCluster(index);
+        }
         if (schedule != null) {
             schedule.startCta(index);
         }
@@ -250,7 +273,7 @@ final class Engine {
             startCta(cluster[r], entry);
             nw += cluster[r].warps.length;
         }
-        clusterBarrier.startCluster(cluster, clusterSize);
+        clusterBarrier.startCluster(cluster, clusterSize, this);
         clusterWarps = new Warp[nw];
         nw = 0;
         for (int r = 0; r < clusterSize; r++) {
@@ -537,10 +560,12 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case SHFL -> {
+                memberMask(w, op, pc, mask, exec);
                 warpOps.shfl(w, op, exec);
                 advance(w, mask, pc + 1);
             }
             case VOTE -> {
+                memberMask(w, op, pc, mask, exec);
                 warpOps.vote(w, op, exec);
                 advance(w, mask, pc + 1);
             }
@@ -552,6 +577,7 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case REDUX, MATCH, ELECT -> {
+                memberMask(w, op, pc, mask, exec);
                 warpOps.collective(w, op, exec);
                 advance(w, mask, pc + 1);
             }
@@ -567,7 +593,25 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case WARPGROUP -> cta.warpgroups.execute(w, op, pc, mask, exec);
-            case NOP, BAR_WARP -> advance(w, mask, pc + 1);
+            case NOP -> advance(w, mask, pc + 1);
+            case FENCE -> {
+                if (order != null) {
+                    for (int m = exec; m != 0; m &= m - 1) {
+                        order.fence(slot(w, Integer.numberOfTrailingZeros(m)));
+                    }
+                }
+                advance(w, mask, pc + 1);
+            }
+            case BAR_WARP -> {
+                if (exec != 0) {
+                    long named = read(w, op, 0, Integer.numberOfTrailingZeros(exec)) & 0xffffffffL;
+                    checkWarpCollective(w, op, pc, mask, exec, (int) named);
+                    if (order != null) {
+                        order.warpSync(slot(w, 0), exec);
+                    }
+                }
+                advance(w, mask, pc + 1);
+            }
             default -> {
                 if (!fast(w, op, exec) && !fastF32(w, op, exec) && !fastSetp(w, op, exec)) {
                     for (int m = exec; m != 0; m &= m - 1) {
@@ -693,6 +737,12 @@ final class Engine {
     private void clusterWait(Warp w, Op op, int pc, int mask, int exec) {
         advance(w, mask, pc + 1);
         int blocked = clusterBarrier.waiters(cta, w, exec);
+        if (order != null) {
+            // Lanes whose phase already completed pass and acquire it now; the others when it completes.
+            for (int m = exec & ~blocked; m != 0; m &= m - 1) {
+                order.clusterWaited(slot(w, Integer.numberOfTrailingZeros(m)), op.insn.has(io.ptxrun.ast.Qualifier.RELAXED));
+            }
+        }
         w.blocked |= blocked;
         for (int m = blocked; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
@@ -1069,7 +1119,7 @@ final class Engine {
                 if (op.vector > 1 && (a & (size * op.vector - 1)) != 0) {
                     throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
                 }
-                if (cta.copies.sharedWritesPending()) {
+                if (order == null && cta.copies.sharedWritesPending()) {
                     cta.copies.checkRead(w, op, pcOf(w, l), l, a, size * op.dst.length);
                 }
                 for (int k = 0; k < op.dst.length; k++) {
@@ -1078,6 +1128,9 @@ final class Engine {
                         v = zx(sx(v, t.bits), Math.max(op.dstBits[k], t.bits));
                     }
                     write(w, op, k, l, v);
+                }
+                if (order != null) {
+                    ordered(w, l, op, op.space, a, size * op.dst.length, true, false);
                 }
             }
             case ST -> {
@@ -1088,6 +1141,9 @@ final class Engine {
                 }
                 for (int k = 0; k < op.sources(); k++) {
                     store(w, op.space, a + (long) k * size, size, read(w, op, k, l), l);
+                }
+                if (order != null) {
+                    ordered(w, l, op, op.space, a, size * op.sources(), false, true);
                 }
             }
             case CVTA -> write(w, op, 0, l, zx(read(w, op, 0, l) + windowBase(op.space), bits));
@@ -1495,6 +1551,106 @@ final class Engine {
         if (op.code == OpCode.ATOM) {
             write(w, op, 0, l, zx(old, t.bits));
         }
+        if (order != null) {
+            ordered(w, l, op, space, a, size, op.code == OpCode.ATOM, true);
+        }
+    }
+
+    // ---------------------------------------------------------------- the memory model's view
+
+    /** The lane's slot in the hazard detector's clocks (its CTA's rank, then its linear thread id). */
+    int slot(Warp w, int l) {
+        return cta.rank * threadsPerCta + w.id * 32 + l;
+    }
+
+    /**
+     * Hands a completed access of the lane to the hazard detector: plain accesses are checked for
+     * races, strong ones (atomics, ordered or volatile ld/st) also release or acquire.
+     */
+    void ordered(Warp w, int l, Op op, int space, long a, int size, boolean reads, boolean writes) {
+        if (space == Op.SP_GENERIC) {
+            space = genericSpace(a);
+            a -= windowBase(space);
+        }
+        int kind;
+        int owner = 0;
+        if (space == Op.SP_GLOBAL) {
+            kind = io.ptxrun.exec.order.MemoryOrder.GLOBAL;
+        } else if (space == Op.SP_SHARED) {
+            kind = io.ptxrun.exec.order.MemoryOrder.SHARED;
+            owner = Cta.rankOf(a, cta.rank);
+            a = Cta.offsetOf(a);
+        } else {
+            return;
+        }
+        int t = slot(w, l);
+        int pc = w.pc[l];
+        if (op.strong) {
+            order.atomic(t, pc, kind, owner, a, size, reads, writes, op.acquire, op.release);
+        } else {
+            order.access(t, pc, kind, owner, a, size, writes, false);
+        }
+    }
+
+    /** An async copy's access at issue (its source), in any space the copy may name. */
+    void copyAccess(io.ptxrun.exec.order.MemoryOrder.CopyOrigin o, int space, long a, int size, boolean write) {
+        if (space == Op.SP_GENERIC) {
+            space = genericSpace(a);
+            a -= windowBase(space);
+        }
+        if (space == Op.SP_GLOBAL) {
+            if (write) {
+                order.copyWrites(o, io.ptxrun.exec.order.MemoryOrder.GLOBAL, 0, a, size, false);
+            } else {
+                order.copyReads(o, io.ptxrun.exec.order.MemoryOrder.GLOBAL, 0, a, size);
+            }
+        } else if (space == Op.SP_SHARED) {
+            int owner = Cta.rankOf(a, cta.rank);
+            if (write) {
+                order.copyWrites(o, io.ptxrun.exec.order.MemoryOrder.SHARED, owner, Cta.offsetOf(a), size, false);
+            } else {
+                order.copyReads(o, io.ptxrun.exec.order.MemoryOrder.SHARED, owner, Cta.offsetOf(a), size);
+            }
+        }
+    }
+
+    /**
+     * A warp-collective with a member mask (shfl/vote/match/redux .sync, bar.warp.sync): every lane
+     * the mask names must execute this instruction. Lanes that exited, that the guard turned off,
+     * or that are already past it (the scheduler runs the lowest PC first, so they took another
+     * path) will not: undefined behaviour (9.7.13.2 and the .sync forms), reported as a hazard.
+     */
+    private void memberMask(Warp w, Op op, int pc, int mask, int exec) {
+        if (exec != 0 && op.insn.has(io.ptxrun.ast.Qualifier.SYNC) && op.sources() > 0) {
+            int named = (int) read(w, op, op.sources() - 1, Integer.numberOfTrailingZeros(exec));
+            checkWarpCollective(w, op, pc, mask, exec, named);
+        }
+    }
+
+    void checkWarpCollective(Warp w, Op op, int pc, int mask, int exec, int named) {
+        int absent = 0;
+        for (int m = named & ~exec & w.live; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            // Exited lanes are not waited for (the .sync forms wait for non-exited members). Under
+            // a seeded schedule lanes may run ahead of their warp; only the fixed schedule (lowest
+            // PC first) tells a lane that took another path from one that is merely late.
+            if ((mask & (1 << l)) != 0
+                    || (schedule == null && (w.pc[l] > pc || ((w.blocked & (1 << l)) != 0 && w.blockedAt[l] != pc)))) {
+                absent |= 1 << l;
+            }
+        }
+        int outside = exec & ~named;
+        if (absent != 0 || outside != 0) {
+            int l0 = Integer.numberOfTrailingZeros(absent != 0 ? exec : outside);
+            String why = absent != 0
+                    ? String.format("lanes 0x%08x of them do not execute it (guarded off, or on another path) while"
+                    + " lanes 0x%08x do; every non-exited lane the mask names must execute the same instruction",
+                    absent, exec)
+                    : String.format("lanes 0x%08x execute it without being named (undefined when the executing"
+                    + " thread is not in the member mask)", outside);
+            hazards.hazard(op, pc, "divergence.warp-sync", String.format("'%s' with member mask 0x%08x: %s (%s)",
+                    op.mnemonic(), named, why, where(w, l0)));
+        }
     }
 
     // ---------------------------------------------------------------- for the synchronization classes
@@ -1520,6 +1676,14 @@ final class Engine {
         return global;
     }
 
+
+    boolean fixedSchedule() {
+        return schedule == null;
+    }
+
+    void hazard(Op op, int pc, String rule, String message) {
+        hazards.hazard(op, pc, rule, message);
+    }
 
     /** Records a progress event (an arrival, a completion, a state change others can see). */
     void progressed() {

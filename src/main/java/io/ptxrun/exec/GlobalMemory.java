@@ -41,6 +41,8 @@ public final class GlobalMemory {
     private Allocation last;
 
     /** Reserves zeroed memory; align is rounded up to at least 256 bytes. */
+    private final java.util.TreeMap<Long, String> names = new java.util.TreeMap<>();
+
     public synchronized long allocate(long bytes, int align) {
         if (bytes < 0 || bytes > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("allocation size out of range: " + bytes);
@@ -52,6 +54,21 @@ public final class GlobalMemory {
         // A gap after each allocation keeps off-by-some accesses from landing in a neighbour.
         next = start + Math.max(bytes, 1) + 256;
         return start;
+    }
+
+    /** Names the allocation at {@code start} (a launch buffer), for reports. */
+    public synchronized void name(long start, String name) {
+        names.put(start, name);
+    }
+
+    /** {@code name[+offset]} of the named allocation that holds {@code addr}, or null. */
+    public synchronized String describe(long addr) {
+        java.util.Map.Entry<Long, String> e = names.floorEntry(addr);
+        Allocation m = e == null ? null : allocations.get(e.getKey());
+        if (m == null || addr >= m.start() + m.data().length) {
+            return null;
+        }
+        return String.format("global 0x%x ('%s'+%d)", addr, e.getValue(), addr - m.start());
     }
 
     public void write(long addr, byte[] data) {

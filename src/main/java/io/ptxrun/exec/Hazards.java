@@ -37,6 +37,17 @@ final class Hazards {
         warn(op, pc, rule, "undefined behaviour: " + message + " (" + where + ")");
     }
 
+    /**
+     * Records a hazard once per op: an error that fails the run without stopping it (the kernel
+     * goes on as the hardware would), or a warning when only warnings were asked for.
+     */
+    void hazard(Op op, int pc, String rule, String message) {
+        if (warnings.size() < MAX_WARNINGS && !reportedPcs.get(pc)) {
+            reportedPcs.set(pc);
+            warnings.add(warnOnly ? Diagnostic.warning(op.pos, rule, message) : Diagnostic.error(op.pos, rule, message));
+        }
+    }
+
     /** Records a warning once per op. */
     void warn(Op op, int pc, String rule, String message) {
         if (warnings.size() < MAX_WARNINGS && !reportedPcs.get(pc)) {

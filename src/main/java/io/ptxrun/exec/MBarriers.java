@@ -113,6 +113,10 @@ final class MBarriers {
                 count = Math.max(1, Math.min(MAX_COUNT, count));
             }
             store(a, encode(0, (int) count, (int) count, 0));
+            if (engine.order != null) {
+                engine.order.mbarrierInit(cta.rank, a);
+                engine.order.mark(engine.slot(w, l), cta.rank, a, 8);
+            }
             return false;
         }
         if ((s & VALID) == 0) {
@@ -126,6 +130,9 @@ final class MBarriers {
             case MBARRIER_INVAL -> store(a, 0);
             case MBARRIER_EXPECT_TX, MBARRIER_COMPLETE_TX -> {
                 long bytes = Engine.zx(engine.read(w, op, 0, l), 32);
+                if (kind == Opcode.MBARRIER_COMPLETE_TX && engine.order != null) {
+                    engine.order.mbarrierArrive(engine.slot(w, l), cta.rank, a, op.insn.has(Qualifier.RELAXED));
+                }
                 changeTx(op, pc, w, l, a, kind == Opcode.MBARRIER_EXPECT_TX ? bytes : -bytes);
             }
             case MBARRIER_ARRIVE, MBARRIER_ARRIVE_DROP -> {
@@ -137,6 +144,9 @@ final class MBarriers {
                 }
                 s = Bytes.get(cta.shared, a, 8);
                 long token = TOKEN | ((long) phase << 32) | pending(s) | (op.flag ? TOKEN_NO_COMPLETE : 0);
+                if (engine.order != null) {
+                    engine.order.mbarrierArrive(engine.slot(w, l), cta.rank, a, op.insn.has(Qualifier.RELAXED));
+                }
                 arrive(op, pc, w, l, a, count, kind == Opcode.MBARRIER_ARRIVE_DROP, op.flag);
                 if (op.dst.length > 0) {
                     engine.write(w, op, 0, l, token);
@@ -180,6 +190,9 @@ final class MBarriers {
                 w.timedOut &= ~bit;
                 if (done) {
                     w.spinning &= ~bit;
+                    if (engine.order != null) {
+                        engine.order.mbarrierWaited(engine.slot(w, l), cta.rank, a, op.insn.has(Qualifier.RELAXED));
+                    }
                 } else {
                     // A failed test: the lane polls; the deadlock check needs to know where.
                     w.spinning |= bit;
@@ -264,6 +277,9 @@ final class MBarriers {
     /** Stores the state; with no arrivals and no transactions pending the phase completes. */
     private void settle(int a, int phase, int pending, int expected, int tx) {
         if (pending == 0 && tx == 0) {
+            if (engine.order != null) {
+                engine.order.mbarrierPhaseComplete(cta.rank, a);
+            }
             store(a, encode(phase + 1, expected, expected, 0));
             cta.wakeMBarrierWaiters(a);
         } else {

@@ -77,6 +77,13 @@ final class Op {
     /** tensormap.replace: the field replaced. */
     io.ptxrun.exec.TensorMapField tensorMapField;
 
+    /**
+     * Memory order of ld/st/atom/red: strong accesses (.relaxed, .acquire, .release, .acq_rel,
+     * .volatile, and every atom/red) never race with each other; acquire and release say how
+     * they order the thread's other accesses.
+     */
+    boolean strong, acquire, release;
+
     // call
     int callee = -1;
     int[] argOffsets, argSizes, resultOffsets, resultSizes;
@@ -85,6 +92,21 @@ final class Op {
         this.code = code;
         this.insn = insn;
         this.pos = insn == null ? SourcePos.NONE : insn.pos();
+    }
+
+    void setMemoryOrder() {
+        if (code == OpCode.ATOM || code == OpCode.RED) {
+            strong = true;
+        } else if (code == OpCode.LD || code == OpCode.ST) {
+            strong = insn.has(io.ptxrun.ast.Qualifier.RELAXED) || insn.has(io.ptxrun.ast.Qualifier.ACQUIRE)
+                    || insn.has(io.ptxrun.ast.Qualifier.RELEASE) || insn.has(io.ptxrun.ast.Qualifier.VOLATILE)
+                    || insn.has(io.ptxrun.ast.Qualifier.MMIO);
+        } else {
+            return;
+        }
+        boolean acqRel = insn.has(io.ptxrun.ast.Qualifier.ACQ_REL);
+        acquire = acqRel || insn.has(io.ptxrun.ast.Qualifier.ACQUIRE);
+        release = acqRel || insn.has(io.ptxrun.ast.Qualifier.RELEASE);
     }
 
     int sources() {

@@ -2,11 +2,20 @@ package io.ptxrun.exec;
 
 /**
  * How the engine models the asynchronous parts of synchronization: when the bytes of an
- * asynchronous copy land between its issue and its completion point, and whether undefined
- * behaviour of the synchronization instructions stops the run or only warns.
+ * asynchronous copy land between its issue and its completion point, whether undefined
+ * behaviour of the synchronization instructions and hazards stop the run / fail it or only warn,
+ * and whether the hazard detector ({@link io.ptxrun.exec.order}) runs.
  */
-public record SyncOptions(CopyTiming copyTiming, long seed, boolean warnOnly) {
-    public static final SyncOptions DEFAULT = new SyncOptions(CopyTiming.LAZY, 0, false);
+public record SyncOptions(CopyTiming copyTiming, long seed, boolean warnOnly, boolean detectHazards) {
+    public static final SyncOptions DEFAULT = new SyncOptions(CopyTiming.LAZY, 0, false, true);
+
+    public SyncOptions(CopyTiming copyTiming, long seed, boolean warnOnly) {
+        this(copyTiming, seed, warnOnly, true);
+    }
+
+    public SyncOptions withHazards(boolean detect) {
+        return new SyncOptions(copyTiming, seed, warnOnly, detect);
+    }
 
     /** When the data of cp.async / cp.async.bulk lands. */
     public enum CopyTiming {

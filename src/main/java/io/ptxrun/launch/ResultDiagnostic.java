@@ -20,7 +20,8 @@ public record ResultDiagnostic(
         Optional<String> thread,
         Optional<String> warp,
         Optional<String> cta,
-        Optional<String> cluster) {
+        Optional<String> cluster,
+        Optional<String> rule) {
 
     public ResultDiagnostic {
         if (line < 0 || column < 0) {
@@ -32,14 +33,20 @@ public record ResultDiagnostic(
     public static ResultDiagnostic error(String message) {
         return new ResultDiagnostic(
                 Severity.ERROR, message, Optional.empty(), 0, 0,
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** A diagnostic at a source position. */
     public static ResultDiagnostic at(Severity severity, String message, String file, int line, int column) {
         return new ResultDiagnostic(
                 severity, message, Optional.of(file), line, column,
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /** The same diagnostic with the stable rule name it was reported under (e.g. {@code race.shared}). */
+    public ResultDiagnostic withRule(String rule) {
+        return new ResultDiagnostic(severity, message, file, line, column, thread, warp, cta, cluster,
+                Optional.ofNullable(rule));
     }
 
     /** The same diagnostic, attributed to a thread (any of the arguments may be null). */
@@ -47,6 +54,6 @@ public record ResultDiagnostic(
         return new ResultDiagnostic(
                 severity, message, file, line, column,
                 Optional.ofNullable(thread), Optional.ofNullable(warp), Optional.ofNullable(cta),
-                Optional.ofNullable(cluster));
+                Optional.ofNullable(cluster), rule);
     }
 }

@@ -113,6 +113,7 @@ public final class ResultJson {
         writeOptional(gen, "warp", diagnostic.warp());
         writeOptional(gen, "cta", diagnostic.cta());
         writeOptional(gen, "cluster", diagnostic.cluster());
+        writeOptional(gen, "rule", diagnostic.rule());
         gen.writeEndObject();
     }
 
@@ -241,7 +242,8 @@ public final class ResultJson {
                 optionalText(node, "thread", path),
                 optionalText(node, "warp", path),
                 optionalText(node, "cta", path),
-                optionalText(node, "cluster", path));
+                optionalText(node, "cluster", path),
+                optionalText(node, "rule", path));
     }
 
     private static Optional<String> optionalText(JsonNode object, String key, String path) {

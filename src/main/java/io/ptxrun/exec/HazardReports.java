@@ -1,0 +1,147 @@
+package io.ptxrun.exec;
+
+import io.ptxrun.diag.Diagnostic;
+import io.ptxrun.exec.copy.ClusterGeometry;
+import io.ptxrun.exec.order.Conflict;
+import io.ptxrun.exec.order.HazardLog;
+import io.ptxrun.exec.order.MemoryOrder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the detector's findings into diagnostics that name both sites (instruction, line and
+ * column), the threads (tid, ctaid; for a copy, the thread that issued it), the address with the
+ * variable or buffer it lies in, and what would have ordered the two accesses.
+ */
+final class HazardReports {
+    private final Decoder.Program program;
+    private final KernelLaunch launch;
+    private final int slots;
+    private final int threadsPerCta;
+    private final boolean warnOnly;
+
+    HazardReports(Engine engine, Decoder.Program program, KernelLaunch launch, ClusterGeometry geometry, int slots,
+            int threadsPerCta, boolean warnOnly) {
+        this.program = program;
+        this.launch = launch;
+        this.slots = slots;
+        this.threadsPerCta = threadsPerCta;
+        this.warnOnly = warnOnly;
+    }
+
+    List<Diagnostic> diagnostics(List<HazardLog.Entry> entries) {
+        List<Diagnostic> out = new ArrayList<>();
+        for (HazardLog.Entry e : entries) {
+            Conflict c = e.first;
+            Op second = program.ops[c.secondPc()];
+            String times = e.count > 1 ? "; seen " + e.count + " times" : "";
+            String message;
+            if (c.rule().startsWith("uninit")) {
+                message = String.format("uninitialized read: '%s' by %s reads %s, which no thread has written"
+                        + " (shared memory starts undefined on the GPU; write it, or copy into it, before reading)%s",
+                        second.mnemonic(), who(c.secondSlot()), where(c), times);
+            } else {
+                Op first = program.ops[c.firstPc()];
+                message = String.format("%s (%s): '%s' at %s by %s %s %s, and '%s' here by %s %s it, with nothing"
+                        + " ordering the two; %s%s", title(c.rule()), c.kind(), first.mnemonic(), first.pos,
+                        who(c.firstSlot()), verb(c.firstSlot(), c.firstWrite()), where(c), second.mnemonic(),
+                        who(c.secondSlot()), verb(c.secondSlot(), c.secondWrite()), remedy(c), times);
+            }
+            out.add(warnOnly ? Diagnostic.warning(second.pos, c.rule(), message)
+                    : Diagnostic.error(second.pos, c.rule(), message));
+        }
+        return out;
+    }
+
+    private static String title(String rule) {
+        return switch (rule) {
+            case "race.shared" -> "data race on shared memory";
+            case "race.dsmem" -> "data race on distributed shared memory";
+            case "race.global" -> "data race on global memory";
+            case "async.read-before-complete" -> "read of an asynchronous copy's destination before the copy is"
+                    + " known to be complete";
+            case "async.overwrite-during-read" -> "write to the source of an asynchronous copy that may still be"
+                    + " reading it";
+            default -> rule;
+        };
+    }
+
+    private static String verb(long slot, boolean write) {
+        return write ? "writes" : "reads";
+    }
+
+    /** What would have ordered the pair. */
+    private String remedy(Conflict c) {
+        long a = c.firstSlot(), b = c.secondSlot();
+        switch (c.rule()) {
+            case "async.read-before-complete":
+                return "the copy's completion must be observed first: cp.async.wait_group / wait_all by the issuing"
+                        + " thread (then a barrier for the others), cp.async.bulk.wait_group, or a successful"
+                        + " mbarrier test_wait / try_wait of the phase its complete-tx is counted in (9.7.9.25.1)";
+            case "async.overwrite-during-read":
+                return "the copy reads its source until it completes: cp.async.bulk.wait_group.read by the issuing"
+                        + " thread (then a barrier) before the source is written again (9.7.9.25.4)";
+            default:
+                break;
+        }
+        long clusterA = a / slots, clusterB = b / slots;
+        int ta = (int) (a % slots % (slots / 2)), tb = (int) (b % slots % (slots / 2));
+        if (clusterA != clusterB || ta / threadsPerCta != tb / threadsPerCta) {
+            if (clusterA == clusterB) {
+                return "CTAs of a cluster are ordered by barrier.cluster.arrive.release / barrier.cluster.wait.acquire"
+                        + " (cluster.sync()) or an mbarrier both use";
+            }
+            return "threads of different CTAs are ordered only by a release/acquire pair through the same location"
+                    + " (a fence before the signalling atomic and after the observing one, e.g. __threadfence()), or"
+                    + " by separate kernel launches";
+        }
+        if ((ta % threadsPerCta) / 32 == (tb % threadsPerCta) / 32) {
+            return "both threads are lanes of one warp, which run independently: warp-synchronous code needs"
+                    + " __syncwarp() (bar.warp.sync) between the two accesses";
+        }
+        return "a barrier both threads reach between the two accesses (bar.sync / __syncthreads(), or a named"
+                + " barrier both use) would order them";
+    }
+
+    /** The thread (or the async copy and the thread that issued it) of a launch-wide slot. */
+    private String who(long slot) {
+        long cluster = slot / slots;
+        int local = (int) (slot % slots);
+        int threads = slots / 2;
+        boolean agent = local >= threads;
+        int t = local % threads;
+        int rank = t / threadsPerCta;
+        int tid = t % threadsPerCta;
+        int[] b = launch.block();
+        String thread = String.format("thread tid (%d,%d,%d) of CTA ctaid %s", tid % b[0], (tid / b[0]) % b[1],
+                tid / (b[0] * b[1]), ctaid(cluster, rank));
+        return agent ? "an asynchronous copy issued by " + thread : thread;
+    }
+
+    private String ctaid(long clusterIndex, int rank) {
+        int[] g = launch.grid();
+        int[] cl = launch.cluster();
+        int ncx = g[0] / cl[0], ncy = g[1] / cl[1];
+        long x = clusterIndex % ncx * cl[0] + rank % cl[0];
+        long y = (clusterIndex / ncx) % ncy * cl[1] + (rank / cl[0]) % cl[1];
+        long z = clusterIndex / ((long) ncx * ncy) * cl[2] + rank / (cl[0] * cl[1]);
+        return "(" + x + "," + y + "," + z + ")";
+    }
+
+    /** The address with the variable or buffer it lies in. */
+    private String where(Conflict c) {
+        long at = MemoryOrder.offsetOf(c.address());
+        if (c.space() == MemoryOrder.GLOBAL) {
+            String name = launch.memory().describe(at);
+            return name != null ? name : String.format("global 0x%x", at);
+        }
+        int rank = MemoryOrder.rankOf(c.address());
+        Map.Entry<Integer, String> v = program.sharedNames.floorEntry((int) at);
+        String var = v == null ? "" : String.format(" ('%s'+%d)", v.getValue(), at - v.getKey());
+        String peer = launch.cluster()[0] * launch.cluster()[1] * launch.cluster()[2] > 1
+                ? " of the CTA of cluster rank " + rank : "";
+        return String.format("shared 0x%x%s%s", at, var, peer);
+    }
+}

@@ -1,0 +1,45 @@
+package io.ptxrun.exec.order;
+
+/**
+ * Who makes the access being checked, and what it knows: a thread (its slot, knowledge and
+ * counter), or an async copy (its agent's slot and counter, and what its issuer knew at issue).
+ * One mutable object per engine, set before each access, so the per-lane path allocates nothing.
+ */
+final class Actor {
+    /** The slot whose accesses need no ordering (the thread itself, or the copy's agent). */
+    int self;
+    long base;
+    int slots;
+    int[] known;
+    ForeignClocks foreign;
+    /** For a copy: its issuer, known up to the issuer's counter at issue; -1 otherwise. */
+    int issuer = -1;
+    int issuerClock;
+    /** The epoch this access leaves behind, and the instruction that made it. */
+    long epoch;
+    int pc;
+    /** The CTA (cluster rank) of the actor, to tell shared from distributed shared races. */
+    int rank;
+
+    boolean isAgent(int threads) {
+        return self >= threads;
+    }
+
+    /** Whether the access with that epoch happens before this one. */
+    boolean knows(long e) {
+        long g = Epochs.slot(e);
+        int c = Epochs.clock(e);
+        long local = g - base;
+        if (local >= 0 && local < slots) {
+            int s = (int) local;
+            if (s == self) {
+                return true;
+            }
+            if (s == issuer) {
+                return c <= issuerClock;
+            }
+            return c <= known[s];
+        }
+        return foreign != null && foreign.knows(g, c, slots);
+    }
+}

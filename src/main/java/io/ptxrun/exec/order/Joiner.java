@@ -1,0 +1,86 @@
+package io.ptxrun.exec.order;
+
+/**
+ * The knowledge gathered by one barrier instance or mbarrier phase: every arrival's release
+ * (and complete-tx of async copies) joined, handed to the threads it releases when it completes.
+ * Arrivals that share one knowledge array (threads since the last barrier) are joined once.
+ */
+final class Joiner {
+    private int[] acc;
+    private int[] lastJoined;
+    private ForeignClocks foreign;
+
+    /** Thread t arrives (releasing what it knows and did), then its counter advances. */
+    void arrive(ThreadClocks c, int t) {
+        int[] k = c.known[t];
+        if (acc == null) {
+            acc = k.clone();
+            lastJoined = k;
+        } else if (k != lastJoined) {
+            for (int i = 0; i < acc.length; i++) {
+                if (k[i] > acc[i]) {
+                    acc[i] = k[i];
+                }
+            }
+            lastJoined = k;
+        }
+        if (c.clock[t] > acc[t]) {
+            acc[t] = c.clock[t];
+        }
+        if (c.foreign[t] != null) {
+            foreign = ForeignClocks.merge(foreign, c.foreign[t], c.cluster);
+        }
+        c.tick(t);
+    }
+
+    /**
+     * A relaxed arrive of thread t: it releases nothing by itself, but after a fence it hands on
+     * what the thread had then (the fence-then-relaxed release pattern).
+     */
+    void arriveRelaxed(ThreadClocks c, int t) {
+        int[] k = c.fenced[t];
+        if (k != null) {
+            if (acc == null) {
+                acc = k.clone();
+            } else {
+                for (int i = 0; i < acc.length; i++) {
+                    if (k[i] > acc[i]) {
+                        acc[i] = k[i];
+                    }
+                }
+            }
+            lastJoined = null;
+            if (c.fencedClock[t] > acc[t]) {
+                acc[t] = c.fencedClock[t];
+            }
+            if (c.fencedForeign[t] != null) {
+                foreign = ForeignClocks.merge(foreign, c.fencedForeign[t], c.cluster);
+            }
+        }
+        c.tick(t);
+    }
+
+    /** An async agent's copies up to counter {@code clock} completed into this phase. */
+    void complete(ThreadClocks c, int agentSlot, int clock) {
+        if (acc == null) {
+            acc = new int[c.slots];
+            lastJoined = null;
+        }
+        if (clock > acc[agentSlot]) {
+            acc[agentSlot] = clock;
+        }
+    }
+
+    boolean isEmpty() {
+        return acc == null;
+    }
+
+    /** The joined knowledge, and a fresh start for the next instance. */
+    Release take(int cluster) {
+        Release r = acc == null ? null : new Release(cluster, acc, foreign);
+        acc = null;
+        lastJoined = null;
+        foreign = null;
+        return r;
+    }
+}

@@ -1,0 +1,409 @@
+package io.ptxrun.exec.order;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The ordering part of the memory model for one worker (one cluster in flight at a time): every
+ * checked access, barrier, mbarrier phase, async copy and atomic of the interpreter passes through
+ * here. Threads and their async agents are named by their slot in the cluster ({@link
+ * ThreadClocks}); memories by space and, for shared memory, the cluster rank of the CTA that owns
+ * them. What is found goes to this worker's {@link HazardLog}.
+ */
+public final class MemoryOrder {
+    public static final int SHARED = 0, GLOBAL = 1;
+
+    /** What all workers of one launch share: global memory's shadow and its atomics' releases. */
+    public static final class Launch {
+        final ShadowMemory global = ShadowMemory.global();
+        final ConcurrentHashMap<Long, Release> released = new ConcurrentHashMap<>();
+    }
+
+    private final Launch launch;
+    private final int threadsPerCta;
+    private final int clusterSize;
+    private final ThreadClocks clocks;
+    private final ShadowMemory[] shared;
+    private final Actor actor = new Actor();
+    private final ShadowMemory.Found found = new ShadowMemory.Found();
+    private final HazardLog log = new HazardLog();
+    /** The sixteen CTA barriers of each CTA, the cluster barrier, and every mbarrier's phases. */
+    private final Joiner[] barriers;
+    private final Joiner clusterBarrier = new Joiner();
+    private Release clusterReleased;
+    private final Map<Long, Phases> mbarriers = new HashMap<>();
+    /** Releases at shared-memory atomics of the cluster in flight, by rank and offset. */
+    private final Map<Long, Release> sharedReleased = new HashMap<>();
+    /** Per thread: the agent counter at the end of each recent cp.async and bulk async-group. */
+    private final int[][] copyGroupEnds, bulkGroupEnds;
+    private static final int GROUPS_KEPT = 32;
+    private boolean globalOverflow;
+
+    /** The arrivals of an mbarrier's current phase and what its last completed phase released. */
+    private static final class Phases {
+        final Joiner current = new Joiner();
+        Release completed;
+    }
+
+    public MemoryOrder(Launch launch, int threadsPerCta, int clusterSize) {
+        this.launch = launch;
+        this.threadsPerCta = threadsPerCta;
+        this.clusterSize = clusterSize;
+        int threads = threadsPerCta * clusterSize;
+        this.clocks = new ThreadClocks(threads);
+        this.shared = new ShadowMemory[clusterSize];
+        for (int r = 0; r < clusterSize; r++) {
+            shared[r] = ShadowMemory.shared();
+        }
+        this.barriers = new Joiner[clusterSize * 16];
+        for (int i = 0; i < barriers.length; i++) {
+            barriers[i] = new Joiner();
+        }
+        this.copyGroupEnds = new int[threads][GROUPS_KEPT];
+        this.bulkGroupEnds = new int[threads][GROUPS_KEPT];
+        actor.slots = clocks.slots;
+    }
+
+    public HazardLog log() {
+        return log;
+    }
+
+    public int threads() {
+        return clocks.threads;
+    }
+
+    public int slotsPerCluster() {
+        return clocks.slots;
+    }
+
+    /** Whether a thread's counter ran out (the detector then stops ordering that thread precisely). */
+    public boolean saturated() {
+        return clocks.saturated;
+    }
+
+    /** A new cluster starts: fresh clocks, shadows and synchronization state. */
+    public void startCluster(int clusterIndex) {
+        clocks.start(clusterIndex);
+        for (ShadowMemory s : shared) {
+            s.clear();
+        }
+        for (Joiner j : barriers) {
+            j.take(clusterIndex);
+        }
+        clusterBarrier.take(clusterIndex);
+        clusterReleased = null;
+        mbarriers.clear();
+        sharedReleased.clear();
+        globalOverflow = (long) (clusterIndex + 1) * clocks.slots > Epochs.MAX_SLOT;
+    }
+
+    public int slot(int rank, int tid) {
+        return rank * threadsPerCta + tid;
+    }
+
+    // ------------------------------------------------------------------ accesses
+
+    private void asThread(int t, int pc, boolean strong) {
+        Actor a = actor;
+        a.self = t;
+        a.base = clocks.base;
+        a.known = clocks.known[t];
+        a.foreign = clocks.foreign[t];
+        a.issuer = -1;
+        a.epoch = clocks.epoch(t, strong);
+        a.pc = pc;
+        a.rank = t / threadsPerCta;
+    }
+
+    /**
+     * A plain (weak) or strong access by thread {@code t} at instruction {@code pc} to {@code size}
+     * bytes of global memory or of the shared memory of the CTA of rank {@code owner}.
+     */
+    public void access(int t, int pc, int space, int owner, long address, int size, boolean write, boolean strong) {
+        asThread(t, pc, strong);
+        check(space, owner, address, size, write, strong);
+    }
+
+    private void check(int space, int owner, long address, int size, boolean write, boolean strong) {
+        ShadowMemory memory;
+        if (space == GLOBAL) {
+            if (globalOverflow) {
+                return;
+            }
+            memory = launch.global;
+        } else {
+            memory = shared[owner];
+        }
+        if (memory.access(address, size, actor, write, strong, found)) {
+            report(space, owner, write);
+        }
+    }
+
+    private void report(int space, int owner, boolean write) {
+        long second = Epochs.slot(actor.epoch);
+        if (found.uninitialized) {
+            log.add(new Conflict("uninit.shared", "read", -1, -1, false, actor.pc, second, false, space,
+                    packAddress(owner, found.address)));
+            return;
+        }
+        long first = Epochs.slot(found.epoch);
+        int threads = clocks.threads, slots = clocks.slots;
+        boolean firstAgent = first % slots >= threads, secondAgent = second % slots >= threads;
+        String rule;
+        if (firstAgent && !secondAgent && found.write && !write) {
+            rule = "async.read-before-complete";
+        } else if (!firstAgent && secondAgent && !found.write && write) {
+            rule = "async.read-before-complete";
+        } else if (firstAgent && !secondAgent && !found.write && write) {
+            rule = "async.overwrite-during-read";
+        } else if (space == GLOBAL) {
+            rule = "race.global";
+        } else {
+            int firstRank = (int) (first % slots % threads) / threadsPerCta;
+            int secondRank = (int) (second % slots % threads) / threadsPerCta;
+            rule = firstRank != owner || secondRank != owner ? "race.dsmem" : "race.shared";
+        }
+        String kind = found.write && write ? "WAW" : found.write ? "RAW" : "WAR";
+        log.add(new Conflict(rule, kind, found.pc, first, found.write, actor.pc, second, write, space,
+                packAddress(owner, found.address)));
+    }
+
+    /** Shared addresses carry their owner's rank above the offset; global ones are plain. */
+    private static long packAddress(int owner, long address) {
+        return ((long) owner << 40) | address;
+    }
+
+    public static int rankOf(long packed) {
+        return (int) (packed >>> 40);
+    }
+
+    public static long offsetOf(long packed) {
+        return packed & ((1L << 40) - 1);
+    }
+
+    /**
+     * A strong access (atomic, or ld/st with .relaxed, .acquire, .release or .volatile): never a
+     * race with another strong one; a release hands the thread's knowledge to the location (a
+     * relaxed write hands on what it had at its last fence), an acquire takes the location's (a
+     * relaxed read keeps it for its next fence or barrier).
+     */
+    public void atomic(int t, int pc, int space, int owner, long address, int size, boolean reads, boolean writes,
+            boolean acquire, boolean release) {
+        asThread(t, pc, true);
+        check(space, owner, address, size, writes, true);
+        Map<Long, Release> released = space == GLOBAL ? launch.released : sharedReleased;
+        long key = space == GLOBAL ? address : packAddress(owner, address);
+        if (writes) {
+            Release r = release ? clocks.release(t) : clocks.fencedRelease(t);
+            if (r != null) {
+                released.merge(key, r, Release::join);
+            }
+        }
+        if (reads) {
+            Release r = released.get(key);
+            if (r != null) {
+                if (acquire) {
+                    clocks.acquire(t, r);
+                } else {
+                    clocks.defer(t, r);
+                }
+            }
+        }
+    }
+
+    /** fence / membar (not the proxy fences): acquires deferred reads, marks what relaxed writes release. */
+    public void fence(int t) {
+        clocks.fence(t);
+    }
+
+    // ------------------------------------------------------------------ barriers
+
+    /** Thread t arrives at CTA barrier {@code id} of its CTA. */
+    public void barrierArrive(int t, int id) {
+        settlePending(t);
+        barriers[(t / threadsPerCta) * 16 + id].arrive(clocks, t);
+    }
+
+    /** The instance of CTA barrier {@code id} of CTA {@code rank} completed: what its waiters acquire. */
+    public Release barrierComplete(int rank, int id) {
+        return barriers[rank * 16 + id].take(clocks.cluster);
+    }
+
+    public void acquire(int t, Release r) {
+        clocks.acquire(t, r);
+    }
+
+    /** bar.warp.sync: the lanes in {@code slots} (one warp) order with each other. */
+    public void warpSync(int firstSlot, int lanes) {
+        Joiner j = new Joiner();
+        for (int m = lanes; m != 0; m &= m - 1) {
+            j.arrive(clocks, firstSlot + Integer.numberOfTrailingZeros(m));
+        }
+        Release r = j.take(clocks.cluster);
+        for (int m = lanes; m != 0; m &= m - 1) {
+            clocks.acquire(firstSlot + Integer.numberOfTrailingZeros(m), r);
+        }
+    }
+
+    public void clusterArrive(int t, boolean relaxed) {
+        if (relaxed) {
+            // .relaxed: the arrive releases only what a fence before it did (9.7.13.3).
+            clusterBarrier.arriveRelaxed(clocks, t);
+            return;
+        }
+        settlePending(t);
+        clusterBarrier.arrive(clocks, t);
+    }
+
+    public void clusterComplete() {
+        clusterReleased = clusterBarrier.take(clocks.cluster);
+    }
+
+    /** barrier.cluster.wait (acquire by default) passes: the last completed phase's arrivals. */
+    public void clusterWaited(int t, boolean relaxed) {
+        if (relaxed) {
+            clocks.defer(t, clusterReleased);
+        } else {
+            clocks.acquire(t, clusterReleased);
+        }
+    }
+
+    private void settlePending(int t) {
+        // A barrier after a relaxed atomic read acquires what it saw (as the "last block" pattern
+        // of CUDA's threadFenceReduction relies on: atomicInc, then __syncthreads).
+        if (clocks.pending[t] != null) {
+            clocks.acquire(t, clocks.pending[t]);
+            clocks.pending[t] = null;
+        }
+    }
+
+    // ------------------------------------------------------------------ mbarriers
+
+    private Phases phases(int owner, int offset) {
+        return mbarriers.computeIfAbsent(((long) owner << 32) | offset, k -> new Phases());
+    }
+
+    public void mbarrierInit(int owner, int offset) {
+        mbarriers.remove(((long) owner << 32) | offset);
+    }
+
+    /** An arrive (release) by thread t on the mbarrier at {@code offset} of CTA {@code owner}. */
+    public void mbarrierArrive(int t, int owner, int offset, boolean relaxed) {
+        if (relaxed) {
+            phases(owner, offset).current.arriveRelaxed(clocks, t);
+            return;
+        }
+        settlePending(t);
+        phases(owner, offset).current.arrive(clocks, t);
+    }
+
+    /** Complete-tx of an async copy: its writes are ordered before the phase's completion. */
+    public void mbarrierCopyComplete(int owner, int offset, CopyOrigin copy) {
+        phases(owner, offset).current.complete(clocks, copy.agent, copy.clock);
+    }
+
+    public void mbarrierPhaseComplete(int owner, int offset) {
+        Phases p = phases(owner, offset);
+        Release r = p.current.take(clocks.cluster);
+        p.completed = r;
+    }
+
+    /**
+     * A test_wait/try_wait of thread t saw the phase complete: it acquires that phase's arrivals
+     * (a relaxed wait only for its next fence).
+     */
+    public void mbarrierWaited(int t, int owner, int offset, boolean relaxed) {
+        Phases p = mbarriers.get(((long) owner << 32) | offset);
+        if (p != null) {
+            if (relaxed) {
+                clocks.defer(t, p.completed);
+            } else {
+                clocks.acquire(t, p.completed);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ async copies
+
+    /** Where a copy comes from: its agent and counter, and what its issuer knew at issue. */
+    public static final class CopyOrigin {
+        final int agent, clock, issuer, issuerClock, pc;
+        final int[] known;
+        final ForeignClocks foreign;
+        final long base;
+
+        CopyOrigin(int agent, int clock, int issuer, int issuerClock, int pc, int[] known, ForeignClocks foreign,
+                long base) {
+            this.agent = agent;
+            this.clock = clock;
+            this.issuer = issuer;
+            this.issuerClock = issuerClock;
+            this.pc = pc;
+            this.known = known;
+            this.foreign = foreign;
+            this.base = base;
+        }
+    }
+
+    /** Thread t issues an async copy at {@code pc}: the copy's agent takes the next counter. */
+    public CopyOrigin issue(int t, int pc) {
+        int agent = clocks.threads + t;
+        CopyOrigin o = new CopyOrigin(agent, clocks.clock[agent], t, clocks.clock[t], pc, clocks.known[t],
+                clocks.foreign[t], clocks.base);
+        clocks.tick(agent);
+        clocks.tick(t);
+        return o;
+    }
+
+    private void asCopy(CopyOrigin o, boolean strong) {
+        Actor a = actor;
+        a.self = o.agent;
+        a.base = o.base;
+        a.known = o.known;
+        a.foreign = o.foreign;
+        a.issuer = o.issuer;
+        a.issuerClock = o.issuerClock;
+        a.epoch = Epochs.of(o.base + o.agent, o.clock, strong);
+        a.pc = o.pc;
+        a.rank = o.issuer / threadsPerCta;
+    }
+
+    /** The copy reads its source (at issue; the agent keeps reading until it completes). */
+    public void copyReads(CopyOrigin o, int space, int owner, long address, int size) {
+        asCopy(o, false);
+        check(space, owner, address, size, false, false);
+    }
+
+    /** The copy's bytes land (a reduction's as a strong read-modify-write). */
+    public void copyWrites(CopyOrigin o, int space, int owner, long address, int size, boolean strong) {
+        asCopy(o, strong);
+        check(space, owner, address, size, true, strong);
+    }
+
+    /** commit_group: the thread's copies issued so far form its newest group. */
+    public void commit(int t, int group, boolean bulk) {
+        (bulk ? bulkGroupEnds : copyGroupEnds)[t][group & (GROUPS_KEPT - 1)] = clocks.clock[clocks.threads + t] - 1;
+    }
+
+    /** wait_group: the thread's groups older than {@code before} have completed; it learns their writes. */
+    public void groupsComplete(int t, int before, boolean bulk) {
+        if (before <= 0) {
+            return;
+        }
+        clocks.learn(t, clocks.threads + t, (bulk ? bulkGroupEnds : copyGroupEnds)[t][(before - 1) & (GROUPS_KEPT - 1)]);
+    }
+
+    /** What thread t's copies so far are covered by (cp.async.mbarrier.arrive fires once they land). */
+    public CopyOrigin lastCopies(int t, int pc) {
+        int agent = clocks.threads + t;
+        return new CopyOrigin(agent, clocks.clock[agent] - 1, t, clocks.clock[t], pc, clocks.known[t],
+                clocks.foreign[t], clocks.base);
+    }
+
+    /** Engine-written state (mbarrier objects): marks the bytes written by thread t, unchecked. */
+    public void mark(int t, int owner, long offset, int size) {
+        asThread(t, -1, true);
+        shared[owner].mark(offset, size, actor);
+    }
+}

@@ -1,0 +1,175 @@
+package io.ptxrun.exec.order;
+
+import java.util.Arrays;
+
+/**
+ * The vector clocks of the threads of the cluster in flight, and of their async agents.
+ *
+ * <p>Slots 0 .. threads-1 are the cluster's threads (CTA rank times threads per CTA plus the
+ * thread's linear id), slots threads .. 2*threads-1 their async agents. A thread's knowledge is an
+ * immutable array shared by every thread that acquired the same thing (after a barrier, all its
+ * threads share one), so a barrier costs one join per distinct array, not one per thread; its own
+ * counter lives apart in {@link #clock} and is what advances between releases.
+ */
+final class ThreadClocks {
+    final int threads;
+    final int slots;
+    int cluster;
+    long base;
+    /** Each thread's knowledge (immutable arrays over all slots). */
+    final int[][] known;
+    final ForeignClocks[] foreign;
+    /** Each slot's own counter; accesses carry it, releases advance it. */
+    final int[] clock;
+    /** What the thread had released at its last fence: a relaxed atomic after it hands this on. */
+    final int[][] fenced;
+    final ForeignClocks[] fencedForeign;
+    final int[] fencedClock;
+    /** What relaxed atomic reads have seen released; a later fence or barrier acquires it. */
+    final Release[] pending;
+    boolean saturated;
+    private final int[] zero;
+    // The last join, reused while its inputs repeat (threads that share knowledge acquire alike).
+    private int[] memoA, memoB, memoResult;
+
+    ThreadClocks(int threads) {
+        this.threads = threads;
+        this.slots = 2 * threads;
+        this.zero = new int[slots];
+        this.known = new int[threads][];
+        this.foreign = new ForeignClocks[threads];
+        this.clock = new int[slots];
+        this.fenced = new int[threads][];
+        this.fencedForeign = new ForeignClocks[threads];
+        this.fencedClock = new int[threads];
+        this.pending = new Release[threads];
+    }
+
+    /** A new cluster: everything before the launch is known to every thread, nothing else. */
+    void start(int clusterIndex) {
+        cluster = clusterIndex;
+        base = (long) clusterIndex * slots;
+        Arrays.fill(known, zero);
+        Arrays.fill(foreign, null);
+        Arrays.fill(clock, 1);
+        Arrays.fill(fenced, null);
+        Arrays.fill(fencedForeign, null);
+        Arrays.fill(fencedClock, 0);
+        Arrays.fill(pending, null);
+        memoA = memoB = memoResult = null;
+    }
+
+    long epoch(int slot, boolean strong) {
+        return Epochs.of(base + slot, clock[slot], strong);
+    }
+
+    /** Advances a slot's counter: its later accesses are not covered by what it released so far. */
+    void tick(int slot) {
+        if (clock[slot] < Epochs.MAX_CLOCK) {
+            clock[slot]++;
+        } else {
+            saturated = true;
+        }
+    }
+
+    /** The thread's knowledge with its own counter, as a release hands it on (then ticks). */
+    Release release(int t) {
+        int[] k = known[t].clone();
+        k[t] = Math.max(k[t], clock[t]);
+        tick(t);
+        return new Release(cluster, k, foreign[t]);
+    }
+
+    /** Thread t acquires what a release handed on. */
+    void acquire(int t, Release r) {
+        if (r == null) {
+            return;
+        }
+        if (r.cluster() == cluster) {
+            known[t] = join(known[t], r.clock());
+            foreign[t] = ForeignClocks.merge(foreign[t], r.foreign(), cluster);
+        } else {
+            foreign[t] = ForeignClocks.merge(foreign[t], ForeignClocks.of(r.cluster(), r.clock()), cluster);
+            if (r.foreign() != null) {
+                int[] mine = r.foreign().of(cluster);
+                if (mine != null) {
+                    known[t] = join(known[t], mine);
+                }
+                foreign[t] = ForeignClocks.merge(foreign[t], r.foreign(), cluster);
+            }
+        }
+    }
+
+    /** Thread t knows slot s up to {@code c} (an async agent's completed copies). */
+    void learn(int t, int s, int c) {
+        if (known[t][s] < c) {
+            int[] k = known[t].clone();
+            k[s] = c;
+            known[t] = k;
+        }
+    }
+
+    /** A fence: acquires what relaxed reads saw, and marks what a later relaxed atomic releases. */
+    void fence(int t) {
+        if (pending[t] != null) {
+            acquire(t, pending[t]);
+            pending[t] = null;
+        }
+        fenced[t] = known[t];
+        fencedForeign[t] = foreign[t];
+        fencedClock[t] = clock[t];
+        tick(t);
+    }
+
+    /** What a relaxed atomic write of thread t releases: its knowledge at its last fence, if any. */
+    Release fencedRelease(int t) {
+        if (fenced[t] == null) {
+            return null;
+        }
+        int[] k = fenced[t].clone();
+        k[t] = Math.max(k[t], fencedClock[t]);
+        return new Release(cluster, k, fencedForeign[t]);
+    }
+
+    /** A relaxed atomic read saw what was released at its location: a later fence acquires it. */
+    void defer(int t, Release r) {
+        if (r != null) {
+            pending[t] = pending[t] == null ? r : Release.join(pending[t], r);
+        }
+    }
+
+    /** Element-wise maximum (a new array, or one of the inputs when it already dominates). */
+    int[] join(int[] a, int[] b) {
+        if (a == b || b == zero) {
+            return a;
+        }
+        if (a == zero) {
+            return b;
+        }
+        if (a == memoA && b == memoB) {
+            return memoResult;
+        }
+        int[] r = max(a, b);
+        memoA = a;
+        memoB = b;
+        memoResult = r;
+        return r;
+    }
+
+    static int[] max(int[] a, int[] b) {
+        int[] r = null;
+        for (int i = 0; i < a.length; i++) {
+            if (b[i] > a[i]) {
+                if (r == null) {
+                    r = a.clone();
+                }
+                r[i] = b[i];
+            }
+        }
+        return r == null ? a : r;
+    }
+
+    int[] zero() {
+        return zero;
+    }
+}

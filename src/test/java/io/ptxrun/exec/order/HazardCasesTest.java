@@ -1,0 +1,144 @@
+package io.ptxrun.exec.order;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ptxrun.TestData;
+import io.ptxrun.ast.Module;
+import io.ptxrun.cli.KernelRunner;
+import io.ptxrun.exec.KernelLaunch;
+import io.ptxrun.exec.SyncOptions;
+import io.ptxrun.launch.LaunchFile;
+import io.ptxrun.launch.ResultDiagnostic;
+import io.ptxrun.launch.RunResult;
+import io.ptxrun.syntax.PtxParser;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The hazard detector against kernels written to be wrong and their corrected twins:
+ * testdata/hazards/CASE holds bug.cu and fixed.cu, the PTX nvcc made of each with -lineinfo, one
+ * launch file, and expected.json naming the rule and the CUDA lines of both sites of each hazard
+ * of bug.cu. The fixed twin must run clean; the same must hold for every hardware-recorded run
+ * case, under the fixed schedule and under seeded random ones.
+ */
+class HazardCasesTest {
+    private static final long BUDGET = 200_000_000L;
+
+    static Stream<Path> cases() {
+        return TestData.files("hazards", "expected.json").stream().map(Path::getParent);
+    }
+
+    static Stream<Path> runCases() {
+        return TestData.files("run", "expected.json").stream().map(Path::getParent)
+                .filter(d -> Files.exists(d.resolve("launch.json")));
+    }
+
+    static RunResult run(Path ptx, Path launchFile, KernelLaunch.Limits limits) throws Exception {
+        PtxParser.Parsed<Module> parsed = PtxParser.parseModule(ptx.toString(), TestData.read(ptx));
+        assertTrue(parsed.ok(), parsed.diagnostics()::toString);
+        return KernelRunner.run(parsed.value(), LaunchFile.read(launchFile), limits);
+    }
+
+    static List<ResultDiagnostic> hazards(RunResult r) {
+        return r.diagnostics().stream().filter(d -> KernelRunner.isHazard(d.rule().orElse(null))).toList();
+    }
+
+    /** The CUDA line each PTX line belongs to: the line of the nearest .loc above it. */
+    static TreeMap<Integer, Integer> cudaLines(Path ptx) {
+        TreeMap<Integer, Integer> map = new TreeMap<>();
+        Pattern loc = Pattern.compile("^\\s*\\.loc\\s+\\d+\\s+(\\d+)");
+        String[] lines = TestData.read(ptx).split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            Matcher m = loc.matcher(lines[i]);
+            if (m.find()) {
+                map.put(i + 1, Integer.parseInt(m.group(1)));
+            }
+        }
+        return map;
+    }
+
+    private static final Pattern SITE = Pattern.compile(":(\\d+):\\d+ by ");
+
+    /** The CUDA lines of a report: its own position and the other site its message names. */
+    static List<Integer> sites(ResultDiagnostic d, TreeMap<Integer, Integer> cuda) {
+        List<Integer> out = new ArrayList<>();
+        Matcher m = SITE.matcher(d.message());
+        if (m.find()) {
+            out.add(cudaLine(cuda, Integer.parseInt(m.group(1))));
+        }
+        out.add(cudaLine(cuda, d.line()));
+        return out;
+    }
+
+    private static int cudaLine(TreeMap<Integer, Integer> cuda, int ptxLine) {
+        var e = cuda.floorEntry(ptxLine);
+        return e == null ? 0 : e.getValue();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void reportsTheBugAtBothLines(Path dir) throws Exception {
+        JsonNode expected = new ObjectMapper().readTree(dir.resolve("expected.json").toFile());
+        Path ptx = dir.resolve("bug.ptx");
+        RunResult r = run(ptx, dir.resolve("launch.json"), KernelLaunch.Limits.ofMaxInstructions(BUDGET));
+        List<ResultDiagnostic> found = hazards(r);
+        TreeMap<Integer, Integer> cuda = cudaLines(ptx);
+        List<String> problems = new ArrayList<>();
+        for (JsonNode h : expected.path("hazards")) {
+            String rule = h.get("rule").asText();
+            List<Integer> lines = new ArrayList<>();
+            h.path("cuda").forEach(n -> lines.add(n.asInt()));
+            boolean match = found.stream().anyMatch(d -> d.rule().orElse("").equals(rule)
+                    && sites(d, cuda).containsAll(lines));
+            if (!match) {
+                problems.add("no " + rule + " at CUDA lines " + lines);
+            }
+        }
+        if (!problems.isEmpty()) {
+            problems.add("found: " + found.stream().map(d -> d.rule().orElse("") + " " + sites(d, cuda) + " "
+                    + d.message()).toList());
+        }
+        assertEquals(List.of(), problems, dir.toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void fixedTwinRunsClean(Path dir) throws Exception {
+        RunResult r = run(dir.resolve("fixed.ptx"), dir.resolve("launch.json"),
+                KernelLaunch.Limits.ofMaxInstructions(BUDGET));
+        assertEquals("ok", r.status().jsonName(), () -> r.diagnostics().toString());
+        assertEquals(List.of(), hazards(r).stream().map(ResultDiagnostic::message).toList(), dir.toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("runCases")
+    void correctKernelRunsClean(Path dir) throws Exception {
+        RunResult r = run(dir.resolve("kernel.ptx"), dir.resolve("launch.json"),
+                KernelLaunch.Limits.ofMaxInstructions(BUDGET));
+        assertEquals(List.of(), hazards(r).stream().map(ResultDiagnostic::message).toList(), dir.toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("runCases")
+    void correctKernelRunsCleanUnderRandomSchedules(Path dir) throws Exception {
+        for (long seed = 1; seed <= 2; seed++) {
+            SyncOptions sync = new SyncOptions(SyncOptions.CopyTiming.RANDOM, seed, false);
+            RunResult r = run(dir.resolve("kernel.ptx"), dir.resolve("launch.json"),
+                    new KernelLaunch.Limits(BUDGET, OptionalLong.of(seed), 0, sync));
+            assertEquals(List.of(), hazards(r).stream().map(ResultDiagnostic::message).toList(),
+                    dir + " under schedule and copies random:" + seed);
+        }
+    }
+}
