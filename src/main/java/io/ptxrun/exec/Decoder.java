@@ -1155,6 +1155,7 @@ final class Decoder {
                     return new Op(OpCode.CLUSTER_WAIT, i);
                 case BAR_WARP_SYNC: {
                     Op op = new Op(OpCode.BAR_WARP, i);
+                    srcs(op, DataType.U32, os);
                     return op;
                 }
                 case FENCE:

@@ -43,11 +43,19 @@ final class HazardReports {
                         + " (shared memory starts undefined on the GPU; write it, or copy into it, before reading)%s",
                         second.mnemonic(), who(c.secondSlot()), where(c), times);
             } else {
-                Op first = program.ops[c.firstPc()];
-                message = String.format("%s (%s): '%s' at %s by %s %s %s, and '%s' here by %s %s it, with nothing"
-                        + " ordering the two; %s%s", title(c.rule()), c.kind(), first.mnemonic(), first.pos,
-                        who(c.firstSlot()), verb(c.firstSlot(), c.firstWrite()), where(c), second.mnemonic(),
-                        who(c.secondSlot()), verb(c.secondSlot(), c.secondWrite()), remedy(c), times);
+                // Report at the thread's access: an async copy's side is named as the other site.
+                boolean swap = isAgent(c.secondSlot()) && !isAgent(c.firstSlot());
+                int herePc = swap ? c.firstPc() : c.secondPc(), therePc = swap ? c.secondPc() : c.firstPc();
+                long hereSlot = swap ? c.firstSlot() : c.secondSlot(), thereSlot = swap ? c.secondSlot() : c.firstSlot();
+                boolean hereWrite = swap ? c.firstWrite() : c.secondWrite();
+                boolean thereWrite = swap ? c.secondWrite() : c.firstWrite();
+                second = program.ops[herePc];
+                Op first = program.ops[therePc];
+                String kind = c.rule().startsWith("race.") ? " (" + c.kind() + ")" : "";
+                message = String.format("%s%s: '%s' at %s by %s %s %s, and '%s' here by %s %s it, with nothing"
+                        + " ordering the two; %s%s", title(c.rule()), kind, first.mnemonic(), first.pos,
+                        who(thereSlot), verb(thereWrite), where(c), second.mnemonic(), who(hereSlot),
+                        verb(hereWrite), remedy(c), times);
             }
             out.add(warnOnly ? Diagnostic.warning(second.pos, c.rule(), message)
                     : Diagnostic.error(second.pos, c.rule(), message));
@@ -68,7 +76,11 @@ final class HazardReports {
         };
     }
 
-    private static String verb(long slot, boolean write) {
+    private boolean isAgent(long slot) {
+        return slot % slots >= slots / 2;
+    }
+
+    private static String verb(boolean write) {
         return write ? "writes" : "reads";
     }
 
