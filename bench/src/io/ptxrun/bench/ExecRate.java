@@ -113,13 +113,18 @@ public final class ExecRate {
         System.out.printf("processors: %d; best of %d runs after one warm-up run%n", cores, reps);
         for (Workload w : work) {
             for (int threads : cores > 1 ? new int[] {1, cores} : new int[] {1}) {
-                measure(w, threads, reps);
+                double off = measure(w, threads, reps, false);
+                double on = measure(w, threads, reps, true);
+                System.out.printf("%-56s %2d thread(s): hazard detector overhead %.2fx (per CPU-second)%n",
+                        w.name, threads, off / on);
             }
         }
     }
 
-    private static void measure(Workload w, int threads, int reps) throws Exception {
-        KernelLaunch.Limits limits = new KernelLaunch.Limits(Long.MAX_VALUE, OptionalLong.empty(), threads);
+    /** Runs the workload and returns its best rate per CPU-second. */
+    private static double measure(Workload w, int threads, int reps, boolean hazards) throws Exception {
+        KernelLaunch.Limits limits = new KernelLaunch.Limits(Long.MAX_VALUE, OptionalLong.empty(), threads,
+                io.ptxrun.exec.SyncOptions.DEFAULT.withHazards(hazards));
         KernelRunner.run(w.module, w.launch, limits);
         double best = 0;
         double bestPerCpu = 0;
@@ -141,9 +146,11 @@ public final class ExecRate {
             bestPerCpu = Math.max(bestPerCpu, instructions / cpuSeconds);
             peakHeap = Math.max(peakHeap, Measure.peakHeapBytes());
         }
-        System.out.printf("%-56s %2d thread(s): %7.1f M thread-instr/s wall, %7.1f M per CPU-second"
+        System.out.printf("%-56s %2d thread(s), detector %-3s: %7.1f M thread-instr/s wall, %7.1f M per CPU-second"
                 + "  (%,d thread-instructions, peak heap %.1f MiB)%n",
-                w.name, threads, best / 1e6, bestPerCpu / 1e6, instructions, peakHeap / 1048576.0);
+                w.name, threads, hazards ? "on" : "off", best / 1e6, bestPerCpu / 1e6, instructions,
+                peakHeap / 1048576.0);
+        return bestPerCpu;
     }
 
     /**

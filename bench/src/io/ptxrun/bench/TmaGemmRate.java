@@ -31,7 +31,16 @@ public final class TmaGemmRate {
             throw new IllegalArgumentException(parsed.diagnostics().toString());
         }
         Module module = parsed.value();
-        KernelLaunch.Limits limits = new KernelLaunch.Limits(Long.MAX_VALUE, OptionalLong.empty(), 1);
+        double off = measure(module, launch, resultFile, reps, false);
+        double on = measure(module, launch, resultFile, reps, true);
+        System.out.printf("hazard detector overhead: %.2fx (per CPU-second)%n", off / on);
+    }
+
+    /** Runs the GEMM {@code reps} times and returns the best rate per CPU-second. */
+    private static double measure(Module module, LaunchFile launch, Path resultFile, int reps, boolean hazards)
+            throws Exception {
+        KernelLaunch.Limits limits = new KernelLaunch.Limits(Long.MAX_VALUE, OptionalLong.empty(), 1,
+                io.ptxrun.exec.SyncOptions.DEFAULT.withHazards(hazards));
         RunResult result = KernelRunner.run(module, launch, limits);
         double bestWall = 0;
         double bestCpu = 0;
@@ -56,7 +65,9 @@ public final class TmaGemmRate {
             System.out.printf("  run %d: %.2f s wall, %.2f s CPU%n", r + 1, seconds, cpuSeconds);
         }
         Files.writeString(resultFile, ResultJson.write(result));
-        System.out.printf("%,d thread-instructions; best of %d: %.1f M thread-instr/s wall, %.1f M per CPU-second;"
-                + " peak heap %.1f MiB%n", instructions, reps, bestWall / 1e6, bestCpu / 1e6, peakHeap / 1048576.0);
+        System.out.printf("detector %s: %,d thread-instructions; best of %d: %.1f M thread-instr/s wall, %.1f M per"
+                + " CPU-second; peak heap %.1f MiB%n", hazards ? "on" : "off", instructions, reps, bestWall / 1e6,
+                bestCpu / 1e6, peakHeap / 1048576.0);
+        return bestCpu;
     }
 }
