@@ -603,11 +603,25 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case BAR_WARP -> {
-                if (exec != 0) {
-                    long named = read(w, op, 0, Integer.numberOfTrailingZeros(exec)) & 0xffffffffL;
-                    checkWarpCollective(w, op, pc, mask, exec, (int) named);
+                int done = 0;
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    if ((done & (1 << l)) != 0) {
+                        continue;
+                    }
+                    // Lanes may name different groups (tiled partitions): each group syncs on its own.
+                    int named = (int) read(w, op, 0, l);
+                    int group = 0;
+                    for (int k = exec & ~done; k != 0; k &= k - 1) {
+                        int j = Integer.numberOfTrailingZeros(k);
+                        if ((int) read(w, op, 0, j) == named) {
+                            group |= 1 << j;
+                        }
+                    }
+                    done |= group;
+                    checkWarpCollective(w, op, pc, mask, group, named);
                     if (order != null) {
-                        order.warpSync(slot(w, 0), exec);
+                        order.warpSync(slot(w, 0), group & named);
                     }
                 }
                 advance(w, mask, pc + 1);
@@ -1621,9 +1635,25 @@ final class Engine {
      * path) will not: undefined behaviour (9.7.13.2 and the .sync forms), reported as a hazard.
      */
     private void memberMask(Warp w, Op op, int pc, int mask, int exec) {
-        if (exec != 0 && op.insn.has(io.ptxrun.ast.Qualifier.SYNC) && op.sources() > 0) {
-            int named = (int) read(w, op, op.sources() - 1, Integer.numberOfTrailingZeros(exec));
-            checkWarpCollective(w, op, pc, mask, exec, named);
+        if (exec == 0 || !op.insn.has(io.ptxrun.ast.Qualifier.SYNC) || op.sources() == 0) {
+            return;
+        }
+        int k = op.sources() - 1;
+        int done = 0;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if ((done & (1 << l)) == 0) {
+                int named = (int) read(w, op, k, l);
+                int group = 0;
+                for (int r = exec & ~done; r != 0; r &= r - 1) {
+                    int j = Integer.numberOfTrailingZeros(r);
+                    if ((int) read(w, op, k, j) == named) {
+                        group |= 1 << j;
+                    }
+                }
+                done |= group;
+                checkWarpCollective(w, op, pc, mask, group, named);
+            }
         }
     }
 

@@ -115,7 +115,7 @@ final class MBarriers {
             store(a, encode(0, (int) count, (int) count, 0));
             if (engine.order != null) {
                 engine.order.mbarrierInit(cta.rank, a);
-                engine.order.mark(engine.slot(w, l), cta.rank, a, 8);
+                engine.order.mark(engine.slot(w, l), pc, cta.rank, a, 8);
             }
             return false;
         }

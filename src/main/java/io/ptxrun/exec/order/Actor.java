@@ -25,8 +25,28 @@ final class Actor {
         return self >= threads;
     }
 
+    /** The page of global memory's shadow this worker touched last. */
+    long lastPageNumber = -1;
+    Object lastPageOf;
+    Object lastPage;
+    // The bytes of one access mostly carry the same epochs: the last answer is kept.
+    private long askedEpoch;
+    private boolean answer;
+
+    void forget() {
+        askedEpoch = 0;
+    }
+
     /** Whether the access with that epoch happens before this one. */
     boolean knows(long e) {
+        if (e == askedEpoch) {
+            return answer;
+        }
+        askedEpoch = e;
+        return answer = decide(e);
+    }
+
+    private boolean decide(long e) {
         long g = Epochs.slot(e);
         int c = Epochs.clock(e);
         long local = g - base;

@@ -402,8 +402,8 @@ public final class MemoryOrder {
     }
 
     /** Engine-written state (mbarrier objects): marks the bytes written by thread t, unchecked. */
-    public void mark(int t, int owner, long offset, int size) {
-        asThread(t, -1, true);
+    public void mark(int t, int pc, int owner, long offset, int size) {
+        asThread(t, pc, true);
         shared[owner].mark(offset, size, actor);
     }
 }

@@ -12,13 +12,26 @@ final class ShadowMemory {
     private static final int PAGE_BITS = 12;
     private static final int PAGE = 1 << PAGE_BITS;
 
+    /**
+     * A page of shadow: one cell of four longs per aligned 4-byte word (the write's epoch, two
+     * reads' epochs, and the three instructions packed in 21 bits each), since most accesses are
+     * whole words; a word that an access covers only in part is split into a cell per byte until
+     * a whole-word write joins it again.
+     */
     private static final class Page {
-        final long[] write = new long[PAGE];
-        final long[] read1 = new long[PAGE];
-        final long[] read2 = new long[PAGE];
-        final int[] writePc = new int[PAGE];
-        final int[] read1Pc = new int[PAGE];
-        final int[] read2Pc = new int[PAGE];
+        final long[] words = new long[PAGE];
+        long[][] split;
+    }
+
+    private static final int PC_BITS = 21;
+    private static final long PC_MASK = (1L << PC_BITS) - 1;
+
+    private static int pc(long pcs, int k) {
+        return (int) ((pcs >>> (k * PC_BITS)) & PC_MASK);
+    }
+
+    private static long withPc(long pcs, int k, int pc) {
+        return (pcs & ~(PC_MASK << (k * PC_BITS))) | ((pc & PC_MASK) << (k * PC_BITS));
     }
 
     private final boolean concurrent;
@@ -47,10 +60,18 @@ final class ShadowMemory {
         java.util.Arrays.fill(dense, null);
     }
 
-    private Page page(long address) {
+    private Page page(long address, Actor a) {
         long n = address >>> PAGE_BITS;
         if (concurrent) {
-            return sparse.computeIfAbsent(n, k -> new Page());
+            // Each worker remembers the page it touched last: pages are never dropped.
+            if (a.lastPageNumber == n && a.lastPageOf == this) {
+                return (Page) a.lastPage;
+            }
+            Page p = sparse.computeIfAbsent(n, k -> new Page());
+            a.lastPageNumber = n;
+            a.lastPageOf = this;
+            a.lastPage = p;
+            return p;
         }
         if (n >= dense.length) {
             dense = java.util.Arrays.copyOf(dense, (int) Math.max(n + 1, dense.length * 2L));
@@ -71,7 +92,7 @@ final class ShadowMemory {
         found.clear();
         long end = address + size;
         for (long at = address; at < end; ) {
-            Page p = page(at);
+            Page p = page(at, a);
             int from = (int) (at & (PAGE - 1));
             int to = (int) Math.min(PAGE, from + (end - at));
             if (concurrent) {
@@ -89,57 +110,105 @@ final class ShadowMemory {
     /** Marks bytes as written by {@code a} without checking (state the engine itself writes). */
     void mark(long address, int size, Actor a) {
         for (long at = address; at < address + size; at++) {
-            Page p = page(at);
-            int i = (int) (at & (PAGE - 1));
-            p.write[i] = a.epoch;
-            p.writePc[i] = a.pc;
-            p.read1[i] = 0;
-            p.read2[i] = 0;
+            Page p = page(at, a);
+            int b = (int) (at & (PAGE - 1));
+            long[] c = p.words;
+            int i = b & ~3;
+            if (size < 4 || (address & 3) != 0) {
+                c = splitWord(p, b >> 2);
+                i = (b & 3) << 2;
+            }
+            c[i] = a.epoch;
+            c[i + 1] = 0;
+            c[i + 2] = 0;
+            c[i + 3] = withPc(0, 0, a.pc);
         }
     }
 
-    private void bytes(Page p, int from, int to, Actor a, boolean write, boolean strong, Found found, long pageBase) {
-        long epoch = a.epoch;
-        int pc = a.pc;
-        for (int i = from; i < to; i++) {
-            long w = p.write[i];
-            if (w == 0) {
-                if (!initialized && !write && !found.any()) {
-                    found.uninitialized(pageBase + i);
-                }
-            } else if (!(w < 0 && (strong || !write)) && !a.knows(w) && !found.any()) {
-                // Strong accesses never race with each other, and a plain read of what atomics
-                // write is tolerated: the compare-and-swap loop idiom reads plainly, then lets the
-                // atomic check the value it read.
-                found.conflict(w, p.writePc[i], true, pageBase + i);
+    /** The per-byte cells of word {@code word}, made from its word cell on first need. */
+    private static long[] splitWord(Page p, int word) {
+        if (p.split == null) {
+            p.split = new long[PAGE / 4][];
+        }
+        long[] sp = p.split[word];
+        if (sp == null) {
+            sp = new long[16];
+            for (int k = 0; k < 4; k++) {
+                System.arraycopy(p.words, word << 2, sp, k << 2, 4);
             }
-            long r1 = p.read1[i];
-            if (write) {
-                long r2 = p.read2[i];
-                if (!found.any()) {
-                    if (r1 != 0 && !strong && !a.knows(r1)) {
-                        found.conflict(r1, p.read1Pc[i], false, pageBase + i);
-                    } else if (r2 != 0 && !strong && !a.knows(r2)) {
-                        found.conflict(r2, p.read2Pc[i], false, pageBase + i);
+            p.split[word] = sp;
+        }
+        return sp;
+    }
+
+    private void bytes(Page p, int from, int to, Actor a, boolean write, boolean strong, Found found, long pageBase) {
+        a.forget();
+        for (int b = from; b < to; ) {
+            int word = b >> 2;
+            long[] sp = p.split == null ? null : p.split[word];
+            if ((b & 3) == 0 && b + 4 <= to) {
+                if (sp == null) {
+                    cell(p.words, word << 2, a, write, strong, found, pageBase + b);
+                } else {
+                    for (int k = 0; k < 4; k++) {
+                        cell(sp, k << 2, a, write, strong, found, pageBase + b + k);
+                    }
+                    if (write) {
+                        // A whole-word write leaves the four bytes alike: one cell again.
+                        System.arraycopy(sp, 0, p.words, word << 2, 4);
+                        p.split[word] = null;
                     }
                 }
-                p.write[i] = epoch;
-                p.writePc[i] = pc;
-                p.read1[i] = 0;
-                p.read2[i] = 0;
-            } else if (r1 == 0 || a.knows(r1)) {
-                p.read1[i] = epoch;
-                p.read1Pc[i] = pc;
-                long r2 = p.read2[i];
-                if (r2 != 0 && a.knows(r2)) {
-                    p.read2[i] = 0;
-                }
+                b += 4;
             } else {
-                // r1 is concurrent with this read: keep it, and this read in place of r2 (an
-                // older concurrent r2 is forgotten, which can only hide a hazard).
-                p.read2[i] = epoch;
-                p.read2Pc[i] = pc;
+                cell(sp != null ? sp : splitWord(p, word), (b & 3) << 2, a, write, strong, found, pageBase + b);
+                b++;
             }
+        }
+    }
+
+    /** Checks one cell (a word's or a byte's) against the access and records the access in it. */
+    private void cell(long[] c, int i, Actor a, boolean write, boolean strong, Found found, long address) {
+        long epoch = a.epoch;
+        int pc = a.pc;
+        long w = c[i];
+        long pcs = c[i + 3];
+        if (w == 0) {
+            if (!initialized && !write && !found.any()) {
+                found.uninitialized(address);
+            }
+        } else if (!(w < 0 && (strong || !write)) && !a.knows(w) && !found.any()) {
+            // Strong accesses never race with each other, and a plain read of what atomics
+            // write is tolerated: the compare-and-swap loop idiom reads plainly, then lets the
+            // atomic check the value it read.
+            found.conflict(w, pc(pcs, 0), true, address);
+        }
+        long r1 = c[i + 1];
+        if (write) {
+            long r2 = c[i + 2];
+            if (!found.any() && !strong) {
+                if (r1 != 0 && !a.knows(r1)) {
+                    found.conflict(r1, pc(pcs, 1), false, address);
+                } else if (r2 != 0 && !a.knows(r2)) {
+                    found.conflict(r2, pc(pcs, 2), false, address);
+                }
+            }
+            c[i] = epoch;
+            c[i + 1] = 0;
+            c[i + 2] = 0;
+            c[i + 3] = withPc(0, 0, pc);
+        } else if (r1 == 0 || a.knows(r1)) {
+            c[i + 1] = epoch;
+            long r2 = c[i + 2];
+            if (r2 != 0 && a.knows(r2)) {
+                c[i + 2] = 0;
+            }
+            c[i + 3] = withPc(pcs, 1, pc);
+        } else {
+            // r1 is concurrent with this read: keep it, and this read in place of r2 (an older
+            // concurrent r2 is forgotten, which can only hide a hazard).
+            c[i + 2] = epoch;
+            c[i + 3] = withPc(pcs, 2, pc);
         }
     }
 
