@@ -102,7 +102,7 @@ def write(hazards_dir, parsed_files):
         bug_runs = [r["cases"][case]["bug"][k] for r in have for k in ("run1", "run2") if k in r["cases"][case]["bug"]]
         fixed_runs = [r["cases"][case]["fixed"]["run1"] for r in have if "run1" in r["cases"][case]["fixed"]]
         strip = lambda r: {k: r[k] for k in ("status", "buffers", "diagnostics") if k in r}
-        hw = {"recordedOn": "; ".join(dict.fromkeys(r["environment"].replace("\n", ", ") for r in have)),
+        hw = {"recordedOn": have[-1]["environment"],
               "bug": strip(bug_runs[0]),
               "bugRuns": len(bug_runs),
               "bugRunsAgree": all(strip(r) == strip(bug_runs[0]) for r in bug_runs),
@@ -111,7 +111,11 @@ def write(hazards_dir, parsed_files):
               "fixedRunsAgree": all(strip(r) == strip(fixed_runs[0]) for r in fixed_runs),
               "bugResultDiffersFromFixed": [strip(r) != strip(fixed_runs[0]) for r in bug_runs]}
         if not hw["bugRunsAgree"]:
-            hw["bugOtherResults"] = [strip(r) for r in bug_runs[1:] if strip(r) != strip(bug_runs[0])][:3]
+            # only what differs from the first run
+            first = strip(bug_runs[0])
+            hw["bugOtherResults"] = [
+                {"status": r.get("status"), "buffers": {k: b for k, b in r.get("buffers", {}).items() if first.get("buffers", {}).get(k) != b}}
+                for r in map(strip, bug_runs[1:]) if r != first][:3]
         want = sorted({l for h in expected["hazards"] for l in h["cuda"]})
         san = {}
         for tool in TOOLS:
@@ -126,15 +130,27 @@ def write(hazards_dir, parsed_files):
                            "summary": "; ".join(s["summary"]) if s["summary"] else "no summary (exit %s)" % s["exit"],
                            "cudaLines": lines,
                            "first": s["reports"][:3] if found else "no hazard found"}
+                other = sorted({x.split(" ", 1)[1] for r in s["reports"] for x in r["sites"]} - {"%s.cu:%d" % (twin, l) for l in lines})
+                if other:
+                    t[twin]["otherSites"] = other  # frames in headers (inlined library code) or helper lines
                 if twin == "bug":
-                    t[twin]["namesExpectedLines"] = found and all(l in lines for l in want)
+                    t[twin]["expectedLinesNamed"] = [l for l in want if l in lines]
                 if "tail" in s:
                     t[twin]["outputTail"] = s["tail"]
             san[tool] = t
         hw["computeSanitizer"] = san
         with open(os.path.join(hazards_dir, case, "hardware.json"), "w") as f:
-            json.dump(hw, f, indent=1)
-            f.write("\n")
+            f.write(compact(hw) + "\n")
+
+
+def compact(v, ind=0):
+    """JSON with one key per line, but lists of numbers and small objects on one line."""
+    pad = " " * (ind + 1)
+    if isinstance(v, dict) and len(json.dumps(v)) > 100 and not ("type" in v and "values" in v):
+        return "{\n" + ",\n".join(pad + json.dumps(k) + ": " + compact(x, ind + 1) for k, x in v.items()) + "\n" + " " * ind + "}"
+    if isinstance(v, list) and len(json.dumps(v)) > 100 and any(isinstance(x, (dict, list)) for x in v):
+        return "[\n" + ",\n".join(pad + compact(x, ind + 1) for x in v) + "\n" + " " * ind + "]"
+    return json.dumps(v)
 
 
 if __name__ == "__main__":
