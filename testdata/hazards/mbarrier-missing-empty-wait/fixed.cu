@@ -18,7 +18,7 @@ extern "C" __global__ void produce_consume(const int *in, int *out)
             slot[lane] = in[(blockIdx.x * 2 + round) * 32 + lane]; // [B]
             (void)ptx::mbarrier_arrive(&full);
         } else {
-            while (!ptx::mbarrier_try_wait_parity(&full, round & 1)) {
+            while (!ptx::mbarrier_try_wait_parity(&full, round & 1)) { // [W]
             }
             out[(blockIdx.x * 2 + round) * 96 + tid - 32] = slot[(lane + warp) % 32]; // [A]
             (void)ptx::mbarrier_arrive(&empty);
