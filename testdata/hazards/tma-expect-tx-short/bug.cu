@@ -17,7 +17,7 @@ extern "C" __global__ void bulk_mul(const float *a, const float *b, float *out)
         ptx::cp_async_bulk(ptx::space_shared, ptx::space_global, sa, a + blockIdx.x * N, sizeof(sa), &full);
         ptx::cp_async_bulk(ptx::space_shared, ptx::space_global, sb, b + blockIdx.x * N, sizeof(sb), &full); // [B]
     }
-    while (!ptx::mbarrier_try_wait_parity(&full, 0)) {
+    while (!ptx::mbarrier_try_wait_parity(&full, 0)) { // [W]
     }
     out[i] = sa[tid] * sb[tid]; // [C]
 }
