@@ -55,15 +55,33 @@ class HazardCasesTest {
         return r.diagnostics().stream().filter(d -> KernelRunner.isHazard(d.rule().orElse(null))).toList();
     }
 
-    /** The CUDA line each PTX line belongs to: the line of the nearest .loc above it. */
+    /**
+     * The line of the kernel's own .cu file (.file 1) that each PTX line belongs to: the nearest .loc
+     * above it, followed through its inlined_at chain out of headers into the kernel's file.
+     */
     static TreeMap<Integer, Integer> cudaLines(Path ptx) {
         TreeMap<Integer, Integer> map = new TreeMap<>();
-        Pattern loc = Pattern.compile("^\\s*\\.loc\\s+\\d+\\s+(\\d+)");
+        Pattern loc = Pattern.compile("^\\s*\\.loc\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)(?:.*inlined_at\\s+(\\d+)\\s+(\\d+)\\s+(\\d+))?");
+        // A header location is inlined at several call sites: the chain is followed through the
+        // latest .loc of each location, as the lines are read.
+        java.util.Map<String, String> callers = new java.util.HashMap<>();
         String[] lines = TestData.read(ptx).split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             Matcher m = loc.matcher(lines[i]);
-            if (m.find()) {
-                map.put(i + 1, Integer.parseInt(m.group(1)));
+            if (!m.find()) {
+                continue;
+            }
+            String at = m.group(1) + " " + m.group(2) + " " + m.group(3);
+            String next = m.group(4) == null ? null : m.group(4) + " " + m.group(5) + " " + m.group(6);
+            if (next != null) {
+                callers.put(at, next);
+            }
+            for (int hops = 0; !at.startsWith("1 ") && next != null && hops < 64; hops++) {
+                at = next;
+                next = callers.get(at);
+            }
+            if (at.startsWith("1 ")) {
+                map.put(i + 1, Integer.parseInt(at.split(" ")[1]));
             }
         }
         return map;
@@ -97,13 +115,9 @@ class HazardCasesTest {
         TreeMap<Integer, Integer> cuda = cudaLines(ptx);
         List<String> problems = new ArrayList<>();
         for (JsonNode h : expected.path("hazards")) {
-            String rule = h.get("rule").asText();
-            List<Integer> lines = new ArrayList<>();
-            h.path("cuda").forEach(n -> lines.add(n.asInt()));
-            boolean match = found.stream().anyMatch(d -> d.rule().orElse("").equals(rule)
-                    && sites(d, cuda).containsAll(lines));
-            if (!match) {
-                problems.add("no " + rule + " at CUDA lines " + lines);
+            // "or": the same pair may be classified either way (e.g. a copy landing during a read).
+            if (!reported(h, found, cuda) && (!h.has("or") || !reported(h.get("or"), found, cuda))) {
+                problems.add("no " + h.get("rule").asText() + " at CUDA lines " + h.get("cuda"));
             }
         }
         if (!problems.isEmpty()) {
@@ -111,6 +125,13 @@ class HazardCasesTest {
                     + d.message()).toList());
         }
         assertEquals(List.of(), problems, dir.toString());
+    }
+
+    private static boolean reported(JsonNode h, List<ResultDiagnostic> found, TreeMap<Integer, Integer> cuda) {
+        String rule = h.get("rule").asText();
+        List<Integer> lines = new ArrayList<>();
+        h.path("cuda").forEach(n -> lines.add(n.asInt()));
+        return found.stream().anyMatch(d -> d.rule().orElse("").equals(rule) && sites(d, cuda).containsAll(lines));
     }
 
     @ParameterizedTest(name = "{0}")
