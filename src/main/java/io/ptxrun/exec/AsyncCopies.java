@@ -58,6 +58,8 @@ final class AsyncCopies {
     private Cta[] signalled = new Cta[64];
     /** What the hazard detector knows of each copy's agent and issuer (null when it is off). */
     private io.ptxrun.exec.order.MemoryOrder.CopyOrigin[] origin = new io.ptxrun.exec.order.MemoryOrder.CopyOrigin[64];
+    /** Copies an mbarrier tracks: its phase (mod 4) when the copy was issued, the phase it is counted in. */
+    private int[] issuePhase = new int[64];
     private int[] livePos = new int[64];
     private int[] live = new int[64];
     private int liveCount;
@@ -245,6 +247,9 @@ final class AsyncCopies {
         size[e] = data.length;
         bulkData[e] = data;
         mbarrier[e] = bar;
+        if (bar != NONE) {
+            issuePhase[e] = to.mbarriers.phaseOf(bar);
+        }
         if (to != null) {
             to.copies.markShared(at, data.length, 1);
         }
@@ -503,6 +508,9 @@ final class AsyncCopies {
         written[e] = n == mask.length ? mask : Arrays.copyOf(mask, n);
         mbarrier[e] = bar;
         signalled[e] = signal;
+        if (bar != NONE) {
+            issuePhase[e] = signal.mbarriers.phaseOf(bar);
+        }
         to.copies.markMasked(at, written[e], 1);
         if (timing == SyncOptions.CopyTiming.EAGER) {
             land(e);
@@ -693,6 +701,7 @@ final class AsyncCopies {
                     if (origin[e] != null) {
                         engine.order.mbarrierCopyComplete(to.rank, mbarrier[e], origin[e]);
                     }
+                    checkPhase(e, to);
                     to.mbarriers.changeTx(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
                             mbarrier[e], -data.length);
                 }
@@ -724,6 +733,7 @@ final class AsyncCopies {
                     if (origin[e] != null) {
                         engine.order.mbarrierCopyComplete(signalled[e].rank, mbarrier[e], origin[e]);
                     }
+                    checkPhase(e, signalled[e]);
                     signalled[e].mbarriers.changeTx(engine.opAt(issuedAt[e]), issuedAt[e], issuer, thread[e] & 31,
                             mbarrier[e], -size[e]);
                 }
@@ -748,6 +758,28 @@ final class AsyncCopies {
     }
 
     // ------------------------------------------------------------------ hazards
+
+    /**
+     * A copy's complete-tx belongs to the phase it was issued in: landing after that phase
+     * completed means the phase's expect-tx was short of the bytes in flight, so its waiters went
+     * on while this copy was still writing (9.7.13.15.1: the phase completes when the tx-count
+     * reaches zero).
+     */
+    private void checkPhase(int e, Cta owner) {
+        if (engine.order == null || owner.mbarriers.phaseOf(mbarrier[e]) == issuePhase[e]) {
+            return;
+        }
+        Op copy = engine.opAt(issuedAt[e]);
+        Warp issuer = cta.warps[thread[e] >> 5];
+        int l = thread[e] & 31;
+        String expect = owner.mbarriers.lastExpectTx(mbarrier[e]);
+        engine.hazard(copy, issuedAt[e], "async.tx-mismatch", String.format("the %d bytes of '%s' land after the"
+                + " phase of the mbarrier at shared 0x%x they were counted in has completed: %s; the phase's waiters"
+                + " went on while this copy was still writing (the expect-tx of a phase must cover every byte"
+                + " the copies signalling it deliver, 9.7.13.15.1) (thread tid (%d,%d,%d) of CTA ctaid (%d,%d,%d))",
+                size[e] == 0 && bulkData[e] != null ? bulkData[e].length : size[e], copy.mnemonic(), mbarrier[e],
+                expect, issuer.tidX[l], issuer.tidY[l], issuer.tidZ[l], cta.ctaid[0], cta.ctaid[1], cta.ctaid[2]));
+    }
 
     /** The copy a lane issues now, as the hazard detector sees it (null when it is off). */
     private io.ptxrun.exec.order.MemoryOrder.CopyOrigin issuing;
@@ -893,6 +925,7 @@ final class AsyncCopies {
         mbarrier = Arrays.copyOf(mbarrier, n);
         signalled = Arrays.copyOf(signalled, n);
         livePos = Arrays.copyOf(livePos, n);
+        issuePhase = Arrays.copyOf(issuePhase, n);
         origin = Arrays.copyOf(origin, n);
         live = Arrays.copyOf(live, n);
     }

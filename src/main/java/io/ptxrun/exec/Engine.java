@@ -176,6 +176,10 @@ final class Engine {
             reports.addAll(new HazardReports(this, program, launch, geometry, workers[0].order.slotsPerCluster(),
                     threadsPerCta, sync.warnOnly()).diagnostics(io.ptxrun.exec.order.HazardLog.merged(logs)));
         }
+        // Each worker reports a hazard once; CTAs on several workers must not repeat it.
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        reports.removeIf(d -> d.rule().startsWith("divergence.") || d.rule().startsWith("async.")
+                ? !seen.add(d.rule() + "@" + d.pos()) : false);
         // Workers take CTAs as they come: order the warnings by place so the report is stable.
         reports.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.pos().line())
                 .thenComparingInt(d -> d.pos().column()).thenComparing(Diagnostic::message));
@@ -1150,6 +1154,9 @@ final class Engine {
             case ST -> {
                 long a = address(w, op, l);
                 int size = t.bytes();
+                if (order != null && op.strong) {
+                    releasing(w, l, op.space, a, op.release);
+                }
                 if (op.vector > 1 && (a & (size * op.vector - 1)) != 0) {
                     throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
                 }
@@ -1549,6 +1556,9 @@ final class Engine {
         long b = read(w, op, 0, l);
         long c = op.sources() > 1 ? read(w, op, 1, l) : 0;
         int target = space == Op.SP_GENERIC ? genericSpace(a) : space;
+        if (order != null) {
+            releasing(w, l, space, a, op.release);
+        }
         long old;
         if (target == Op.SP_GLOBAL) {
             // Other CTAs may run on other threads: a compare-and-set loop makes it one atomic step.
@@ -1575,6 +1585,20 @@ final class Engine {
     /** The lane's slot in the hazard detector's clocks (its CTA's rank, then its linear thread id). */
     int slot(Warp w, int l) {
         return cta.rank * threadsPerCta + w.id * 32 + l;
+    }
+
+    /** The release half of a strong write by the lane, before the write (see MemoryOrder.releaseAt). */
+    private void releasing(Warp w, int l, int space, long a, boolean release) {
+        if (space == Op.SP_GENERIC) {
+            space = genericSpace(a);
+            a -= windowBase(space);
+        }
+        if (space == Op.SP_GLOBAL) {
+            order.releaseAt(slot(w, l), io.ptxrun.exec.order.MemoryOrder.GLOBAL, 0, a, release);
+        } else if (space == Op.SP_SHARED) {
+            order.releaseAt(slot(w, l), io.ptxrun.exec.order.MemoryOrder.SHARED, Cta.rankOf(a, cta.rank),
+                    Cta.offsetOf(a), release);
+        }
     }
 
     /**

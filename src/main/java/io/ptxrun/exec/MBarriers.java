@@ -237,7 +237,12 @@ final class MBarriers {
     }
 
     /** expect-tx (positive) or complete-tx (negative) on the object at {@code a}; may complete the phase. */
+    private final java.util.Map<Integer, Integer> expectTxAt = new java.util.HashMap<>();
+
     void changeTx(Op op, int pc, Warp w, int l, int a, long delta) {
+        if (delta > 0) {
+            expectTxAt.put(a, pc);
+        }
         long s = Bytes.get(cta.shared, a, 8);
         long tx = tx(s) + delta;
         if (tx > MAX_COUNT || tx < -MAX_COUNT) {
@@ -285,6 +290,21 @@ final class MBarriers {
         } else {
             store(a, encode(phase, pending, expected, tx));
         }
+    }
+
+    /** The current phase (mod 4) of the object at {@code a}. */
+    int phaseOf(int a) {
+        return phase(Bytes.get(cta.shared, a, 8));
+    }
+
+    /** Where the last expect-tx on the object at {@code a} was, for reports. */
+    String lastExpectTx(int a) {
+        Integer pc = expectTxAt.get(a);
+        if (pc == null) {
+            return "no expect-tx on it was seen";
+        }
+        Op op = engine.opAt(pc);
+        return "the expect-tx of '" + op.mnemonic() + "' at " + op.pos + " by the issuing thread is short of the bytes";
     }
 
     /** The object's state for a deadlock report. */

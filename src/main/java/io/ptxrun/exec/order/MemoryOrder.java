@@ -192,16 +192,8 @@ public final class MemoryOrder {
             boolean acquire, boolean release) {
         asThread(t, pc, true);
         check(space, owner, address, size, writes, true);
-        Map<Long, Release> released = space == GLOBAL ? launch.released : sharedReleased;
-        long key = space == GLOBAL ? address : packAddress(owner, address);
-        if (writes) {
-            Release r = release ? clocks.release(t) : clocks.fencedRelease(t);
-            if (r != null) {
-                released.merge(key, r, Release::join);
-            }
-        }
         if (reads) {
-            Release r = released.get(key);
+            Release r = released(space).get(key(space, owner, address));
             if (r != null) {
                 if (acquire) {
                     clocks.acquire(t, r);
@@ -210,6 +202,25 @@ public final class MemoryOrder {
                 }
             }
         }
+    }
+
+    /**
+     * The release half of a strong write, called before the write itself: a thread of another
+     * cluster (another worker) that reads the new value must find what it releases.
+     */
+    public void releaseAt(int t, int space, int owner, long address, boolean release) {
+        Release r = release ? clocks.release(t) : clocks.fencedRelease(t);
+        if (r != null) {
+            released(space).merge(key(space, owner, address), r, Release::join);
+        }
+    }
+
+    private Map<Long, Release> released(int space) {
+        return space == GLOBAL ? launch.released : sharedReleased;
+    }
+
+    private static long key(int space, int owner, long address) {
+        return space == GLOBAL ? address : packAddress(owner, address);
     }
 
     /** fence / membar (not the proxy fences): acquires deferred reads, marks what relaxed writes release. */

@@ -120,6 +120,16 @@ class HazardCasesTest {
                 problems.add("no " + h.get("rule").asText() + " at CUDA lines " + h.get("cuda"));
             }
         }
+        JsonNode deadlock = expected.path("mayDeadlock");
+        if (!problems.isEmpty() && !deadlock.isMissingNode() && r.status().jsonName().equals("deadlock")) {
+            // The schedule may hang the kernel before the race can happen, as the hardware may too:
+            // a deadlock reported at the named wait is the finding then.
+            int line = deadlock.get("cuda").get(0).asInt();
+            if (r.diagnostics().stream().anyMatch(d -> d.rule().orElse("").equals("exec.deadlock")
+                    && cudaLine(cuda, d.line()) == line)) {
+                problems.clear();
+            }
+        }
         if (!problems.isEmpty()) {
             problems.add("found: " + found.stream().map(d -> d.rule().orElse("") + " " + sites(d, cuda) + " "
                     + d.message()).toList());
