@@ -6,6 +6,7 @@ import io.ptxrun.ast.SourcePos;
 import io.ptxrun.ast.SpecialRegister;
 import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.exec.copy.ClusterGeometry;
+import io.ptxrun.launch.DeviceOutput;
 import io.ptxrun.launch.Dim3;
 
 import java.math.BigDecimal;
@@ -80,12 +81,18 @@ final class Engine {
     private final Hazards hazards;
     private final SyncOptions sync;
     private final ClusterBarrier clusterBarrier = new ClusterBarrier();
+    /** printf, assert, malloc and free: the device-library functions nvcc calls. */
+    private final DeviceLibrary library;
     /**
      * Progress events (memory writes, arrivals, completions, exits): a scheduling round without
      * one, in which every warp that ran only polled failed waits, cannot lead anywhere.
      */
     private long events;
     private long round;
+    /** The virtual clock while stalled (else -1), and its offset from the instruction count after stalls. */
+    private long clockFrozenAt = -1, clockShift;
+    /** How far the clock jumps in a stall: 2^32 instructions, over an hour of %globaltimer nanoseconds. */
+    private static final long STALL_CLOCK_JUMP = 1L << 32;
 
     Engine(KernelLaunch launch) {
         this.launch = launch;
@@ -97,6 +104,7 @@ final class Engine {
         this.sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
         this.tensorMaps = new TensorMapEdits(this, hazards, java.util.concurrent.ConcurrentHashMap.newKeySet());
+        this.library = new DeviceLibrary(this, new DeviceLibrary.Heap());
     }
 
     /** Another worker for the same launch: shares the decoded program and the budget, not the cluster state. */
@@ -114,6 +122,7 @@ final class Engine {
         this.sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
         this.tensorMaps = new TensorMapEdits(this, hazards, first.tensorMaps.unfenced());
+        this.library = new DeviceLibrary(this, first.library.heap());
     }
 
     ExecResult run() {
@@ -159,11 +168,12 @@ final class Engine {
         // Workers take CTAs as they come: order the warnings by place so the report is stable.
         reports.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.pos().line())
                 .thenComparingInt(d -> d.pos().column()).thenComparing(Diagnostic::message));
+        List<DeviceOutput> printed = DeviceLibrary.collect(java.util.Arrays.stream(workers).map(e -> e.library).toList());
         if (stop != null) {
             reports.addAll(stop.diagnostics);
-            return new ExecResult(stop.status, reports, total);
+            return new ExecResult(stop.status, reports, total, printed);
         }
-        return new ExecResult(ExecStatus.OK, reports, total);
+        return new ExecResult(ExecStatus.OK, reports, total, printed);
     }
 
     /**
@@ -189,6 +199,8 @@ final class Engine {
             c.ctaid[2] = base[2] + r / (cl[0] * cl[1]);
         }
         ctaStart = executed;
+        clockFrozenAt = -1;
+        clockShift = 0;
         ctaLimit = executed + Math.max(0, maxInstructions - budgetSpent.get());
         if (schedule != null) {
             schedule.startCta(index);
@@ -286,6 +298,7 @@ final class Engine {
                 return;
             }
             if (events != eventsBefore || !onlyPolled) {
+                thawClock();
                 continue;
             }
             // No thread can progress by itself. What may still happen, in order: pending copies
@@ -300,7 +313,32 @@ final class Engine {
             }
             stalledRegisters = registers(stalledRegisters);
             stalledEvents = events;
+            freezeClock();
             wakeTimedOutWaiters();
+        }
+    }
+
+    /**
+     * The cluster's virtual time in thread-instructions (%clock, %globaltimer): it runs with the
+     * instructions executed, except in a stall. Then it jumps far ahead once (so a wait bounded by
+     * time, such as the back-off of cuda::barrier::wait, sees its limit pass) and stands still
+     * until some warp does more than poll: the polling loops then reach a fixed point, and a
+     * kernel hung in such a wait is a deadlock after a few rounds, not a timeout.
+     */
+    private long clock() {
+        return clockFrozenAt >= 0 ? clockFrozenAt : executed - ctaStart + clockShift;
+    }
+
+    private void freezeClock() {
+        if (clockFrozenAt < 0) {
+            clockFrozenAt = clock() + STALL_CLOCK_JUMP;
+        }
+    }
+
+    private void thawClock() {
+        if (clockFrozenAt >= 0) {
+            clockShift = clockFrozenAt - (executed - ctaStart);
+            clockFrozenAt = -1;
         }
     }
 
@@ -508,6 +546,10 @@ final class Engine {
                     lane = Integer.numberOfTrailingZeros(m);
                     call(w, op, pc, lane);
                 }
+            }
+            case LIBRARY_CALL -> {
+                advance(w, mask, pc + 1);
+                library.call(w, op, pc, exec);
             }
             case BAR, BAR_ARRIVE, BAR_RED -> cta.barriers.execute(w, op, pc, mask, exec);
             case CLUSTER_ARRIVE -> {
@@ -822,12 +864,13 @@ final class Engine {
             case LANEMASK_GT -> (~((2L << l) - 1)) & 0xffffffffL;
             // A virtual clock: thread-instructions executed so far, so runs are reproducible.
             // Counted per cluster, so that the values do not depend on which worker ran which clusters.
-            case CLOCK -> (executed - ctaStart) & 0xffffffffL;
-            case CLOCK_HI -> ((executed - ctaStart) >>> 32) & 0xffffffffL;
-            case CLOCK64 -> executed - ctaStart;
-            case GLOBALTIMER -> (executed - ctaStart) * 1000;
-            case GLOBALTIMER_LO -> ((executed - ctaStart) * 1000) & 0xffffffffL;
-            case GLOBALTIMER_HI -> ((executed - ctaStart) * 1000) >>> 32;
+            // It stands still while the cluster is stalled (see clock()).
+            case CLOCK -> clock() & 0xffffffffL;
+            case CLOCK_HI -> (clock() >>> 32) & 0xffffffffL;
+            case CLOCK64 -> clock();
+            case GLOBALTIMER -> clock() * 1000;
+            case GLOBALTIMER_LO -> (clock() * 1000) & 0xffffffffL;
+            case GLOBALTIMER_HI -> (clock() * 1000) >>> 32;
             case SMID, GRIDID, PM, PM_64, ENVREG -> 0;
             case NSMID -> 132;
             case DYNAMIC_SMEM_SIZE -> launch.sharedBytes();
@@ -1514,6 +1557,14 @@ final class Engine {
 
     Op opAt(int pc) {
         return ops[pc];
+    }
+
+    int[] launchGrid() {
+        return launch.grid();
+    }
+
+    int[] launchCluster() {
+        return launch.cluster();
     }
 
     GlobalMemory global() {

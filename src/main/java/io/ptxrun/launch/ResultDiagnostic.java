@@ -1,5 +1,6 @@
 package io.ptxrun.launch;
 
+import io.ptxrun.diag.CudaLocation;
 import io.ptxrun.diag.Severity;
 import java.util.Optional;
 
@@ -10,6 +11,8 @@ import java.util.Optional;
  *
  * @param line 1-based source line, 0 when unknown
  * @param column 1-based source column, 0 when unknown
+ * @param source the CUDA source location of the instruction, for modules with line information
+ *     (optional key {@code source}: file, line, column, function, inlinedAt)
  */
 public record ResultDiagnostic(
         Severity severity,
@@ -20,12 +23,25 @@ public record ResultDiagnostic(
         Optional<String> thread,
         Optional<String> warp,
         Optional<String> cta,
-        Optional<String> cluster) {
+        Optional<String> cluster,
+        Optional<CudaLocation> source) {
 
     public ResultDiagnostic {
         if (line < 0 || column < 0) {
             throw new IllegalArgumentException("line and column are 1-based, or 0 when unknown");
         }
+    }
+
+    public ResultDiagnostic(Severity severity, String message, Optional<String> file, int line, int column,
+                            Optional<String> thread, Optional<String> warp, Optional<String> cta,
+                            Optional<String> cluster) {
+        this(severity, message, file, line, column, thread, warp, cta, cluster, Optional.empty());
+    }
+
+    /** The same diagnostic with its CUDA source location. */
+    public ResultDiagnostic withSource(CudaLocation location) {
+        return new ResultDiagnostic(severity, message, file, line, column, thread, warp, cta, cluster,
+                Optional.of(location));
     }
 
     /** A diagnostic with a message only, as the hardware harness reports driver errors. */
@@ -47,6 +63,6 @@ public record ResultDiagnostic(
         return new ResultDiagnostic(
                 severity, message, file, line, column,
                 Optional.ofNullable(thread), Optional.ofNullable(warp), Optional.ofNullable(cta),
-                Optional.ofNullable(cluster));
+                Optional.ofNullable(cluster), source);
     }
 }
