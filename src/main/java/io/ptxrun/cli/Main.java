@@ -13,6 +13,7 @@ import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.diag.DiagnosticRenderer;
 import io.ptxrun.diag.SourceText;
 import io.ptxrun.exec.KernelLaunch;
+import io.ptxrun.exec.Progress;
 import io.ptxrun.exec.SyncOptions;
 import io.ptxrun.launch.LaunchArgs;
 import io.ptxrun.launch.LaunchException;
@@ -227,12 +228,17 @@ public final class Main implements Callable<Integer> {
         }
         launch.warnings().forEach(w -> err.println("ptxrun: warning: " + w));
         RunResult result;
+        Progress progress = new Progress();
+        ProgressDisplay display = new ProgressDisplay(progress, err, !json && System.console() != null);
         try {
+            display.start();
             result = KernelRunner.run(parsed.value(), launch,
-                    new KernelLaunch.Limits(maxInstructions, seed, Math.max(0, ctaThreads), sync));
+                    new KernelLaunch.Limits(maxInstructions, seed, Math.max(0, ctaThreads), sync).withProgress(progress));
         } catch (KernelRunner.LaunchMismatch e) {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.INPUT_ERROR;
+        } finally {
+            display.stop();
         }
         if (json) {
             out.println(ResultJson.write(result));

@@ -105,6 +105,7 @@ final class Engine {
         this.hazards = new Hazards(sync.warnOnly());
         this.tensorMaps = new TensorMapEdits(this, hazards, java.util.concurrent.ConcurrentHashMap.newKeySet());
         this.library = new DeviceLibrary(this, new DeviceLibrary.Heap());
+        launch.limits().progress().register(this);
     }
 
     /** Another worker for the same launch: shares the decoded program and the budget, not the cluster state. */
@@ -123,6 +124,7 @@ final class Engine {
         this.hazards = new Hazards(sync.warnOnly());
         this.tensorMaps = new TensorMapEdits(this, hazards, first.tensorMaps.unfenced());
         this.library = new DeviceLibrary(this, first.library.heap());
+        launch.limits().progress().register(this);
     }
 
     ExecResult run() {
@@ -158,6 +160,7 @@ final class Engine {
         for (int k = 1; k < threads; k++) {
             workers[k] = new Engine(this);
         }
+        launch.limits().progress().start(clusters);
         Stop stop = CtaPool.run(workers, clusters);
         long total = 0;
         List<Diagnostic> reports = new ArrayList<>();
@@ -207,6 +210,7 @@ final class Engine {
         }
         try {
             interleave(entry);
+            launch.limits().progress().clusterDone();
         } finally {
             budgetSpent.addAndGet(executed - ctaStart);
         }
@@ -418,6 +422,43 @@ final class Engine {
                         c.ctaid[0], c.ctaid[1], c.ctaid[2])));
             }
         }
+    }
+
+    /** For {@link Progress#warps}: each live warp of the cluster in flight and where its lane groups are. */
+    List<String> warpSnapshot() {
+        List<String> lines = new ArrayList<>();
+        Cta[] ctas = cluster;
+        int n = Math.min(clusterSize, ctas.length);
+        for (int r = 0; r < n; r++) {
+            Cta c = ctas[r];
+            Warp[] warps = c == null ? null : c.warps;
+            if (warps == null) {
+                continue;
+            }
+            for (Warp w : warps) {
+                int live = w.live;
+                if (live == 0) {
+                    continue;
+                }
+                StringBuilder sb = new StringBuilder(String.format("CTA ctaid (%d,%d,%d) warp %d:",
+                        c.ctaid[0], c.ctaid[1], c.ctaid[2], w.id));
+                java.util.TreeMap<Integer, Integer> byPc = new java.util.TreeMap<>();
+                for (int m = live; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    byPc.merge(w.pc[l], 1, Integer::sum);
+                }
+                byPc.forEach((pc, count) -> {
+                    Op op = pc >= 0 && pc < ops.length ? ops[pc] : null;
+                    sb.append(' ').append(count).append(count == 1 ? " lane at " : " lanes at ")
+                            .append(op == null ? "pc " + pc : op.pos + " '" + op.mnemonic() + "'");
+                });
+                if ((w.blocked & live) != 0) {
+                    sb.append(" (").append(Integer.bitCount(w.blocked & live)).append(" waiting)");
+                }
+                lines.add(sb.toString());
+            }
+        }
+        return lines;
     }
 
     String where(Warp w, int l) {
