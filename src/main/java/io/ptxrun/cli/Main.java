@@ -14,6 +14,8 @@ import io.ptxrun.diag.DiagnosticRenderer;
 import io.ptxrun.diag.SourceText;
 import io.ptxrun.exec.KernelLaunch;
 import io.ptxrun.exec.Progress;
+import io.ptxrun.exec.Trace;
+import io.ptxrun.launch.Dim3;
 import io.ptxrun.exec.SyncOptions;
 import io.ptxrun.launch.LaunchArgs;
 import io.ptxrun.launch.LaunchException;
@@ -103,9 +105,16 @@ public final class Main implements Callable<Integer> {
                     "printed it, in a fixed order) or plain (the text only, as the GPU prints it)."})
     String printfForm;
 
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Write a timeline of the run (Chrome/Perfetto trace-event JSON, a track per warp) to FILE.")
+    Path traceFile;
+
     @Option(names = "--cta-threads", paramLabel = "N", defaultValue = "0",
             description = "Threads that run independent CTAs at once (default 0: one per processor; 1: one CTA at a time).")
     int ctaThreads;
+
+    /** Warp turns a trace keeps (about 100 bytes each in the file). */
+    private static final int TRACE_TURNS = 2_000_000;
 
     @Spec
     CommandSpec spec;
@@ -229,16 +238,27 @@ public final class Main implements Callable<Integer> {
         launch.warnings().forEach(w -> err.println("ptxrun: warning: " + w));
         RunResult result;
         Progress progress = new Progress();
+        Trace trace = traceFile == null ? null : new Trace(TRACE_TURNS);
         ProgressDisplay display = new ProgressDisplay(progress, err, !json && System.console() != null);
         try {
             display.start();
             result = KernelRunner.run(parsed.value(), launch,
-                    new KernelLaunch.Limits(maxInstructions, seed, Math.max(0, ctaThreads), sync).withProgress(progress));
+                    new KernelLaunch.Limits(maxInstructions, seed, Math.max(0, ctaThreads), sync).withProgress(progress)
+                            .withTrace(trace));
         } catch (KernelRunner.LaunchMismatch e) {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.INPUT_ERROR;
         } finally {
             display.stop();
+        }
+        if (trace != null) {
+            try (java.io.Writer w = Files.newBufferedWriter(traceFile)) {
+                Dim3 g = launch.grid();
+                TraceWriter.write(trace, new int[] {g.x(), g.y(), g.z()}, SourceMap.of(parsed.value()), w);
+            } catch (java.io.IOException | RuntimeException e) {
+                err.println("ptxrun: error: cannot write the trace to " + traceFile + ": " + e.getMessage());
+                return ExitCode.USAGE;
+            }
         }
         if (json) {
             out.println(ResultJson.write(result));

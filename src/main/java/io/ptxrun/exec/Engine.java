@@ -81,6 +81,8 @@ final class Engine {
     private final Hazards hazards;
     private final SyncOptions sync;
     private final ClusterBarrier clusterBarrier = new ClusterBarrier();
+    /** Warp turns for --trace, or null. */
+    private final Trace trace;
     /** printf, assert, malloc and free: the device-library functions nvcc calls. */
     private final DeviceLibrary library;
     /**
@@ -106,6 +108,7 @@ final class Engine {
         this.tensorMaps = new TensorMapEdits(this, hazards, java.util.concurrent.ConcurrentHashMap.newKeySet());
         this.library = new DeviceLibrary(this, new DeviceLibrary.Heap());
         launch.limits().progress().register(this);
+        this.trace = launch.limits().trace();
     }
 
     /** Another worker for the same launch: shares the decoded program and the budget, not the cluster state. */
@@ -125,6 +128,7 @@ final class Engine {
         this.tensorMaps = new TensorMapEdits(this, hazards, first.tensorMaps.unfenced());
         this.library = new DeviceLibrary(this, first.library.heap());
         launch.limits().progress().register(this);
+        this.trace = launch.limits().trace();
     }
 
     ExecResult run() {
@@ -289,8 +293,14 @@ final class Engine {
                     Warp w = warps[schedule == null ? k : schedule.warpAt(k, warps.length)];
                     int slice = schedule == null ? SLICE : schedule.sliceLength(SLICE);
                     boolean ran = false;
+                    long turnStart = executed;
+                    int runnable = trace == null ? 0 : w.live & ~w.blocked;
+                    int turnPc = runnable == 0 ? -1 : w.pc[Integer.numberOfTrailingZeros(runnable)];
                     for (int s = 0; s < slice && step(w); s++) {
                         ran = true;
+                    }
+                    if (turnPc >= 0 && ran) {
+                        trace.turn(cta.ctaid, w.id, turnStart - ctaStart, executed - ctaStart, ops[turnPc]);
                     }
                     onlyPolled &= !ran || w.spunInRound == round;
                     anyLive |= w.live != 0;

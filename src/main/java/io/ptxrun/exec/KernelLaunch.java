@@ -38,7 +38,7 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
      * synchronization model (asynchronous copy timing, undefined behaviour as warnings).
      */
     public record Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync,
-                         Progress progress) {
+                         Progress progress, Trace trace) {
         public static final Limits DEFAULT = new Limits(1_000_000_000L, OptionalLong.empty());
 
         public Limits {
@@ -51,12 +51,17 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
         }
 
         public Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync) {
-            this(maxInstructions, scheduleSeed, ctaThreads, sync, null);
+            this(maxInstructions, scheduleSeed, ctaThreads, sync, null, null);
         }
 
         /** The same limits, reporting to a progress display. */
         public Limits withProgress(Progress p) {
-            return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, p);
+            return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, p, trace);
+        }
+
+        /** The same limits, recording every warp turn into t (null: none). */
+        public Limits withTrace(Trace t) {
+            return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, progress, t);
         }
 
         public Limits(long maxInstructions, OptionalLong scheduleSeed) {
@@ -76,7 +81,7 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
         }
 
         public Limits withCtaThreads(int threads) {
-            return new Limits(maxInstructions, scheduleSeed, threads, sync, progress);
+            return new Limits(maxInstructions, scheduleSeed, threads, sync, progress, trace);
         }
 
         /** The threads to use for a grid of that many CTAs. */

@@ -202,4 +202,36 @@ class DebuggingCliTest {
         assertEquals(m.group(1), sarif.get("runs").get(0).get("tool").get("driver").get("version").asText());
         assertTrue(CliRun.run("--version").out().contains("ptxrun " + m.group(1)));
     }
+
+    @Test
+    void aTraceHasATrackPerWarpAndAnEventPerTurn() throws Exception {
+        Path trace = dir.resolve("trace.json");
+        Run r = CliRun.run(HANG + "kernel.ptx", "--launch", HANG + "launch.json", "--trace", trace.toString(), "--json");
+        assertEquals(ExitCode.RUN_FAILED, r.code(), r.err());
+        long instructions = new ObjectMapper().readTree(r.out()).get("stats").get("instructions").asLong();
+        JsonNode events = new ObjectMapper().readTree(trace.toFile()).get("traceEvents");
+        java.util.Set<String> tracks = new java.util.TreeSet<>();
+        long busy = 0;
+        for (JsonNode e : events) {
+            if (e.get("ph").asText().equals("M") && e.get("name").asText().equals("thread_name")) {
+                tracks.add(e.get("args").get("name").asText());
+            } else if (e.get("ph").asText().equals("X")) {
+                busy += e.get("dur").asLong();
+                assertTrue(e.get("args").get("cuda").asText().contains("kernel.cu:")
+                        || e.get("args").get("cuda").asText().contains(".h:"), e::toString);
+            }
+        }
+        assertEquals(java.util.Set.of("warp 0", "warp 1"), tracks);
+        // every executed thread-instruction belongs to one turn (a turn of no step is not drawn)
+        assertEquals(instructions, busy);
+        Run bad = CliRun.run(REDUCE, "--launch", "testdata/run/nvcc-reduce-shared/launch.json",
+                "--trace", dir.resolve("no/such/dir/t.json").toString());
+        assertEquals(ExitCode.USAGE, bad.code());
+    }
+
+    @Test
+    void withoutATerminalNothingButTheResultIsPrinted() {
+        Run r = CliRun.run(REDUCE, "--launch", "testdata/run/nvcc-reduce-shared/launch.json", "--json");
+        assertEquals("", r.err());
+    }
 }
