@@ -41,15 +41,33 @@ public final class Checker {
         PtxParser.Parsed<Module> parsed = PtxParser.parseModule(source.name(), source.text());
         List<Diagnostic> all = new ArrayList<>(parsed.diagnostics());
         if (parsed.ok() && parsed.value() != null) {
-            Module module = parsed.value();
-            Diagnostics more = new Diagnostics();
-            new DeclarationChecker(more).check(module);
-            new CallChecker(more).check(module);
-            new AddressSpaceChecker(more).check(module);
-            new ModuleTargetChecker(more).check(module, gpu)
-                    .ifPresent(context -> new InstructionChecker(more, context).check(module));
-            all.addAll(more.list());
+            all.addAll(check(parsed.value(), gpu));
         }
-        return all;
+        return byPosition(all);
+    }
+
+    /**
+     * The checks after parsing, for a module parsed already (a run checks the module it is about
+     * to run): structure and names, calls, address spaces, the target, instruction forms.
+     */
+    public static List<Diagnostic> check(Module module, Optional<Target> gpu) {
+        Diagnostics more = new Diagnostics();
+        new DeclarationChecker(more).check(module);
+        new CallChecker(more).check(module);
+        new AddressSpaceChecker(more).check(module);
+        new ModuleTargetChecker(more).check(module, gpu)
+                .ifPresent(context -> new InstructionChecker(more, context).check(module));
+        return byPosition(more.list());
+    }
+
+    /**
+     * Diagnostics in the order of the places they name. The sort is stable, so at one place the
+     * earlier stage's finding (a syntax or declaration error, the root cause) stays first.
+     */
+    public static List<Diagnostic> byPosition(List<Diagnostic> diagnostics) {
+        List<Diagnostic> sorted = new ArrayList<>(diagnostics);
+        sorted.sort(java.util.Comparator.comparing((Diagnostic d) -> d.pos().file())
+                .thenComparingInt(d -> d.pos().line()).thenComparingInt(d -> d.pos().column()));
+        return sorted;
     }
 }

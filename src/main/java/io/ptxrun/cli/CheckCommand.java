@@ -5,6 +5,7 @@ import io.ptxrun.check.Checker;
 import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.diag.DiagnosticRenderer;
 import io.ptxrun.diag.SarifRenderer;
+import io.ptxrun.diag.SourceFiles;
 import io.ptxrun.diag.SourceText;
 import io.ptxrun.isa.Target;
 import java.io.PrintWriter;
@@ -78,12 +79,13 @@ final class CheckCommand implements Callable<Integer> {
                     .anyMatch(d -> d.isError() || warningsAreErrors);
             failed |= bad;
             if (format == Format.json) {
-                jsonFiles.add(DiagnosticRenderer.json(file.toString(), diagnostics));
+                jsonFiles.add(DiagnosticRenderer.json(file.toString(), diagnostics, warningsAreErrors));
             } else if (format == Format.sarif) {
                 sarifFiles.put(file.toString(), diagnostics);
             } else {
+                SourceFiles cudaFiles = SourceFiles.besides(Inputs.isStandardInput(file) ? null : file);
                 for (Diagnostic d : diagnostics) {
-                    err.print(DiagnosticRenderer.text(d, source));
+                    err.print(DiagnosticRenderer.text(d, source, cudaFiles));
                 }
             }
         }
@@ -92,8 +94,7 @@ final class CheckCommand implements Callable<Integer> {
             root.putArray("files").addAll(jsonFiles);
             out.println(root.toPrettyString());
         } else if (format == Format.sarif) {
-            String version = CheckCommand.class.getPackage().getImplementationVersion();
-            out.println(SarifRenderer.sarif(sarifFiles, version == null ? "dev" : version).toPrettyString());
+            out.println(SarifRenderer.sarif(sarifFiles, ToolVersion.number()).toPrettyString());
         }
         out.flush();
         err.flush();

@@ -16,8 +16,16 @@ final class Inputs {
         }
     }
 
+    /** `-` names standard input, as in most command-line tools. */
+    static boolean isStandardInput(Path path) {
+        return path.toString().equals("-");
+    }
+
     static SourceText read(Path path) throws InputException {
         try {
+            if (isStandardInput(path)) {
+                return new SourceText("<stdin>", new String(System.in.readAllBytes(), StandardCharsets.UTF_8));
+            }
             if (Files.isDirectory(path)) {
                 throw new InputException(path + ": is a directory");
             }

@@ -2,7 +2,9 @@ package io.ptxrun.cli;
 
 import io.ptxrun.ast.Function;
 import io.ptxrun.ast.Module;
+import io.ptxrun.diag.CudaLocation;
 import io.ptxrun.diag.Diagnostic;
+import io.ptxrun.diag.SourceMap;
 import io.ptxrun.exec.ExecResult;
 import io.ptxrun.exec.GlobalMemory;
 import io.ptxrun.exec.Interpreter;
@@ -88,9 +90,12 @@ public final class KernelRunner {
         }
         List<ResultDiagnostic> diagnostics = new ArrayList<>();
         int hazards = 0;
+        SourceMap lines = exec.diagnostics().isEmpty() ? null : SourceMap.of(module);
         for (Diagnostic d : exec.diagnostics()) {
-            diagnostics.add(ResultDiagnostic.at(d.severity(), d.message(), d.pos().file(), d.pos().line(),
-                    d.pos().column()).withRule(d.rule()));
+            ResultDiagnostic r = ResultDiagnostic.at(d.severity(), d.message(), d.pos().file(), d.pos().line(),
+                    d.pos().column()).withRule(d.rule());
+            Optional<CudaLocation> source = lines.locate(d.pos());
+            diagnostics.add(source.isPresent() ? r.withSource(source.get()) : r);
             if (isHazard(d.rule())) {
                 hazards++;
             }
@@ -103,7 +108,7 @@ public final class KernelRunner {
             stats.put("hazards", hazards);
         }
         return new RunResult(Optional.of(kernel.name()), RunStatus.valueOf(exec.status().name()), dumped,
-                diagnostics, stats);
+                diagnostics, stats, exec.printed());
     }
 
     /** The rules of the hazard detector (races, async-proxy ordering, divergence, uninitialized reads). */
@@ -154,6 +159,11 @@ public final class KernelRunner {
                 String buffer = launch.tensorMaps().get(t.name()).buffer();
                 bytes = launch.tensorMaps().get(t.name()).encode(addresses.get(buffer));
             }
+            String kindMismatch = kindMismatch(slot, value);
+            if (kindMismatch != null) {
+                throw new LaunchMismatch("params[" + i + "]: kernel parameter '" + slot.name() + "' is "
+                        + slot.param().type().spelling + " but the launch passes " + value + " (" + kindMismatch + ")");
+            }
             if (bytes.length != slot.size()) {
                 throw new LaunchMismatch("params[" + i + "]: kernel parameter '" + slot.name() + "' is "
                         + slot.size() + " bytes (" + slot.param().type().spelling
@@ -163,6 +173,30 @@ public final class KernelRunner {
             System.arraycopy(bytes, 0, block, slot.offset(), bytes.length);
         }
         return block;
+    }
+
+    /**
+     * Why a value cannot be passed to a parameter of that type although the sizes may match, or
+     * null: a float to an integer parameter or the reverse, a buffer address to a float (bit-size
+     * .b parameters take anything of their size, as ptxas lets them).
+     */
+    private static String kindMismatch(ParamLayout.Slot slot, ParamValue value) {
+        io.ptxrun.ast.DataType type = slot.param().type();
+        if (!slot.param().dims().isEmpty() || !(type.isFloat() || type.isInteger())) {
+            return null;
+        }
+        if (value instanceof ParamValue.BufferAddress) {
+            return type.isFloat() ? "a buffer's address is an integer" : null;
+        }
+        if (value instanceof ParamValue.Scalar s) {
+            if (s.type().isFloat() && !type.isFloat()) {
+                return "a float for an integer parameter";
+            }
+            if (!s.type().isFloat() && type.isFloat()) {
+                return "an integer for a float parameter";
+            }
+        }
+        return null;
     }
 
     private static byte[] littleEndian(long v, int n) {

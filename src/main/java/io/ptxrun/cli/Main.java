@@ -1,11 +1,21 @@
 package io.ptxrun.cli;
 
 import io.ptxrun.ast.Module;
+import io.ptxrun.check.Checker;
+import io.ptxrun.diag.SourceFiles;
+import io.ptxrun.diag.SourceMap;
+import io.ptxrun.isa.Target;
+import io.ptxrun.launch.DeviceOutput;
+import java.nio.file.Files;
+import java.util.Optional;
 import io.ptxrun.ast.SourcePos;
 import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.diag.DiagnosticRenderer;
 import io.ptxrun.diag.SourceText;
 import io.ptxrun.exec.KernelLaunch;
+import io.ptxrun.exec.Progress;
+import io.ptxrun.exec.Trace;
+import io.ptxrun.launch.Dim3;
 import io.ptxrun.exec.SyncOptions;
 import io.ptxrun.launch.LaunchArgs;
 import io.ptxrun.launch.LaunchException;
@@ -90,9 +100,25 @@ public final class Main implements Callable<Integer> {
             + " divergent barriers, uninitialized shared memory).")
     boolean noHazards;
 
+    @Option(names = "--target", paramLabel = "sm_XY",
+            description = "Check the module for this GPU before running it, as `check --target` does.")
+    String target;
+
+    @Option(names = "--printf", paramLabel = "FORM", defaultValue = "threads",
+            description = {"Device printf output: threads (default: each line after the CTA and thread that",
+                    "printed it, in a fixed order) or plain (the text only, as the GPU prints it)."})
+    String printfForm;
+
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Write a timeline of the run (Chrome/Perfetto trace-event JSON, a track per warp) to FILE.")
+    Path traceFile;
+
     @Option(names = "--cta-threads", paramLabel = "N", defaultValue = "0",
             description = "Threads that run independent CTAs at once (default 0: one per processor; 1: one CTA at a time).")
     int ctaThreads;
+
+    /** Warp turns a trace keeps (about 100 bytes each in the file). */
+    private static final int TRACE_TURNS = 2_000_000;
 
     @Spec
     CommandSpec spec;
@@ -105,8 +131,13 @@ public final class Main implements Callable<Integer> {
     public static int run(String... args) {
         CommandLine cli = new CommandLine(new Main());
         cli.setParameterExceptionHandler((ex, a) -> {
-            ex.getCommandLine().getErr().println("ptxrun: error: " + ex.getMessage());
-            ex.getCommandLine().getErr().println("Try 'ptxrun --help' for more information.");
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("ptxrun: error: " + ex.getMessage());
+            if (ex instanceof CommandLine.UnmatchedArgumentException u) {
+                closestOption(u).ifPresent(o -> err.println("Did you mean '" + o + "'?"));
+            }
+            err.println("Try 'ptxrun " + (ex.getCommandLine().getCommandName().equals("ptxrun") ? ""
+                    : ex.getCommandLine().getCommandName() + " ") + "--help' for more information.");
             return ExitCode.USAGE;
         });
         cli.setExecutionExceptionHandler((ex, c, parsed) -> {
@@ -153,6 +184,23 @@ public final class Main implements Callable<Integer> {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.USAGE;
         }
+        if (!printfForm.equals("threads") && !printfForm.equals("plain")) {
+            err.println("ptxrun: error: --printf must be 'threads' or 'plain', got '" + printfForm + "'");
+            return ExitCode.USAGE;
+        }
+        Optional<Target> gpu = Optional.empty();
+        if (target != null) {
+            gpu = Target.parse(target);
+            if (gpu.isEmpty()) {
+                err.println("ptxrun: error: --target " + target + " is not a known architecture (sm_XY, sm_XYa, sm_XYf)");
+                return ExitCode.USAGE;
+            }
+        }
+        if (launchFile != null && !Files.isRegularFile(launchFile)) {
+            err.println("ptxrun: error: " + launchFile + (Files.exists(launchFile) ? ": is not a file" : ": no such file"));
+            return ExitCode.USAGE;
+        }
+        Checker.prepareInBackground();
         SourceText source;
         try {
             source = Inputs.read(file);
@@ -160,11 +208,19 @@ public final class Main implements Callable<Integer> {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.USAGE;
         }
+        SourceFiles cudaFiles = SourceFiles.besides(Inputs.isStandardInput(file) ? null : file);
         PtxParser.Parsed<Module> parsed = PtxParser.parseModule(source.name(), source.text());
-        if (!parsed.ok()) {
-            for (Diagnostic d : parsed.diagnostics()) {
-                err.print(DiagnosticRenderer.text(d, source));
-            }
+        // A run validates first: a module that `check` rejects (for --target) does not run.
+        List<Diagnostic> problems = parsed.ok()
+                ? Checker.check(parsed.value(), gpu) : Checker.byPosition(parsed.diagnostics());
+        if (parsed.ok()) {
+            SourceMap lines = SourceMap.of(parsed.value());
+            problems = problems.stream().map(lines::annotate).toList();
+        }
+        for (Diagnostic d : problems) {
+            err.print(DiagnosticRenderer.text(d, source, cudaFiles));
+        }
+        if (!parsed.ok() || problems.stream().anyMatch(Diagnostic::isError)) {
             return ExitCode.INPUT_ERROR;
         }
         LaunchFile launch;
@@ -185,17 +241,33 @@ public final class Main implements Callable<Integer> {
         }
         launch.warnings().forEach(w -> err.println("ptxrun: warning: " + w));
         RunResult result;
+        Progress progress = new Progress();
+        Trace trace = traceFile == null ? null : new Trace(TRACE_TURNS);
+        ProgressDisplay display = new ProgressDisplay(progress, err, !json && System.console() != null);
         try {
+            display.start();
             result = KernelRunner.run(parsed.value(), launch,
-                    new KernelLaunch.Limits(maxInstructions, seed, Math.max(0, ctaThreads), sync));
+                    new KernelLaunch.Limits(maxInstructions, seed, Math.max(0, ctaThreads), sync).withProgress(progress)
+                            .withTrace(trace));
         } catch (KernelRunner.LaunchMismatch e) {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.INPUT_ERROR;
+        } finally {
+            display.stop();
+        }
+        if (trace != null) {
+            try (java.io.Writer w = Files.newBufferedWriter(traceFile)) {
+                Dim3 g = launch.grid();
+                TraceWriter.write(trace, new int[] {g.x(), g.y(), g.z()}, SourceMap.of(parsed.value()), w);
+            } catch (java.io.IOException | RuntimeException e) {
+                err.println("ptxrun: error: cannot write the trace to " + traceFile + ": " + e.getMessage());
+                return ExitCode.USAGE;
+            }
         }
         if (json) {
             out.println(ResultJson.write(result));
         } else {
-            printReadable(result, source, out, err);
+            printReadable(result, source, cudaFiles, printfForm.equals("plain"), out, err);
         }
         if (result.status() != RunStatus.OK) {
             return ExitCode.RUN_FAILED;
@@ -213,11 +285,25 @@ public final class Main implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    private static void printReadable(RunResult result, SourceText source, PrintWriter out, PrintWriter err) {
+    private static void printReadable(RunResult result, SourceText source, SourceFiles cudaFiles, boolean plain,
+                                      PrintWriter out, PrintWriter err) {
+        if (plain) {
+            out.print(result.printedText());
+        } else {
+            for (DeviceOutput p : result.printed()) {
+                String prefix = p.who() + ": ";
+                String text = p.text().endsWith("\n") ? p.text().substring(0, p.text().length() - 1) : p.text();
+                for (String line : text.split("\n", -1)) {
+                    out.println(prefix + line);
+                }
+            }
+        }
+        out.flush();
         for (ResultDiagnostic d : result.diagnostics()) {
             SourcePos pos = new SourcePos(d.file().orElse(source.name()), d.line(), d.column());
-            err.print(DiagnosticRenderer.text(new Diagnostic(d.severity(), pos, d.message(), d.rule().orElse("exec")),
-                    source));
+            Diagnostic diagnostic = new Diagnostic(d.severity(), pos, d.message(), d.rule().orElse("exec"),
+                    d.source().map(SourceMap::notes).orElse(List.of()));
+            err.print(DiagnosticRenderer.text(diagnostic, source, cudaFiles));
         }
         out.println("kernel " + result.kernel().orElse("?") + ": " + result.status().jsonName() + " " + result.stats());
         for (Map.Entry<String, ResultBuffer> b : result.buffers().entrySet()) {
@@ -235,10 +321,50 @@ public final class Main implements Callable<Integer> {
         }
     }
 
+    /** The option of the command that is nearest (in edit distance) to an unknown option, if any is near. */
+    static Optional<String> closestOption(CommandLine.UnmatchedArgumentException u) {
+        List<String> unmatched = u.getUnmatched();
+        if (unmatched.isEmpty() || !unmatched.get(0).startsWith("-")) {
+            return Optional.empty();
+        }
+        String given = unmatched.get(0).split("=", 2)[0];
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (CommandLine.Model.OptionSpec o : u.getCommandLine().getCommandSpec().options()) {
+            for (String name : o.names()) {
+                int d = editDistance(given, name);
+                if (d < bestDistance) {
+                    bestDistance = d;
+                    best = name;
+                }
+            }
+        }
+        return best != null && bestDistance <= Math.max(2, given.length() / 3) ? Optional.of(best) : Optional.empty();
+    }
+
+    static int editDistance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"ptxrun 0.1.0 (PTX ISA 9.0)"};
+            return new String[] {"ptxrun " + ToolVersion.number() + " (PTX ISA " + ToolVersion.PTX_ISA + ")"};
         }
     }
 }

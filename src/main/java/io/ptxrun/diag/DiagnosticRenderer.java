@@ -17,24 +17,45 @@ public final class DiagnosticRenderer {
 
     /** `file:line:col: error: message`, then the source line and a caret under the column. */
     public static String text(Diagnostic d, SourceText source) {
+        return text(d, source, SourceFiles.NONE);
+    }
+
+    /**
+     * As {@link #text(Diagnostic, SourceText)}, then each note as `file:line:col: note: message`
+     * with its line and caret when {@code files} can read the file it names.
+     */
+    public static String text(Diagnostic d, SourceText source, SourceFiles files) {
         StringBuilder sb = new StringBuilder(d.toString()).append('\n');
-        String line = source == null ? null : source.line(d.pos().line());
+        excerpt(sb, source == null ? null : source.line(d.pos().line()), d.pos().column());
+        for (Diagnostic.Note n : d.notes()) {
+            sb.append(n.pos()).append(": note: ").append(n.message()).append('\n');
+            excerpt(sb, files.get(n.pos().file()).map(t -> t.line(n.pos().line())).orElse(null), n.pos().column());
+        }
+        return sb.toString();
+    }
+
+    private static void excerpt(StringBuilder sb, String line, int column) {
         if (line != null) {
             sb.append(line).append('\n');
-            int col = Math.max(1, d.pos().column());
+            int col = Math.max(1, column);
             for (int i = 0; i < col - 1 && i < line.length(); i++) {
                 sb.append(line.charAt(i) == '\t' ? '\t' : ' ');
             }
             sb.append("^\n");
         }
-        return sb.toString();
     }
 
     /** One JSON object per file: `{"file": ..., "valid": ..., "diagnostics": [...]}`. */
     public static ObjectNode json(String file, List<Diagnostic> diagnostics) {
+        return json(file, diagnostics, false);
+    }
+
+    /** As {@link #json(String, List)}; with warningsAreErrors (--Werror) a warning makes the file invalid. */
+    public static ObjectNode json(String file, List<Diagnostic> diagnostics, boolean warningsAreErrors) {
         ObjectNode node = Json.MAPPER.createObjectNode();
         node.put("file", file);
-        node.put("valid", diagnostics.stream().noneMatch(Diagnostic::isError));
+        node.put("valid", diagnostics.stream().noneMatch(d -> d.isError()
+                || (warningsAreErrors && d.severity() == Severity.WARNING)));
         ArrayNode list = node.putArray("diagnostics");
         for (Diagnostic d : diagnostics) {
             ObjectNode o = list.addObject();
@@ -43,6 +64,13 @@ public final class DiagnosticRenderer {
             o.put("column", d.pos().column());
             o.put("message", d.message());
             o.put("rule", d.rule());
+            if (!d.notes().isEmpty()) {
+                ArrayNode notes = o.putArray("notes");
+                for (Diagnostic.Note n : d.notes()) {
+                    notes.addObject().put("file", n.pos().file()).put("line", n.pos().line())
+                            .put("column", n.pos().column()).put("message", n.message());
+                }
+            }
         }
         return node;
     }

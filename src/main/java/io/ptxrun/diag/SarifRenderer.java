@@ -46,6 +46,22 @@ public final class SarifRenderer {
                 ObjectNode region = physical.putObject("region");
                 region.put("startLine", Math.max(1, d.pos().line()));
                 region.put("startColumn", Math.max(1, d.pos().column()));
+                if (!d.notes().isEmpty()) {
+                    ArrayNode related = r.putArray("relatedLocations");
+                    for (int k = 0; k < d.notes().size(); k++) {
+                        Diagnostic.Note n = d.notes().get(k);
+                        ObjectNode loc = related.addObject();
+                        loc.put("id", k);
+                        ObjectNode p = loc.putObject("physicalLocation");
+                        p.putObject("artifactLocation").put("uri", uri(n.pos().file()));
+                        ObjectNode reg = p.putObject("region");
+                        reg.put("startLine", Math.max(1, n.pos().line()));
+                        if (n.pos().column() > 0) {
+                            reg.put("startColumn", n.pos().column());
+                        }
+                        loc.putObject("message").put("text", n.message());
+                    }
+                }
             }
         }
         return log;
@@ -60,8 +76,12 @@ public final class SarifRenderer {
         };
     }
 
-    /** A relative URI reference with forward slashes, as SARIF's artifactLocation.uri expects. */
+    /**
+     * A URI reference with forward slashes, as SARIF's artifactLocation.uri expects: relative
+     * paths as they are, absolute ones as file: URIs.
+     */
     private static String uri(String file) {
-        return file.replace('\\', '/').replace(" ", "%20");
+        String u = file.replace('\\', '/').replace(" ", "%20");
+        return u.startsWith("/") ? "file://" + u : u;
     }
 }

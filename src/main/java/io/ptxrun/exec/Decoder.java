@@ -1342,7 +1342,17 @@ final class Decoder {
             }
             FuncInfo callee = program.byName.get(ts.name());
             if (callee == null) {
-                throw new DecodeError(i.pos(), "call of '" + ts.name() + "', which has no body in this module");
+                int library = DeviceLibrary.lookup(ts.name());
+                if (library < 0) {
+                    throw new DecodeError(i.pos(), "call of '" + ts.name() + "', which has no body in this module"
+                            + " (of the external CUDA device-library functions, ptxrun provides "
+                            + String.join(", ", DeviceLibrary.names()) + ")");
+                }
+                Op lib = new Op(OpCode.LIBRARY_CALL, i);
+                lib.sub = library;
+                lib.argOffsets = frameOffsets(args, i);
+                lib.resultOffsets = frameOffsets(results, i);
+                return lib;
             }
             op.callee = callee.index;
             op.argOffsets = frameOffsets(args, i);

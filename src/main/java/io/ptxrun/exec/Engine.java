@@ -6,6 +6,7 @@ import io.ptxrun.ast.SourcePos;
 import io.ptxrun.ast.SpecialRegister;
 import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.exec.copy.ClusterGeometry;
+import io.ptxrun.launch.DeviceOutput;
 import io.ptxrun.launch.Dim3;
 
 import java.math.BigDecimal;
@@ -80,6 +81,10 @@ final class Engine {
     private final Hazards hazards;
     private final SyncOptions sync;
     private final ClusterBarrier clusterBarrier = new ClusterBarrier();
+    /** Warp turns for --trace, or null. */
+    private final Trace trace;
+    /** printf, assert, malloc and free: the device-library functions nvcc calls. */
+    private final DeviceLibrary library;
     /**
      * Progress events (memory writes, arrivals, completions, exits): a scheduling round without
      * one, in which every warp that ran only polled failed waits, cannot lead anywhere.
@@ -89,6 +94,10 @@ final class Engine {
     /** The hazard detector's view of this worker's cluster, or null when it is off. */
     io.ptxrun.exec.order.MemoryOrder order;
     private int threadsPerCta;
+    /** The virtual clock while stalled (else -1), and its offset from the instruction count after stalls. */
+    private long clockFrozenAt = -1, clockShift;
+    /** How far the clock jumps in a stall: 2^32 instructions, over an hour of %globaltimer nanoseconds. */
+    private static final long STALL_CLOCK_JUMP = 1L << 32;
 
     Engine(KernelLaunch launch) {
         this.launch = launch;
@@ -100,6 +109,9 @@ final class Engine {
         this.sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
         this.tensorMaps = new TensorMapEdits(this, hazards, java.util.concurrent.ConcurrentHashMap.newKeySet());
+        this.library = new DeviceLibrary(this, new DeviceLibrary.Heap());
+        launch.limits().progress().register(this);
+        this.trace = launch.limits().trace();
     }
 
     /** Another worker for the same launch: shares the decoded program and the budget, not the cluster state. */
@@ -117,6 +129,9 @@ final class Engine {
         this.sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
         this.tensorMaps = new TensorMapEdits(this, hazards, first.tensorMaps.unfenced());
+        this.library = new DeviceLibrary(this, first.library.heap());
+        launch.limits().progress().register(this);
+        this.trace = launch.limits().trace();
     }
 
     ExecResult run() {
@@ -161,6 +176,7 @@ final class Engine {
                 e.order = new io.ptxrun.exec.order.MemoryOrder(shared, threadsPerCta, cl[0] * cl[1] * cl[2]);
             }
         }
+        launch.limits().progress().start(clusters);
         Stop stop = CtaPool.run(workers, clusters);
         long total = 0;
         List<Diagnostic> reports = new ArrayList<>();
@@ -183,11 +199,12 @@ final class Engine {
         // Workers take CTAs as they come: order the warnings by place so the report is stable.
         reports.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.pos().line())
                 .thenComparingInt(d -> d.pos().column()).thenComparing(Diagnostic::message));
+        List<DeviceOutput> printed = DeviceLibrary.collect(java.util.Arrays.stream(workers).map(e -> e.library).toList());
         if (stop != null) {
             reports.addAll(stop.diagnostics);
-            return new ExecResult(stop.status, reports, total);
+            return new ExecResult(stop.status, reports, total, printed);
         }
-        return new ExecResult(ExecStatus.OK, reports, total);
+        return new ExecResult(ExecStatus.OK, reports, total, printed);
     }
 
     /**
@@ -213,6 +230,8 @@ final class Engine {
             c.ctaid[2] = base[2] + r / (cl[0] * cl[1]);
         }
         ctaStart = executed;
+        clockFrozenAt = -1;
+        clockShift = 0;
         ctaLimit = executed + Math.max(0, maxInstructions - budgetSpent.get());
         if (order != null) {
             order.startCluster(index);
@@ -222,6 +241,7 @@ final class Engine {
         }
         try {
             interleave(entry);
+            launch.limits().progress().clusterDone();
         } finally {
             budgetSpent.addAndGet(executed - ctaStart);
         }
@@ -300,8 +320,14 @@ final class Engine {
                     Warp w = warps[schedule == null ? k : schedule.warpAt(k, warps.length)];
                     int slice = schedule == null ? SLICE : schedule.sliceLength(SLICE);
                     boolean ran = false;
+                    long turnStart = executed;
+                    int runnable = trace == null ? 0 : w.live & ~w.blocked;
+                    int turnPc = runnable == 0 ? -1 : w.pc[Integer.numberOfTrailingZeros(runnable)];
                     for (int s = 0; s < slice && step(w); s++) {
                         ran = true;
+                    }
+                    if (turnPc >= 0 && ran) {
+                        trace.turn(cta.ctaid, w.id, turnStart - ctaStart, executed - ctaStart, ops[turnPc]);
                     }
                     onlyPolled &= !ran || w.spunInRound == round;
                     anyLive |= w.live != 0;
@@ -313,6 +339,7 @@ final class Engine {
                 return;
             }
             if (events != eventsBefore || !onlyPolled) {
+                thawClock();
                 continue;
             }
             // No thread can progress by itself. What may still happen, in order: pending copies
@@ -327,7 +354,32 @@ final class Engine {
             }
             stalledRegisters = registers(stalledRegisters);
             stalledEvents = events;
+            freezeClock();
             wakeTimedOutWaiters();
+        }
+    }
+
+    /**
+     * The cluster's virtual time in thread-instructions (%clock, %globaltimer): it runs with the
+     * instructions executed, except in a stall. Then it jumps far ahead once (so a wait bounded by
+     * time, such as the back-off of cuda::barrier::wait, sees its limit pass) and stands still
+     * until some warp does more than poll: the polling loops then reach a fixed point, and a
+     * kernel hung in such a wait is a deadlock after a few rounds, not a timeout.
+     */
+    private long clock() {
+        return clockFrozenAt >= 0 ? clockFrozenAt : executed - ctaStart + clockShift;
+    }
+
+    private void freezeClock() {
+        if (clockFrozenAt < 0) {
+            clockFrozenAt = clock() + STALL_CLOCK_JUMP;
+        }
+    }
+
+    private void thawClock() {
+        if (clockFrozenAt >= 0) {
+            clockShift = clockFrozenAt - (executed - ctaStart);
+            clockFrozenAt = -1;
         }
     }
 
@@ -407,6 +459,43 @@ final class Engine {
                         c.ctaid[0], c.ctaid[1], c.ctaid[2])));
             }
         }
+    }
+
+    /** For {@link Progress#warps}: each live warp of the cluster in flight and where its lane groups are. */
+    List<String> warpSnapshot() {
+        List<String> lines = new ArrayList<>();
+        Cta[] ctas = cluster;
+        int n = Math.min(clusterSize, ctas.length);
+        for (int r = 0; r < n; r++) {
+            Cta c = ctas[r];
+            Warp[] warps = c == null ? null : c.warps;
+            if (warps == null) {
+                continue;
+            }
+            for (Warp w : warps) {
+                int live = w.live;
+                if (live == 0) {
+                    continue;
+                }
+                StringBuilder sb = new StringBuilder(String.format("CTA ctaid (%d,%d,%d) warp %d:",
+                        c.ctaid[0], c.ctaid[1], c.ctaid[2], w.id));
+                java.util.TreeMap<Integer, Integer> byPc = new java.util.TreeMap<>();
+                for (int m = live; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    byPc.merge(w.pc[l], 1, Integer::sum);
+                }
+                byPc.forEach((pc, count) -> {
+                    Op op = pc >= 0 && pc < ops.length ? ops[pc] : null;
+                    sb.append(' ').append(count).append(count == 1 ? " lane at " : " lanes at ")
+                            .append(op == null ? "pc " + pc : op.pos + " '" + op.mnemonic() + "'");
+                });
+                if ((w.blocked & live) != 0) {
+                    sb.append(" (").append(Integer.bitCount(w.blocked & live)).append(" waiting)");
+                }
+                lines.add(sb.toString());
+            }
+        }
+        return lines;
     }
 
     String where(Warp w, int l) {
@@ -535,6 +624,10 @@ final class Engine {
                     lane = Integer.numberOfTrailingZeros(m);
                     call(w, op, pc, lane);
                 }
+            }
+            case LIBRARY_CALL -> {
+                advance(w, mask, pc + 1);
+                library.call(w, op, pc, exec);
             }
             case BAR, BAR_ARRIVE, BAR_RED -> cta.barriers.execute(w, op, pc, mask, exec);
             case CLUSTER_ARRIVE -> {
@@ -890,12 +983,13 @@ final class Engine {
             case LANEMASK_GT -> (~((2L << l) - 1)) & 0xffffffffL;
             // A virtual clock: thread-instructions executed so far, so runs are reproducible.
             // Counted per cluster, so that the values do not depend on which worker ran which clusters.
-            case CLOCK -> (executed - ctaStart) & 0xffffffffL;
-            case CLOCK_HI -> ((executed - ctaStart) >>> 32) & 0xffffffffL;
-            case CLOCK64 -> executed - ctaStart;
-            case GLOBALTIMER -> (executed - ctaStart) * 1000;
-            case GLOBALTIMER_LO -> ((executed - ctaStart) * 1000) & 0xffffffffL;
-            case GLOBALTIMER_HI -> ((executed - ctaStart) * 1000) >>> 32;
+            // It stands still while the cluster is stalled (see clock()).
+            case CLOCK -> clock() & 0xffffffffL;
+            case CLOCK_HI -> (clock() >>> 32) & 0xffffffffL;
+            case CLOCK64 -> clock();
+            case GLOBALTIMER -> clock() * 1000;
+            case GLOBALTIMER_LO -> (clock() * 1000) & 0xffffffffL;
+            case GLOBALTIMER_HI -> (clock() * 1000) >>> 32;
             case SMID, GRIDID, PM, PM_64, ENVREG -> 0;
             case NSMID -> 132;
             case DYNAMIC_SMEM_SIZE -> launch.sharedBytes();
@@ -1724,6 +1818,14 @@ final class Engine {
 
     Op opAt(int pc) {
         return ops[pc];
+    }
+
+    int[] launchGrid() {
+        return launch.grid();
+    }
+
+    int[] launchCluster() {
+        return launch.cluster();
     }
 
     GlobalMemory global() {

@@ -37,7 +37,8 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
      * threads run CTAs at once (0: one per available processor; 1: one CTA after another), and the
      * synchronization model (asynchronous copy timing, undefined behaviour as warnings).
      */
-    public record Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync) {
+    public record Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync,
+                         Progress progress, Trace trace) {
         public static final Limits DEFAULT = new Limits(1_000_000_000L, OptionalLong.empty());
 
         public Limits {
@@ -46,6 +47,21 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
                 throw new IllegalArgumentException("ctaThreads must be 0 (all processors) or more: " + ctaThreads);
             }
             sync = sync == null ? SyncOptions.DEFAULT : sync;
+            progress = progress == null ? new Progress() : progress;
+        }
+
+        public Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync) {
+            this(maxInstructions, scheduleSeed, ctaThreads, sync, null, null);
+        }
+
+        /** The same limits, reporting to a progress display. */
+        public Limits withProgress(Progress p) {
+            return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, p, trace);
+        }
+
+        /** The same limits, recording every warp turn into t (null: none). */
+        public Limits withTrace(Trace t) {
+            return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, progress, t);
         }
 
         public Limits(long maxInstructions, OptionalLong scheduleSeed) {
@@ -65,7 +81,7 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
         }
 
         public Limits withCtaThreads(int threads) {
-            return new Limits(maxInstructions, scheduleSeed, threads, sync);
+            return new Limits(maxInstructions, scheduleSeed, threads, sync, progress, trace);
         }
 
         /** The threads to use for a grid of that many CTAs. */

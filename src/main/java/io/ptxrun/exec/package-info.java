@@ -33,6 +33,13 @@
  * scheduler counts progress events (memory writes, arrivals, completions, exits): a round of all
  * warps without one, in which every warp that ran only polled failed waits, first lets pending
  * copies land, then times out suspended try_waits; it is a deadlock once such a stall recurs with
- * no event and every register unchanged (a fixed point: a bounded polling loop still ends).
+ * no event and every register unchanged (a fixed point: a bounded polling loop still ends). The
+ * virtual clock (%clock, %globaltimer) jumps ahead at the first such stall and then stands still
+ * until a warp does more than poll, so time-bounded back-off loops (cuda::barrier::wait) reach
+ * that fixed point too.
+ *
+ * <p>The device-library functions nvcc calls ({@code vprintf}, {@code __assertfail},
+ * {@code malloc}, {@code free}) are run by {@link io.ptxrun.exec.DeviceLibrary};
+ * {@link io.ptxrun.exec.Progress} and {@link io.ptxrun.exec.Trace} let a display follow a run.
  */
 package io.ptxrun.exec;

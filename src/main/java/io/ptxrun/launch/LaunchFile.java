@@ -1,8 +1,9 @@
 package io.ptxrun.launch;
 
-import com.google.common.collect.ImmutableMap;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,8 +51,8 @@ public record LaunchFile(
     public static final int MAX_CTAS_PER_CLUSTER = 8;
 
     public LaunchFile {
-        buffers = ImmutableMap.copyOf(buffers);
-        tensorMaps = ImmutableMap.copyOf(tensorMaps);
+        buffers = Collections.unmodifiableMap(new LinkedHashMap<>(buffers));
+        tensorMaps = Collections.unmodifiableMap(new LinkedHashMap<>(tensorMaps));
         params = List.copyOf(params);
         dump = List.copyOf(dump);
         warnings = List.copyOf(warnings);

@@ -1,5 +1,6 @@
 package io.ptxrun.launch;
 
+import io.ptxrun.diag.CudaLocation;
 import io.ptxrun.diag.Severity;
 import java.util.Optional;
 
@@ -10,6 +11,8 @@ import java.util.Optional;
  *
  * @param line 1-based source line, 0 when unknown
  * @param column 1-based source column, 0 when unknown
+ * @param source the CUDA source location of the instruction, for modules with line information
+ *     (optional key {@code source}: file, line, column, function, inlinedAt)
  */
 public record ResultDiagnostic(
         Severity severity,
@@ -21,6 +24,7 @@ public record ResultDiagnostic(
         Optional<String> warp,
         Optional<String> cta,
         Optional<String> cluster,
+        Optional<CudaLocation> source,
         Optional<String> rule) {
 
     public ResultDiagnostic {
@@ -29,24 +33,36 @@ public record ResultDiagnostic(
         }
     }
 
+    public ResultDiagnostic(Severity severity, String message, Optional<String> file, int line, int column,
+                            Optional<String> thread, Optional<String> warp, Optional<String> cta,
+                            Optional<String> cluster) {
+        this(severity, message, file, line, column, thread, warp, cta, cluster, Optional.empty(), Optional.empty());
+    }
+
+    /** The same diagnostic with its CUDA source location. */
+    public ResultDiagnostic withSource(CudaLocation location) {
+        return new ResultDiagnostic(severity, message, file, line, column, thread, warp, cta, cluster,
+                Optional.of(location), rule);
+    }
+
     /** A diagnostic with a message only, as the hardware harness reports driver errors. */
     public static ResultDiagnostic error(String message) {
         return new ResultDiagnostic(
                 Severity.ERROR, message, Optional.empty(), 0, 0,
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** A diagnostic at a source position. */
     public static ResultDiagnostic at(Severity severity, String message, String file, int line, int column) {
         return new ResultDiagnostic(
                 severity, message, Optional.of(file), line, column,
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** The same diagnostic with the stable rule name it was reported under (e.g. {@code race.shared}). */
     public ResultDiagnostic withRule(String rule) {
         return new ResultDiagnostic(severity, message, file, line, column, thread, warp, cta, cluster,
-                Optional.ofNullable(rule));
+                source, Optional.ofNullable(rule));
     }
 
     /** The same diagnostic, attributed to a thread (any of the arguments may be null). */
@@ -54,6 +70,6 @@ public record ResultDiagnostic(
         return new ResultDiagnostic(
                 severity, message, file, line, column,
                 Optional.ofNullable(thread), Optional.ofNullable(warp), Optional.ofNullable(cta),
-                Optional.ofNullable(cluster), rule);
+                Optional.ofNullable(cluster), source, rule);
     }
 }

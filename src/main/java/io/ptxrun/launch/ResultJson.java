@@ -65,6 +65,19 @@ public final class ResultJson {
             }
             gen.writeEndArray();
             gen.writeObjectField("stats", result.stats());
+            if (!result.printed().isEmpty()) {
+                gen.writeArrayFieldStart("printf");
+                for (DeviceOutput p : result.printed()) {
+                    gen.writeStartObject();
+                    gen.writeFieldName("cta");
+                    gen.writeArray(p.cta(), 0, 3);
+                    gen.writeFieldName("thread");
+                    gen.writeArray(p.thread(), 0, 3);
+                    gen.writeStringField("text", p.text());
+                    gen.writeEndObject();
+                }
+                gen.writeEndArray();
+            }
             gen.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -114,6 +127,10 @@ public final class ResultJson {
         writeOptional(gen, "cta", diagnostic.cta());
         writeOptional(gen, "cluster", diagnostic.cluster());
         writeOptional(gen, "rule", diagnostic.rule());
+        if (diagnostic.source().isPresent()) {
+            gen.writeFieldName("source");
+            writeLocation(gen, diagnostic.source().get());
+        }
         gen.writeEndObject();
     }
 
@@ -187,7 +204,25 @@ public final class ResultJson {
                 stats.put(entry.getKey(), Json.MAPPER.convertValue(entry.getValue(), Object.class));
             }
         }
-        return new RunResult(kernel, status.get(), buffers, diagnostics, stats);
+        List<DeviceOutput> printed = new ArrayList<>();
+        JsonNode printfNode = root.get("printf");
+        if (printfNode != null) {
+            if (!printfNode.isArray()) {
+                throw new LaunchException("printf", "expected an array, got " + Json.show(printfNode));
+            }
+            for (int i = 0; i < printfNode.size(); i++) {
+                String p = JsonPaths.index("printf", i);
+                JsonNode call = printfNode.get(i);
+                object(call, p);
+                JsonNode textNode = call.get("text");
+                if (textNode == null) {
+                    throw new LaunchException(JsonPaths.key(p, "text"), "missing (expected a string)");
+                }
+                printed.add(new DeviceOutput(triple(call.get("cta"), JsonPaths.key(p, "cta")),
+                        triple(call.get("thread"), JsonPaths.key(p, "thread")), text(textNode, JsonPaths.key(p, "text"))));
+            }
+        }
+        return new RunResult(kernel, status.get(), buffers, diagnostics, stats, printed);
     }
 
     private static ResultBuffer buffer(JsonNode node, String path) {
@@ -217,6 +252,33 @@ public final class ResultJson {
         return new ResultBuffer(type, contents);
     }
 
+    /** {"file", "line", "column", "function", "inlinedAt": [call sites, innermost first]}. */
+    private static void writeLocation(JsonGenerator gen, io.ptxrun.diag.CudaLocation l) throws IOException {
+        gen.writeStartObject();
+        gen.writeStringField("file", l.file());
+        gen.writeNumberField("line", l.line());
+        gen.writeNumberField("column", l.column());
+        if (l.function().isPresent()) {
+            gen.writeStringField("function", l.function().get());
+        }
+        if (l.inlinedAt().isPresent()) {
+            gen.writeArrayFieldStart("inlinedAt");
+            for (io.ptxrun.diag.CudaLocation up = l; up.inlinedAt().isPresent(); up = up.inlinedAt().get()) {
+                io.ptxrun.diag.CudaLocation site = up.inlinedAt().get();
+                gen.writeStartObject();
+                gen.writeStringField("file", site.file());
+                gen.writeNumberField("line", site.line());
+                gen.writeNumberField("column", site.column());
+                if (site.function().isPresent()) {
+                    gen.writeStringField("function", site.function().get());
+                }
+                gen.writeEndObject();
+            }
+            gen.writeEndArray();
+        }
+        gen.writeEndObject();
+    }
+
     private static ResultDiagnostic diagnostic(JsonNode node, String path) {
         object(node, path);
         JsonNode message = node.get("message");
@@ -243,6 +305,7 @@ public final class ResultJson {
                 optionalText(node, "warp", path),
                 optionalText(node, "cta", path),
                 optionalText(node, "cluster", path),
+                Optional.empty(),
                 optionalText(node, "rule", path));
     }
 
@@ -265,6 +328,21 @@ public final class ResultJson {
                     JsonPaths.key(path, key), "expected a non-negative integer, got " + Json.show(node));
         }
         return node.intValue();
+    }
+
+    private static int[] triple(JsonNode node, String path) {
+        if (node == null || !node.isArray() || node.size() != 3) {
+            throw new LaunchException(path, "expected an array of 3 integers, got "
+                    + (node == null ? "nothing" : Json.show(node)));
+        }
+        int[] v = new int[3];
+        for (int i = 0; i < 3; i++) {
+            if (!node.get(i).canConvertToInt()) {
+                throw new LaunchException(JsonPaths.index(path, i), "expected an integer, got " + Json.show(node.get(i)));
+            }
+            v[i] = node.get(i).intValue();
+        }
+        return v;
     }
 
     private static void object(JsonNode node, String path) {

@@ -1,7 +1,7 @@
 package io.ptxrun.launch;
 
-import com.google.common.collect.ImmutableList;
-import com.google.common.collect.ImmutableMap;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,8 +19,8 @@ public record Tolerance(List<Bound> everyBuffer, Map<String, List<Bound>> byBuff
     public static final Tolerance EXACT = new Tolerance(List.of(), Map.of());
 
     public Tolerance {
-        everyBuffer = ImmutableList.copyOf(everyBuffer);
-        byBuffer = ImmutableMap.copyOf(byBuffer);
+        everyBuffer = List.copyOf(everyBuffer);
+        byBuffer = Collections.unmodifiableMap(new LinkedHashMap<>(byBuffer));
     }
 
     /** The same bound of {@code ulps} units in the last place for every float buffer. */

@@ -225,7 +225,7 @@ class LaunchFileTest {
                 new String[] {"{\"grid\": [1], \"block\": [1],}", "1:28: malformed JSON: unexpected character '}': was expecting double-quote to start field name"},
                 new String[] {"{\"grid\": [1], \"block\": [1]", "1:27: malformed JSON: unexpected end of input (an object, array or string is not closed)"},
                 new String[] {"{'grid': [1]}", "1:2: malformed JSON: unexpected character ''': was expecting double-quote to start field name"},
-                new String[] {"{\"grid\": [1], \"block\": tru}", "1:27: malformed JSON: unrecognized token 'tru': was expecting (JSON String, Number (or 'NaN'/'+INF'/'-INF'), Array, Object or token 'null', 'true' or 'false')"});
+                new String[] {"{\"grid\": [1], \"block\": tru}", "1:24: malformed JSON: unrecognized token 'tru': was expecting (JSON String, Number (or 'NaN'/'+INF'/'-INF'), Array, Object or token 'null', 'true' or 'false')"});
     }
 
     @ParameterizedTest

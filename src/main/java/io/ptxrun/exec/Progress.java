@@ -1,0 +1,53 @@
+package io.ptxrun.exec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * How far a launch has come, for a display on another thread: clusters (with clusters of one CTA,
+ * CTAs) finished out of the grid's, and on request where every warp of the clusters in flight is.
+ * The engines only count finished clusters here; the warp report reads their state without
+ * stopping them, so it is a snapshot that may be a step out of date.
+ */
+public final class Progress {
+    private final AtomicInteger done = new AtomicInteger();
+    private volatile int total;
+    private final List<Engine> engines = new CopyOnWriteArrayList<>();
+
+    /** Clusters finished (CTAs, with clusters of one CTA). */
+    public int done() {
+        return done.get();
+    }
+
+    /** Clusters in the grid; 0 until the launch has started. */
+    public int total() {
+        return total;
+    }
+
+    void start(int clusters) {
+        total = clusters;
+    }
+
+    void register(Engine e) {
+        engines.add(e);
+    }
+
+    void clusterDone() {
+        done.incrementAndGet();
+    }
+
+    /** One line per warp of each cluster in flight: its CTA, and the instruction each group of its lanes is at. */
+    public List<String> warps() {
+        List<String> lines = new ArrayList<>();
+        for (Engine e : engines) {
+            try {
+                lines.addAll(e.warpSnapshot());
+            } catch (RuntimeException racing) {
+                lines.add("(a worker's warps changed while being read)");
+            }
+        }
+        return lines;
+    }
+}
