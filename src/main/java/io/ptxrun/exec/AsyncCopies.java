@@ -187,6 +187,9 @@ final class AsyncCopies {
                 data[k] = (byte) engine.load(w, op.source.space, from + k, 1, l);
             }
             io.ptxrun.exec.order.MemoryOrder.CopyOrigin o = issued(w, l, pc);
+            if (o != null) {
+                engine.order.inAsyncProxy(o);
+            }
             if (o != null && n > 0) {
                 engine.copyAccess(o, op.source.space, from, n, false);
             }
@@ -278,6 +281,9 @@ final class AsyncCopies {
             long to = engine.address(w, op, l);
             int offset = (int) Cta.offsetOf(to);
             issuing = issued(w, l, pc);
+            if (issuing != null) {
+                engine.order.inAsyncProxy(issuing);
+            }
             if ((to & 127) != 0) {
                 hazards.undefined(op, pc, "exec.tensor", String.format("shared address 0x%x of '%s' is not 128-byte"
                         + " aligned (9.7.9.25.5.1)", to, op.mnemonic()), engine.where(w, l));

@@ -1167,6 +1167,10 @@ final class Decoder {
                     }
                     // fence.sc / fence.acq_rel (with membar, its older spelling) order memory; the proxy
                     // fences and fence.mbarrier_init do not take part in thread-to-thread ordering here.
+                    if (i.has(Qualifier.PROXY) && i.has(Qualifier.ASYNC)) {
+                        // fence.proxy.async: the thread's generic accesses and the async proxy's.
+                        return new Op(OpCode.FENCE_PROXY_ASYNC, i);
+                    }
                     return new Op(i.has(Qualifier.PROXY) || i.has(Qualifier.MBARRIER_INIT) ? OpCode.NOP : OpCode.FENCE, i);
                 case TENSORMAP_REPLACE:
                     return tensorMapReplace(i, os);

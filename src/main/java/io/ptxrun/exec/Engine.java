@@ -691,6 +691,14 @@ final class Engine {
             }
             case WARPGROUP -> cta.warpgroups.execute(w, op, pc, mask, exec);
             case NOP -> advance(w, mask, pc + 1);
+            case FENCE_PROXY_ASYNC -> {
+                if (order != null) {
+                    for (int m = exec; m != 0; m &= m - 1) {
+                        order.proxyFence(slot(w, Integer.numberOfTrailingZeros(m)));
+                    }
+                }
+                advance(w, mask, pc + 1);
+            }
             case FENCE -> {
                 if (order != null) {
                     for (int m = exec; m != 0; m &= m - 1) {

@@ -19,6 +19,8 @@ enum OpCode {
     CLUSTER_ARRIVE, CLUSTER_WAIT,
     /** fence.sc / fence.acq_rel / membar: orders the thread's accesses for the memory model (exec.order). */
     FENCE,
+    /** fence.proxy.async: orders the thread's generic-proxy accesses with the async proxy's (exec.order). */
+    FENCE_PROXY_ASYNC,
     /** cp.async.bulk.tensor, cp.reduce.async.bulk.tensor, cp.async.bulk.prefetch.tensor ({@link Decoder}'s TENSOR_* in sub). */
     CP_ASYNC_BULK_TENSOR,
     /** tensormap.replace ({@link TensorMapField} in tensorMapField; sources: new value, or ordinal and new value). */

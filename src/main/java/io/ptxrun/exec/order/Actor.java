@@ -18,6 +18,10 @@ final class Actor {
     /** The epoch this access leaves behind, and the instruction that made it. */
     long epoch;
     int pc;
+    /** For the async proxy's reads (bulk and tensor copies): the clocks, and what the issuer had fenced. */
+    ThreadClocks proxyClocks;
+    int[] proxyFencedKnown;
+
     /** The CTA (cluster rank) of the actor, to tell shared from distributed shared races. */
     int rank;
 

@@ -151,7 +151,9 @@ public final class MemoryOrder {
         int threads = clocks.threads, slots = clocks.slots;
         boolean firstAgent = first % slots >= threads, secondAgent = second % slots >= threads;
         String rule;
-        if (firstAgent && !secondAgent && found.write && !write) {
+        if (found.proxy) {
+            rule = "async.missing-proxy-fence";
+        } else if (firstAgent && !secondAgent && found.write && !write) {
             rule = "async.read-before-complete";
         } else if (!firstAgent && secondAgent && !found.write && write) {
             rule = "async.read-before-complete";
@@ -221,6 +223,11 @@ public final class MemoryOrder {
 
     private static long key(int space, int owner, long address) {
         return space == GLOBAL ? address : packAddress(owner, address);
+    }
+
+    /** fence.proxy.async by thread t. */
+    public void proxyFence(int t) {
+        clocks.proxyFence(t);
     }
 
     /** fence / membar (not the proxy fences): acquires deferred reads, marks what relaxed writes release. */
@@ -343,6 +350,8 @@ public final class MemoryOrder {
         final int[] known;
         final ForeignClocks foreign;
         final long base;
+        /** Bulk and tensor copies run in the async proxy: what their issuer had proxy-fenced. */
+        int[] proxyFencedKnown;
 
         CopyOrigin(int agent, int clock, int issuer, int issuerClock, int pc, int[] known, ForeignClocks foreign,
                 long base) {
@@ -383,7 +392,17 @@ public final class MemoryOrder {
     /** The copy reads its source (at issue; the agent keeps reading until it completes). */
     public void copyReads(CopyOrigin o, int space, int owner, long address, int size) {
         asCopy(o, false);
+        if (o.proxyFencedKnown != null) {
+            actor.proxyClocks = clocks;
+            actor.proxyFencedKnown = o.proxyFencedKnown;
+        }
         check(space, owner, address, size, false, false);
+        actor.proxyClocks = null;
+    }
+
+    /** The copy is a bulk or tensor copy, whose reads are the async proxy's. */
+    public void inAsyncProxy(CopyOrigin o) {
+        o.proxyFencedKnown = clocks.proxyFencedKnown[o.issuer];
     }
 
     /** The copy's bytes land (a reduction's as a strong read-modify-write). */

@@ -177,11 +177,19 @@ final class ShadowMemory {
             if (!initialized && !write && !found.any()) {
                 found.uninitialized(address);
             }
-        } else if (!(w < 0 && (strong || !write)) && !a.knows(w) && !found.any()) {
+        } else if (!(w < 0 && (strong || !write)) && !a.knows(w)) {
             // Strong accesses never race with each other, and a plain read of what atomics
             // write is tolerated: the compare-and-swap loop idiom reads plainly, then lets the
             // atomic check the value it read.
+            if (!found.any()) {
+                found.conflict(w, pc(pcs, 0), true, address);
+            }
+        } else if (a.proxyClocks != null && !write && !found.any()
+                && !a.proxyClocks.proxyVisible(w, a.proxyFencedKnown)) {
+            // Ordered, but written through the generic proxy and read by the async proxy with no
+            // fence.proxy.async between them.
             found.conflict(w, pc(pcs, 0), true, address);
+            found.proxy = true;
         }
         long r1 = c[i + 1];
         if (write) {
@@ -220,9 +228,12 @@ final class ShadowMemory {
         boolean uninitialized;
         long address = -1;
 
+        boolean proxy;
+
         void clear() {
             address = -1;
             uninitialized = false;
+            proxy = false;
         }
 
         boolean any() {

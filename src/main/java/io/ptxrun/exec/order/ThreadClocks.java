@@ -27,6 +27,12 @@ final class ThreadClocks {
     final int[] fencedClock;
     /** What relaxed atomic reads have seen released; a later fence or barrier acquires it. */
     final Release[] pending;
+    /**
+     * fence.proxy.async: each thread's counter at its last one (its generic writes up to then are
+     * visible to the async proxy) and what it knew then (the others' writes it had acquired).
+     */
+    final int[] proxyFenced;
+    final int[][] proxyFencedKnown;
     boolean saturated;
     private final int[] zero;
     // The last join, reused while its inputs repeat (threads that share knowledge acquire alike).
@@ -43,6 +49,8 @@ final class ThreadClocks {
         this.fencedForeign = new ForeignClocks[threads];
         this.fencedClock = new int[threads];
         this.pending = new Release[threads];
+        this.proxyFenced = new int[threads];
+        this.proxyFencedKnown = new int[threads][];
     }
 
     /** A new cluster: everything before the launch is known to every thread, nothing else. */
@@ -56,6 +64,8 @@ final class ThreadClocks {
         Arrays.fill(fencedForeign, null);
         Arrays.fill(fencedClock, 0);
         Arrays.fill(pending, null);
+        Arrays.fill(proxyFenced, 0);
+        Arrays.fill(proxyFencedKnown, zero);
         memoA = memoB = memoResult = null;
     }
 
@@ -119,6 +129,25 @@ final class ThreadClocks {
         fencedForeign[t] = foreign[t];
         fencedClock[t] = clock[t];
         tick(t);
+    }
+
+    void proxyFence(int t) {
+        proxyFenced[t] = clock[t];
+        proxyFencedKnown[t] = known[t];
+        tick(t);
+    }
+
+    /**
+     * Whether a generic write with that epoch is visible to the async proxy for a copy whose
+     * issuer had fenced with {@code issuerFenced} knowledge: its writer or the issuer fenced after it.
+     */
+    boolean proxyVisible(long epoch, int[] issuerFenced) {
+        long local = Epochs.slot(epoch) - base;
+        if (local < 0 || local >= threads) {
+            return true;
+        }
+        int c = Epochs.clock(epoch);
+        return proxyFenced[(int) local] >= c || issuerFenced[(int) local] >= c;
     }
 
     /** What a relaxed atomic write of thread t releases: its knowledge at its last fence, if any. */
