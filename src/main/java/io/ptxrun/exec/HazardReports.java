@@ -52,10 +52,12 @@ final class HazardReports {
                 second = program.ops[herePc];
                 Op first = program.ops[therePc];
                 String kind = c.rule().startsWith("race.") ? " (" + c.kind() + ")" : "";
-                message = String.format("%s%s: '%s' at %s by %s %s %s, and '%s' here by %s %s it, with nothing"
-                        + " ordering the two; %s%s", title(c.rule()), kind, first.mnemonic(), first.pos,
-                        who(thereSlot), verb(thereWrite), where(c), second.mnemonic(), who(hereSlot),
-                        verb(hereWrite), remedy(c), times);
+                String between = c.rule().equals("async.missing-proxy-fence")
+                        ? "ordered between the threads, but not between the generic proxy that wrote and the async"
+                        + " proxy that reads" : "with nothing ordering the two";
+                message = String.format("%s%s: '%s' at %s by %s %s %s, and '%s' here by %s %s it, %s; %s%s",
+                        title(c.rule()), kind, first.mnemonic(), first.pos, who(thereSlot), verb(thereWrite), where(c),
+                        second.mnemonic(), who(hereSlot), verb(hereWrite), between, remedy(c), times);
             }
             out.add(warnOnly ? Diagnostic.warning(second.pos, c.rule(), message)
                     : Diagnostic.error(second.pos, c.rule(), message));
@@ -72,6 +74,7 @@ final class HazardReports {
                     + " known to be complete";
             case "async.overwrite-during-read" -> "write to the source of an asynchronous copy that may still be"
                     + " reading it";
+            case "async.missing-proxy-fence" -> "generic write read by the async proxy without a proxy fence";
             default -> rule;
         };
     }
@@ -92,6 +95,10 @@ final class HazardReports {
                 return "the copy's completion must be observed first: cp.async.wait_group / wait_all by the issuing"
                         + " thread (then a barrier for the others), cp.async.bulk.wait_group, or a successful"
                         + " mbarrier test_wait / try_wait of the phase its complete-tx is counted in (9.7.9.25.1)";
+            case "async.missing-proxy-fence":
+                return "bulk and tensor copies read through the async proxy: the writing threads need"
+                        + " fence.proxy.async (fence_proxy_async / tma_store_fence) after their writes and before the"
+                        + " barrier that orders them with the copy's issue (9.7.13.4 proxies)";
             case "async.overwrite-during-read":
                 return "the copy reads its source until it completes: cp.async.bulk.wait_group.read by the issuing"
                         + " thread (then a barrier) before the source is written again (9.7.9.25.4)";
