@@ -194,7 +194,7 @@ final class Engine {
         }
         // Each worker reports a hazard once; CTAs on several workers must not repeat it.
         java.util.Set<String> seen = new java.util.HashSet<>();
-        reports.removeIf(d -> d.rule().startsWith("divergence.") || d.rule().startsWith("async.")
+        reports.removeIf(d -> d.rule().startsWith("divergence.") || d.rule().startsWith("async.") || d.rule().startsWith("uninit.")
                 ? !seen.add(d.rule() + "@" + d.pos()) : false);
         // Workers take CTAs as they come: order the warnings by place so the report is stable.
         reports.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.pos().line())
@@ -909,6 +909,9 @@ final class Engine {
         int n = Math.min(op.argOffsets.length, callee.paramOffsets.length);
         for (int k = 0; k < n; k++) {
             System.arraycopy(mem, oldLocal + op.argOffsets[k], mem, newLocal + callee.paramOffsets[k], callee.paramSizes[k]);
+            if (order != null) {
+                w.localWritten(l).set(newLocal + callee.paramOffsets[k], newLocal + callee.paramOffsets[k] + callee.paramSizes[k]);
+            }
         }
         w.regBase[l] = newRegBase;
         w.localBase[l] = newLocal;
@@ -931,6 +934,10 @@ final class Engine {
         byte[] mem = w.local[l];
         int n = Math.min(callOp.resultOffsets.length, callee.resultOffsets.length);
         for (int k = 0; k < n; k++) {
+            if (order != null) {
+                w.localWritten(l).set(callerLocal + callOp.resultOffsets[k],
+                        callerLocal + callOp.resultOffsets[k] + callee.resultSizes[k]);
+            }
             System.arraycopy(mem, calleeLocal + callee.resultOffsets[k], mem, callerLocal + callOp.resultOffsets[k],
                     callee.resultSizes[k]);
         }
@@ -1112,6 +1119,9 @@ final class Engine {
                     spaceName(space), size, a, mem.length, spaceName(space)));
         }
         Bytes.put(mem, (int) a, size, v);
+        if (space == Op.SP_LOCAL && order != null) {
+            w.localWritten(l).set((int) a, (int) a + size);
+        }
     }
 
     /**
@@ -1689,6 +1699,20 @@ final class Engine {
         return cta.rank * threadsPerCta + w.id * 32 + l;
     }
 
+    /**
+     * A thread's local memory starts undefined on the GPU (its stack frame holds whatever was
+     * there): a load of bytes the thread never stored is reported, once per instruction.
+     */
+    private void uninitializedLocal(Warp w, int l, Op op, long a, int size) {
+        java.util.BitSet written = w.localWritten(l);
+        int unset = written.nextClearBit((int) a);
+        if (unset < a + size) {
+            hazards.hazard(op, w.pc[l], "uninit.local", String.format("uninitialized read: '%s' reads %d bytes of"
+                    + " local memory at 0x%x, and byte 0x%x of them was never written by this thread (local memory"
+                    + " starts undefined on the GPU) (%s)", op.mnemonic(), size, a, unset, where(w, l)));
+        }
+    }
+
     /** The release half of a strong write by the lane, before the write (see MemoryOrder.releaseAt). */
     private void releasing(Warp w, int l, int space, long a, boolean release) {
         if (space == Op.SP_GENERIC) {
@@ -1721,6 +1745,11 @@ final class Engine {
             owner = Cta.rankOf(a, cta.rank);
             a = Cta.offsetOf(a);
         } else {
+            // .param frames of calls are written by the call mechanism (and by the device library's
+            // results), not by the thread: only its own .local (or generic) loads are checked.
+            if (space == Op.SP_LOCAL && reads && !writes && !op.insn.space().isParam()) {
+                uninitializedLocal(w, l, op, a, size);
+            }
             return;
         }
         int t = slot(w, l);

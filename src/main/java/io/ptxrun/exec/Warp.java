@@ -49,6 +49,14 @@ final class Warp {
         this.regs = new long[Math.max(1, numRegs) << 5];
     }
 
+    /** Bytes of each lane's local memory it has written (for reads of undefined local memory). */
+    private final java.util.BitSet[] localWritten = new java.util.BitSet[32];
+
+    java.util.BitSet localWritten(int lane) {
+        java.util.BitSet b = localWritten[lane];
+        return b != null ? b : (localWritten[lane] = new java.util.BitSet());
+    }
+
     void ensureRegs(int frames) {
         int need = frames << 5;
         if (need > regs.length) {
