@@ -34,10 +34,20 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
 
     /**
      * Run limits: executed thread-instructions, an optional seed for schedule choices, how many
-     * threads run CTAs at once (0: one per available processor; 1: one CTA after another), and the
-     * synchronization model (asynchronous copy timing, undefined behaviour as warnings).
+     * threads run CTAs at once (0: one per available processor; 1: one CTA after another), the
+     * synchronization model (asynchronous copy timing, undefined behaviour as warnings), and what a
+     * launch may cost: threads in the grid, bytes of simulated memory (buffers, module variables,
+     * shared and local memory of the CTAs in flight) and wall-clock milliseconds (0: no limit).
+     * A launch beyond them ends in a clear error or timeout, never in a Java error or a wrong result.
      */
-    public record Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync) {
+    public record Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync,
+                         long maxThreads, long maxMemoryBytes, long maxWallMillis) {
+        /** Grid threads: every thread and CTA index fits an {@code int}. */
+        public static final long DEFAULT_MAX_THREADS = Integer.MAX_VALUE;
+        /** Simulated memory: fits the default heap of a small machine with room for the rest. */
+        public static final long DEFAULT_MAX_MEMORY_BYTES = 1L << 30;
+        /** Ten minutes: far beyond any test case, short of a hung CI job. */
+        public static final long DEFAULT_MAX_WALL_MILLIS = 600_000;
         public static final Limits DEFAULT = new Limits(1_000_000_000L, OptionalLong.empty());
 
         public Limits {
@@ -45,7 +55,16 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
             if (ctaThreads < 0) {
                 throw new IllegalArgumentException("ctaThreads must be 0 (all processors) or more: " + ctaThreads);
             }
+            if (maxThreads < 1 || maxMemoryBytes < 0 || maxWallMillis < 0) {
+                throw new IllegalArgumentException("limits must be positive: threads " + maxThreads + ", memory "
+                        + maxMemoryBytes + ", milliseconds " + maxWallMillis);
+            }
             sync = sync == null ? SyncOptions.DEFAULT : sync;
+        }
+
+        public Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync) {
+            this(maxInstructions, scheduleSeed, ctaThreads, sync, DEFAULT_MAX_THREADS, DEFAULT_MAX_MEMORY_BYTES,
+                    DEFAULT_MAX_WALL_MILLIS);
         }
 
         public Limits(long maxInstructions, OptionalLong scheduleSeed) {
@@ -65,7 +84,12 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
         }
 
         public Limits withCtaThreads(int threads) {
-            return new Limits(maxInstructions, scheduleSeed, threads, sync);
+            return new Limits(maxInstructions, scheduleSeed, threads, sync, maxThreads, maxMemoryBytes, maxWallMillis);
+        }
+
+        /** The same limits with other bounds on grid threads, simulated memory and wall-clock time. */
+        public Limits withCosts(long threads, long memoryBytes, long wallMillis) {
+            return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, threads, memoryBytes, wallMillis);
         }
 
         /** The threads to use for a grid of that many CTAs. */
