@@ -1,0 +1,40 @@
+package io.ptxrun.fuzz;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+/**
+ * The targets under Jazzer. Within {@code mvn test} each replays its stored inputs; with
+ * {@code JAZZER_FUZZ=1} and one method selected, libFuzzer mutates inputs guided by the coverage of
+ * io.ptxrun (bench/fuzz.sh runs them in turn and sums up).
+ */
+class TargetsFuzzTest {
+    @FuzzTest
+    void parseBytes(byte[] data) {
+        Targets.parseBytes(data);
+    }
+
+    @FuzzTest
+    void parseMutated(byte[] data) {
+        Targets.parseMutated(data);
+    }
+
+    @FuzzTest
+    void checkMutated(byte[] data) {
+        Targets.checkMutated(data);
+    }
+
+    @FuzzTest
+    void launchBytes(byte[] data) {
+        Targets.launchBytes(data);
+    }
+
+    @FuzzTest
+    void launchMutated(byte[] data) {
+        Targets.launchMutated(data);
+    }
+
+    @FuzzTest
+    void runMutated(byte[] data) {
+        Targets.runMutated(data);
+    }
+}
