@@ -16,14 +16,14 @@ class FuzzSmokeTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"parse-bytes", "parse-mutated", "check-mutated", "launch-bytes", "launch-mutated",
-            "run-mutated"})
+            "launch-args", "run-mutated"})
     void targetEndsInDiagnosticsOrAResult(String target) {
         long seed = target.hashCode();
         SplittableRandom random = new SplittableRandom(seed);
         for (int i = 0; i < INPUTS; i++) {
             byte[] input = RandomInputs.next(target, random);
             int index = i;
-            assertDoesNotThrow(() -> Targets.ALL.get(target).accept(input),
+            assertDoesNotThrow(() -> Targets.run(target, input),
                     () -> target + " input " + index + " of seed " + seed + ": " + RandomInputs.hex(input));
         }
     }

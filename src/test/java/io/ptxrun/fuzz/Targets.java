@@ -11,6 +11,7 @@ import io.ptxrun.diag.DiagnosticRenderer;
 import io.ptxrun.diag.SourceText;
 import io.ptxrun.exec.KernelLaunch;
 import io.ptxrun.exec.SyncOptions;
+import io.ptxrun.launch.LaunchArgs;
 import io.ptxrun.launch.LaunchException;
 import io.ptxrun.launch.LaunchFile;
 import io.ptxrun.launch.ResultDiagnostic;
@@ -38,56 +39,66 @@ final class Targets {
     static final KernelLaunch.Limits RUN_LIMITS = new KernelLaunch.Limits(200_000, OptionalLong.empty(), 1,
             SyncOptions.DEFAULT).withCosts(KernelLaunch.Limits.DEFAULT_MAX_THREADS, 64L << 20, 20_000);
 
-    /** The targets by name, as the campaign script and the regression folders call them. */
-    static final Map<String, java.util.function.Consumer<byte[]>> ALL = Map.of(
-            "parse-bytes", Targets::parseBytes,
-            "parse-mutated", Targets::parseMutated,
-            "check-mutated", Targets::checkMutated,
-            "launch-bytes", Targets::launchBytes,
-            "launch-mutated", Targets::launchMutated,
-            "run-mutated", Targets::runMutated);
+    /**
+     * The targets by name, as the campaign, the smoke test and the regression folders
+     * (testdata/fuzz/regressions/TARGET/) call them. Each turns the fuzzer's bytes into its input
+     * files ({@link #materialise}) and runs the oracle on them ({@link #check}); a finding is kept
+     * as those files, which stay meaningful when the corpora change.
+     */
+    static final List<String> NAMES = List.of("parse-bytes", "parse-mutated", "check-mutated", "launch-bytes",
+            "launch-mutated", "launch-args", "run-mutated");
+
+    /** Inputs that reached the engine (checked clean and a valid launch) in run-mutated. */
+    static final java.util.concurrent.atomic.AtomicLong RUNS = new java.util.concurrent.atomic.AtomicLong();
 
     private Targets() {}
 
-    /** The parser and AST builder on arbitrary bytes. */
-    static void parseBytes(byte[] data) {
-        parse(new String(data, StandardCharsets.UTF_8));
+    /** Runs the target on the fuzzer's bytes. */
+    static void run(String target, byte[] data) {
+        check(target, materialise(target, data));
     }
 
-    /** The parser and AST builder on a corpus module after grammar-aware edits. */
-    static void parseMutated(byte[] data) {
+    /** The target's input files (name to text) made from the fuzzer's bytes. */
+    static Map<String, String> materialise(String target, byte[] data) {
         Choices c = new Choices(data);
-        parse(PtxMutator.mutate(c.pick(Seeds.MODULES), c, 8));
+        String bytes = new String(data, StandardCharsets.UTF_8);
+        return switch (target) {
+            case "parse-bytes" -> Map.of("module.ptx", bytes);
+            case "parse-mutated" -> Map.of("module.ptx", PtxMutator.mutate(c.pick(Seeds.MODULES), c, 8));
+            case "check-mutated" -> Map.of("module.ptx", PtxMutator.mutate(c.pick(Seeds.MODULES), c, 6));
+            case "launch-bytes" -> Map.of("launch.json", bytes);
+            case "launch-mutated" -> Map.of("launch.json", JsonMutator.mutate(c.pick(Seeds.LAUNCH_FILES), c, 4));
+            case "launch-args" -> Map.of("args.txt", String.join("\n", FlagMutator.mutate(c)));
+            case "run-mutated" -> {
+                Seeds.RunCase rc = c.pick(Seeds.RUN_CASES);
+                String ptx = PtxMutator.mutate(rc.ptx(), c, 3);
+                String json = c.below(4) == 0 ? JsonMutator.mutate(rc.launch(), c, 1) : rc.launch();
+                yield Map.of("kernel.ptx", ptx, "launch.json", json);
+            }
+            default -> throw new IllegalArgumentException("no target " + target);
+        };
     }
 
-    /** Parser, structure and ISA checks on a corpus module after grammar-aware edits. */
-    static void checkMutated(byte[] data) {
-        Choices c = new Choices(data);
-        String text = PtxMutator.mutate(c.pick(Seeds.MODULES), c, 6);
-        SourceText source = new SourceText("fuzz.ptx", text);
-        render(Checker.check(source), source);
-    }
-
-    /** The launch-file reader on arbitrary bytes. */
-    static void launchBytes(byte[] data) {
-        readLaunch(new String(data, StandardCharsets.UTF_8));
-    }
-
-    /** The launch-file reader on a launch file of testdata/ after JSON-aware edits. */
-    static void launchMutated(byte[] data) {
-        Choices c = new Choices(data);
-        readLaunch(JsonMutator.mutate(c.pick(Seeds.LAUNCH_FILES), c, 4));
+    /** The oracle of the target on its input files. */
+    static void check(String target, Map<String, String> files) {
+        switch (target) {
+            case "parse-bytes", "parse-mutated" -> parse(files.get("module.ptx"));
+            case "check-mutated" -> {
+                SourceText source = new SourceText("fuzz.ptx", files.get("module.ptx"));
+                render(Checker.check(source), source);
+            }
+            case "launch-bytes", "launch-mutated" -> readLaunch(files.get("launch.json"));
+            case "launch-args" -> launchArgs(files.get("args.txt"));
+            case "run-mutated" -> runKernel(files.get("kernel.ptx"), files.get("launch.json"));
+            default -> throw new IllegalArgumentException("no target " + target);
+        }
     }
 
     /**
      * The engine on a run case whose kernel (and sometimes launch file) was edited, when the edited
      * kernel still checks clean, under {@link #RUN_LIMITS}.
      */
-    static void runMutated(byte[] data) {
-        Choices c = new Choices(data);
-        Seeds.RunCase rc = c.pick(Seeds.RUN_CASES);
-        String ptx = PtxMutator.mutate(rc.ptx(), c, 3);
-        String json = c.below(4) == 0 ? JsonMutator.mutate(rc.launch(), c, 1) : rc.launch();
+    private static void runKernel(String ptx, String json) {
         SourceText source = new SourceText("fuzz.ptx", ptx);
         if (Checker.check(source).stream().anyMatch(Diagnostic::isError)) {
             return;
@@ -99,6 +110,7 @@ final class Targets {
         } catch (LaunchException e) {
             return;
         }
+        RUNS.incrementAndGet();
         RunResult result;
         try {
             result = KernelRunner.run(module, launch, RUN_LIMITS);
@@ -118,6 +130,18 @@ final class Targets {
                     + threads + " threads: the grid did not run");
         } else {
             require(!result.diagnostics().isEmpty(), "status " + result.status() + " without a diagnostic");
+        }
+    }
+
+    /** The command line's launch flags, one per line: --grid, --block, --cluster, --shared-bytes, --arg... */
+    private static void launchArgs(String lines) {
+        String[] f = lines.split("\n", -1);
+        try {
+            LaunchArgs.of(null, f[0], f.length > 1 ? f[1] : null, f.length > 2 && !f[2].isEmpty() ? f[2] : null,
+                    f.length > 3 && !f[3].isEmpty() ? f[3] : null,
+                    f.length > 4 ? List.of(f).subList(4, f.length) : List.of(), List.of()).toLaunchFile();
+        } catch (LaunchException e) {
+            require(e.getMessage() != null && !e.getMessage().isBlank(), "a launch error without a message");
         }
     }
 

@@ -10,31 +10,36 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 class TargetsFuzzTest {
     @FuzzTest
     void parseBytes(byte[] data) {
-        Targets.parseBytes(data);
+        Targets.run("parse-bytes", data);
     }
 
     @FuzzTest
     void parseMutated(byte[] data) {
-        Targets.parseMutated(data);
+        Targets.run("parse-mutated", data);
     }
 
     @FuzzTest
     void checkMutated(byte[] data) {
-        Targets.checkMutated(data);
+        Targets.run("check-mutated", data);
     }
 
     @FuzzTest
     void launchBytes(byte[] data) {
-        Targets.launchBytes(data);
+        Targets.run("launch-bytes", data);
     }
 
     @FuzzTest
     void launchMutated(byte[] data) {
-        Targets.launchMutated(data);
+        Targets.run("launch-mutated", data);
+    }
+
+    @FuzzTest
+    void launchArgs(byte[] data) {
+        Targets.run("launch-args", data);
     }
 
     @FuzzTest
     void runMutated(byte[] data) {
-        Targets.runMutated(data);
+        Targets.run("run-mutated", data);
     }
 }
