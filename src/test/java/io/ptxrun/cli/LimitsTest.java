@@ -63,7 +63,7 @@ class LimitsTest {
     void outOfHeapIsOneLineAndExitCode4(@TempDir Path tmp) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(java, "-Xmx48m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), DIR.resolve("store7.ptx").toString(), "--grid", "1", "--block", "1",
+                Main.class.getName(), DIR.resolve("count.ptx").toString(), "--grid", "1", "--block", "1",
                 "--arg", "out=u32[8000000]:0", "--arg", "a=u32[8000000]:0", "--arg", "b=u32[8000000]:0",
                 "--arg", "c=u32[8000000]:0")
                 .redirectError(tmp.resolve("err").toFile()).redirectOutput(tmp.resolve("out").toFile()).start();
