@@ -24,6 +24,7 @@ cd "$root"
 mvn -q -B test-compile
 mvn -q -B dependency:build-classpath -Dmdep.outputFile=target/fuzz-classpath.txt >/dev/null
 status=0
+findings() { find . -maxdepth 1 -name 'crash-*' | wc -l; }
 
 if [[ $mode == random || $mode == both ]]; then
   echo "== random inputs, ${seconds}s per target, seed $seed"
@@ -37,7 +38,7 @@ if [[ $mode == guided || $mode == both ]]; then
   for t in "${targets[@]}"; do
     method=$(echo "$t" | sed -E 's/-(.)/\U\1/g')
     log="target/fuzz-$t.log"
-    before=$(ls crash-* timeout-* 2>/dev/null | wc -l)
+    before=$(findings)
     JAZZER_FUZZ=1 mvn -B test -Dtest="TargetsFuzzTest#$method" -Dsurefire.failIfNoSpecifiedTests=false \
       -Djazzer.instrumentation_includes='io.ptxrun.**' -Djazzer.custom_hook_includes='io.ptxrun.**' \
       -Djunit.jupiter.execution.timeout.default=30s \
@@ -45,7 +46,7 @@ if [[ $mode == guided || $mode == both ]]; then
       -Djazzer.internal.arg.2=-print_final_stats=1 > "$log" 2>&1 || status=1
     inputs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
     cov=$(grep -o 'DONE *cov: [0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
-    crashes=$(( $(ls crash-* 2>/dev/null | wc -l) - before ))
+    crashes=$(( $(findings) - before ))
     hangs=$(grep -c 'ERROR: libFuzzer: timeout' "$log" || true)
     printf '%-16s %10s %8s %6s %8s\n' "$t" "${inputs:-?}" "$crashes" "$hangs" "${cov:-?}"
   done
