@@ -167,6 +167,11 @@ public final class Main implements Callable<Integer> {
             err.println("ptxrun: error: --schedule must be 'deterministic' or 'random:SEED', got '" + schedule + "'");
             return ExitCode.USAGE;
         }
+        if (ctaThreads < 0 || ctaThreads > KernelLaunch.Limits.MAX_CTA_THREADS) {
+            err.println("ptxrun: error: --cta-threads must be 0 (one per processor) to "
+                    + KernelLaunch.Limits.MAX_CTA_THREADS + ", got " + ctaThreads);
+            return ExitCode.USAGE;
+        }
         SyncOptions sync;
         try {
             sync = SyncOptions.parse(asyncCopies, warnOnly);
@@ -208,7 +213,7 @@ public final class Main implements Callable<Integer> {
         RunResult result;
         try {
             result = KernelRunner.run(parsed.value(), launch,
-                    new KernelLaunch.Limits(maxInstructions, seed, Math.max(0, ctaThreads), sync)
+                    new KernelLaunch.Limits(maxInstructions, seed, ctaThreads, sync)
                             .withCosts(Math.max(1, maxThreads), Math.max(0, maxMemory), Math.max(0, maxSeconds) * 1000));
         } catch (KernelRunner.LaunchMismatch e) {
             err.println("ptxrun: error: " + e.getMessage());

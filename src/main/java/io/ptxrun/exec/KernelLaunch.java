@@ -48,12 +48,15 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
         public static final long DEFAULT_MAX_MEMORY_BYTES = 1L << 30;
         /** Ten minutes: far beyond any test case, short of a hung CI job. */
         public static final long DEFAULT_MAX_WALL_MILLIS = 600_000;
+        /** CTA threads: each is a Java thread with a 16 MB stack. */
+        public static final int MAX_CTA_THREADS = 256;
         public static final Limits DEFAULT = new Limits(1_000_000_000L, OptionalLong.empty());
 
         public Limits {
             Objects.requireNonNull(scheduleSeed);
-            if (ctaThreads < 0) {
-                throw new IllegalArgumentException("ctaThreads must be 0 (all processors) or more: " + ctaThreads);
+            if (ctaThreads < 0 || ctaThreads > MAX_CTA_THREADS) {
+                throw new IllegalArgumentException("ctaThreads must be 0 (all processors) to " + MAX_CTA_THREADS
+                        + ": " + ctaThreads);
             }
             if (maxThreads < 1 || maxMemoryBytes < 0 || maxWallMillis < 0) {
                 throw new IllegalArgumentException("limits must be positive: threads " + maxThreads + ", memory "
