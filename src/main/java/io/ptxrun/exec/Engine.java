@@ -153,15 +153,19 @@ final class Engine {
                 cl[0] * cl[1] * cl[2] > 1);
         int clusters = (int) ((long) g[0] * g[1] * g[2] / (cl[0] * cl[1] * cl[2]));
         // A cluster is the unit of work: its CTAs share memory and barriers, separate clusters do not.
-        int threads = launch.limits().threadsFor(clusters);
-        // Each worker holds one cluster's shared memory and entry frames at a time.
+        // Each worker holds one cluster's shared memory and entry frames at a time: fewer workers
+        // when the memory budget does not hold them all (the result does not depend on how many).
         long perCluster = (long) cl[0] * cl[1] * cl[2] * (program.sharedStatic + launch.sharedBytes()
                 + (long) launch.block()[0] * launch.block()[1] * launch.block()[2] * Math.max(16, entry.frameBytes));
-        if (!global.reserve(threads * perCluster)) {
-            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(kernel.pos(), "exec.limit",
-                    "the CTAs in flight need " + threads * perCluster + " bytes of shared and local memory ("
-                            + threads + " at once), more than is left of the simulated-memory budget of "
-                            + global.budget() + " bytes (--max-memory; --cta-threads 1 runs one at a time)")), 0);
+        int threads = launch.limits().threadsFor(clusters);
+        while (!global.reserve(threads * perCluster)) {
+            if (threads == 1) {
+                return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(kernel.pos(), "exec.limit",
+                        "the CTAs in flight need " + perCluster + " bytes of shared and local memory, more than is"
+                                + " left of the simulated-memory budget of " + global.budget()
+                                + " bytes (--max-memory)")), 0);
+            }
+            threads = threads / 2;
         }
         long wall = launch.limits().maxWallMillis();
         wallDeadline = wall == 0 ? 0 : (System.nanoTime() + wall * 1_000_000) | 1;
