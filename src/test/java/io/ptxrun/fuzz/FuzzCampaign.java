@@ -51,7 +51,8 @@ public final class FuzzCampaign {
                 slowest = Math.max(slowest, millis);
                 inputs++;
             }
-            System.out.printf("%-16s %10d %8d %6d %10d%n", target, inputs, crashes, hangs, slowest);
+            System.out.printf("%-16s %10d %8d %6d %10d%s%n", target, inputs, crashes, hangs, slowest,
+                    target.equals("run-mutated") ? "  (" + Targets.RUNS.get() + " checked clean and ran)" : "");
             totalInputs += inputs;
             totalCrashes += crashes;
             totalHangs += hangs;

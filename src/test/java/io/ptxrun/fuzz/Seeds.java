@@ -52,6 +52,10 @@ final class Seeds {
                 }
             }
             TOKENS = List.copyOf(tokens);
+            if (MODULES.isEmpty() || LAUNCH_FILES.isEmpty() || RUN_CASES.isEmpty()) {
+                throw new IllegalStateException("no seeds under " + TESTDATA.toAbsolutePath()
+                        + ": run from the project root");
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
