@@ -9,7 +9,8 @@
 # random: seeded inputs without coverage feedback (structured mutations of the testdata corpora),
 #   fast, in one JVM; findings go to target/fuzz-findings/TARGET/.
 # guided: Jazzer (libFuzzer, coverage of io.ptxrun) on each @FuzzTest of TargetsFuzzTest, one
-#   Maven run per target; its corpus grows in .cifuzz-corpus/, findings land as crash-* files in the
+#   Maven run per target, an input over 30 s counting as a hang (a JUnit timeout would instead
+#   bound the whole session); its corpus grows in .cifuzz-corpus/, findings land as crash-* files in the
 #   project root. Turn a finding into a regression case with its materialised files (Targets.materialise)
 #   under testdata/fuzz/regressions/TARGET/NAME/.
 set -euo pipefail
@@ -41,9 +42,8 @@ if [[ $mode == guided || $mode == both ]]; then
     before=$(findings)
     JAZZER_FUZZ=1 mvn -B test -Dtest="TargetsFuzzTest#$method" -Dsurefire.failIfNoSpecifiedTests=false \
       -Djazzer.instrumentation_includes='io.ptxrun.**' -Djazzer.custom_hook_includes='io.ptxrun.**' \
-      -Djunit.jupiter.execution.timeout.default=30s \
       -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1="-max_total_time=$seconds" \
-      -Djazzer.internal.arg.2=-print_final_stats=1 > "$log" 2>&1 || status=1
+      -Djazzer.internal.arg.2=-print_final_stats=1 -Djazzer.internal.arg.3=-timeout=30 > "$log" 2>&1 || status=1
     inputs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
     cov=$(grep -o 'DONE *cov: [0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
     crashes=$(( $(findings) - before ))
