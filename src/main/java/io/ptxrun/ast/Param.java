@@ -14,9 +14,13 @@ public record Param(SourcePos pos, StateSpace space, int align, DataType type,
     }
 
     /** Size in bytes of the parameter as passed. */
+    /** The parameter's bytes; {@code Long.MAX_VALUE} when that overflows. */
     public long sizeBytes() {
         long n = type.bytes();
         for (long d : dims) {
+            if (d < 0 || (d > 0 && n > Long.MAX_VALUE / d)) {
+                return Long.MAX_VALUE;
+            }
             n *= d;
         }
         return n;

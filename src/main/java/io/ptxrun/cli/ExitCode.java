@@ -10,8 +10,10 @@ public final class ExitCode {
     public static final int USAGE = 2;
     /** The kernel ran but did not complete: trap, error, deadlock or timeout. */
     public static final int RUN_FAILED = 3;
+    /** Java ran out of heap or stack (the simulator's own limits end in 1 or 3 with a message). */
+    public static final int OUT_OF_RESOURCES = 4;
     /** The kernel ran to completion, but the hazard detector found races or other hazards. */
-    public static final int HAZARDS = 4;
+    public static final int HAZARDS = 5;
 
     private ExitCode() {}
 }

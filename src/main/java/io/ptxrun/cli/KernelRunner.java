@@ -67,7 +67,18 @@ public final class KernelRunner {
 
     public static RunResult run(Module module, LaunchFile launch, KernelLaunch.Limits limits) throws LaunchMismatch {
         Function kernel = kernel(module, launch);
-        GlobalMemory memory = new GlobalMemory();
+        GlobalMemory memory = new GlobalMemory(limits.maxMemoryBytes());
+        long bufferBytes = 0;
+        for (BufferSpec spec : launch.buffers().values()) {
+            bufferBytes += Math.max(1, spec.byteSize());
+        }
+        if (bufferBytes > memory.budget()) {
+            // Refused before any allocation: the buffers alone do not fit.
+            return new RunResult(Optional.of(kernel.name()), RunStatus.ERROR, Map.of(), List.of(ResultDiagnostic.at(
+                    io.ptxrun.diag.Severity.ERROR, "the buffers need " + bufferBytes + " bytes, more than the"
+                            + " simulated-memory budget of " + memory.budget() + " bytes (--max-memory)",
+                    kernel.pos().file(), kernel.pos().line(), kernel.pos().column())), stats(launch, 0, 0));
+        }
         Map<String, Long> addresses = new HashMap<>();
         for (Map.Entry<String, BufferSpec> b : launch.buffers().entrySet()) {
             BufferSpec spec = b.getValue();
@@ -100,10 +111,7 @@ public final class KernelRunner {
                 hazards++;
             }
         }
-        Map<String, Object> stats = new LinkedHashMap<>();
-        stats.put("threads", launch.grid().count() * launch.block().count());
-        stats.put("instructions", exec.instructionsExecuted());
-        stats.put("wallMillis", millis);
+        Map<String, Object> stats = stats(launch, exec.instructionsExecuted(), millis);
         if (limits.sync().detectHazards()) {
             stats.put("hazards", hazards);
         }
@@ -115,6 +123,17 @@ public final class KernelRunner {
     public static boolean isHazard(String rule) {
         return rule != null && (rule.startsWith("race.") || rule.startsWith("async.") || rule.startsWith("divergence.")
                 || rule.startsWith("uninit."));
+    }
+
+    private static Map<String, Object> stats(LaunchFile launch, long instructions, long millis) {
+        Map<String, Object> stats = new LinkedHashMap<>();
+        // At most (2^31-1) * 65535^2 CTAs of 1024 threads: beyond a long, so the product saturates.
+        long ctas = launch.grid().count();
+        long perCta = launch.block().count();
+        stats.put("threads", ctas > Long.MAX_VALUE / perCta ? Long.MAX_VALUE : ctas * perCta);
+        stats.put("instructions", instructions);
+        stats.put("wallMillis", millis);
+        return stats;
     }
 
     private static Function kernel(Module module, LaunchFile launch) throws LaunchMismatch {
@@ -139,7 +158,12 @@ public final class KernelRunner {
 
     private static byte[] paramBlock(Function kernel, LaunchFile launch, Map<String, Long> addresses)
             throws LaunchMismatch {
-        ParamLayout layout = ParamLayout.of(kernel);
+        ParamLayout layout;
+        try {
+            layout = ParamLayout.of(kernel);
+        } catch (ParamLayout.TooLarge e) {
+            throw new LaunchMismatch("kernel '" + kernel.name() + "': " + e.getMessage());
+        }
         List<ParamValue> values = launch.params();
         if (values.size() != layout.slots().size()) {
             throw new LaunchMismatch("kernel '" + kernel.name() + "' takes " + layout.slots().size()

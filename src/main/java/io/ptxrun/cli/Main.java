@@ -83,6 +83,19 @@ public final class Main implements Callable<Integer> {
             description = "Stop with status timeout after N thread-instructions (default: ${DEFAULT-VALUE}).")
     long maxInstructions;
 
+    @Option(names = "--max-threads", paramLabel = "N", defaultValue = "2147483647",
+            description = "Refuse a grid of more than N threads (default: ${DEFAULT-VALUE}).")
+    long maxThreads;
+
+    @Option(names = "--max-memory", paramLabel = "BYTES", defaultValue = "1G", converter = ByteSize.class,
+            description = {"Refuse to simulate more than BYTES of memory (buffers, module variables, shared and",
+                    "local memory of the CTAs in flight); K, M and G suffixes (default: ${DEFAULT-VALUE})."})
+    long maxMemory;
+
+    @Option(names = "--max-seconds", paramLabel = "S", defaultValue = "600",
+            description = "Stop with status timeout after S seconds of wall-clock time (0: none; default: ${DEFAULT-VALUE}).")
+    long maxSeconds;
+
     @Option(names = "--schedule", paramLabel = "SCHEDULE", defaultValue = "deterministic",
             description = "Thread schedule: deterministic (default) or random:SEED.")
     String schedule;
@@ -144,7 +157,19 @@ public final class Main implements Callable<Integer> {
             c.getErr().println("ptxrun: internal error: " + ex);
             return ExitCode.USAGE;
         });
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // What held the memory is unreachable by now, so one more line can be printed.
+            cli.getErr().println("ptxrun: error: out of memory (Java heap " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB); lower --max-memory or give Java more heap (-Xmx)");
+            cli.getErr().flush();
+            return ExitCode.OUT_OF_RESOURCES;
+        } catch (StackOverflowError e) {
+            cli.getErr().println("ptxrun: error: stack overflow: the input nests too deeply");
+            cli.getErr().flush();
+            return ExitCode.OUT_OF_RESOURCES;
+        }
     }
 
     @Override
@@ -175,6 +200,11 @@ public final class Main implements Callable<Integer> {
             seed = OptionalLong.of(Long.parseLong(schedule.substring(7)));
         } else {
             err.println("ptxrun: error: --schedule must be 'deterministic' or 'random:SEED', got '" + schedule + "'");
+            return ExitCode.USAGE;
+        }
+        if (ctaThreads < 0 || ctaThreads > KernelLaunch.Limits.MAX_CTA_THREADS) {
+            err.println("ptxrun: error: --cta-threads must be 0 (one per processor) to "
+                    + KernelLaunch.Limits.MAX_CTA_THREADS + ", got " + ctaThreads);
             return ExitCode.USAGE;
         }
         SyncOptions sync;
@@ -247,8 +277,9 @@ public final class Main implements Callable<Integer> {
         try {
             display.start();
             result = KernelRunner.run(parsed.value(), launch,
-                    new KernelLaunch.Limits(maxInstructions, seed, Math.max(0, ctaThreads), sync).withProgress(progress)
-                            .withTrace(trace));
+                    new KernelLaunch.Limits(maxInstructions, seed, ctaThreads, sync)
+                            .withCosts(Math.max(1, maxThreads), Math.max(0, maxMemory), Math.max(0, maxSeconds) * 1000)
+                            .withProgress(progress).withTrace(trace));
         } catch (KernelRunner.LaunchMismatch e) {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.INPUT_ERROR;
@@ -359,6 +390,28 @@ public final class Main implements Callable<Integer> {
             cur = t;
         }
         return prev[b.length()];
+    }
+
+    /** A byte count: digits with an optional K, M or G (powers of 1024). */
+    static final class ByteSize implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String text) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,18})([kKmMgG]?)").matcher(text);
+            if (!m.matches()) {
+                throw new CommandLine.TypeConversionException("expected a byte count such as 512M or 2G, got '" + text + "'");
+            }
+            int shift = switch (m.group(2).toUpperCase()) {
+                case "K" -> 10;
+                case "M" -> 20;
+                case "G" -> 30;
+                default -> 0;
+            };
+            long n = Long.parseLong(m.group(1));
+            if (n > Long.MAX_VALUE >> shift) {
+                throw new CommandLine.TypeConversionException("'" + text + "' is too large");
+            }
+            return n << shift;
+        }
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -37,6 +37,10 @@ final class Decoder {
     static final long CONST_WINDOW = 0x3000_0000_0000L;
     static final long PARAM_WINDOW = 0x4000_0000_0000L;
     static final long WINDOW_SIZE = 0x1_0000_0000L;
+    /** Shared memory of one CTA, static and dynamic: the H100's 227 KB (ptxas: 0x38c00 max). */
+    static final long MAX_SHARED = io.ptxrun.launch.LaunchFile.MAX_SHARED_BYTES_PER_CTA;
+    /** One constant bank: 64 KB (ptxas: "too much global constant data (..., 0x10000 max)"). */
+    static final long MAX_CONST = 0x10000;
     /** Function "addresses" (for indirect calls) are this plus the function's index. */
     static final long FUNC_WINDOW = 0x5000_0000_0000L;
     /** The sub-operations of {@link OpCode#ASYNC_GROUP}. */
@@ -138,7 +142,7 @@ final class Decoder {
                 off = ParamLayout.alignUp(off, v.effectiveAlign());
                 sharedOffsets.put(d, off);
                 program.sharedNames.put(off, d.name());
-                off += (int) sizeOf(v, d);
+                off += (int) sizeWithin(v, d, off, MAX_SHARED, "shared");
             }
         }
         off = ParamLayout.alignUp(off, maxAlign);
@@ -164,12 +168,29 @@ final class Decoder {
         }
     }
 
+    /** The variable's bytes; {@code Long.MAX_VALUE} when that overflows. */
     static long sizeOf(VarDecl v, VarDecl.Declarator d) {
         long n = v.elementBytes();
         for (long dim : d.dims()) {
-            n *= dim == 0 ? Math.max(1, initCount(d.init())) : dim;
+            long extent = dim == 0 ? Math.max(1, initCount(d.init())) : dim;
+            if (extent < 0 || (extent > 0 && n > Long.MAX_VALUE / extent)) {
+                return Long.MAX_VALUE;
+            }
+            n *= extent;
         }
         return n;
+    }
+
+    /** The variable's bytes, which must stay within {@code limit} (what one state space can hold). */
+    private static long sizeWithin(VarDecl v, VarDecl.Declarator d, long used, long limit, String space) {
+        long size = sizeOf(v, d);
+        if (size > limit - used) {
+            throw new DecodeError(d.pos(), space + " variable '" + d.name() + "' needs "
+                    + (size == Long.MAX_VALUE ? "more than 2^63" : String.valueOf(size)) + " bytes"
+                    + (used > 0 ? " after " + used + " already declared" : "") + ", more than the " + limit
+                    + " bytes " + space + " memory can hold");
+        }
+        return size;
     }
 
     private static long initCount(Initializer init) {
@@ -195,7 +216,12 @@ final class Decoder {
                 switch (v.space()) {
                     case GLOBAL -> {
                         long size = Math.max(1, sizeOf(v, d));
-                        long addr = memory.allocate(size, Math.max(256, v.effectiveAlign()));
+                        long addr;
+                        try {
+                            addr = memory.allocate(size, Math.max(256, v.effectiveAlign()));
+                        } catch (MemoryFault e) {
+                            throw new DecodeError(d.pos(), "global variable '" + d.name() + "': " + e.getMessage());
+                        }
                         globals.put(d.name(), new Sym(SymKind.GLOBAL, addr, 64));
                         if (d.init() != null) {
                             byte[] bytes = new byte[(int) size];
@@ -207,7 +233,7 @@ final class Decoder {
                         constSize = ParamLayout.alignUp(constSize, v.effectiveAlign());
                         globals.put(d.name(), new Sym(SymKind.CONST, constSize, 64));
                         constInits.add(new Object[] {v, d, constSize});
-                        constSize += (int) sizeOf(v, d);
+                        constSize += (int) sizeWithin(v, d, constSize, MAX_CONST, "constant");
                     }
                     default -> {
                         if (v.space().isShared()) {
@@ -326,7 +352,12 @@ final class Decoder {
             Map<String, Sym> top = new HashMap<>();
             scopes.push(top);
             if (kernel) {
-                ParamLayout layout = ParamLayout.of(f);
+                ParamLayout layout;
+                try {
+                    layout = ParamLayout.of(f);
+                } catch (ParamLayout.TooLarge e) {
+                    throw new DecodeError(e.param.pos(), e.getMessage());
+                }
                 for (ParamLayout.Slot s : layout.slots()) {
                     top.put(s.name(), new Sym(SymKind.KPARAM, s.offset(), 64));
                 }
@@ -367,6 +398,10 @@ final class Decoder {
         }
 
         int declareParam(Map<String, Sym> scope, Param p) {
+            if (p.sizeBytes() > ParamLayout.MAX_BYTES) {
+                throw new DecodeError(p.pos(), "parameter '" + p.name() + "' is " + p.sizeBytes()
+                        + " bytes, more than the " + ParamLayout.MAX_BYTES + " bytes of parameters a call can pass");
+            }
             if (p.space() == StateSpace.REG) {
                 // Old-style register parameters: keep a frame slot too so calls can copy them.
                 int off = allocFrame((int) p.sizeBytes(), p.effectiveAlign());
@@ -381,6 +416,10 @@ final class Decoder {
         int allocFrame(int size, int align) {
             frame = ParamLayout.alignUp(frame, Math.max(1, align));
             int off = frame;
+            if (size > Engine.MAX_LOCAL_BYTES - frame) {
+                throw new DecodeError(fi.function.pos(), "function '" + fi.function.name() + "' needs more than the "
+                        + Engine.MAX_LOCAL_BYTES + " bytes of local memory a thread may use");
+            }
             frame += size;
             return off;
         }
@@ -432,7 +471,8 @@ final class Decoder {
                         }
                     }
                     case LOCAL, PARAM -> {
-                        int off = allocFrame((int) Math.max(1, sizeOf(v, d)), v.effectiveAlign());
+                        int off = allocFrame((int) Math.max(1, sizeWithin(v, d, frame, Engine.MAX_LOCAL_BYTES,
+                                "local")), v.effectiveAlign());
                         scope.put(d.name(), new Sym(SymKind.LOCAL, off, 64));
                     }
                     case SHARED, SHARED_CTA, SHARED_CLUSTER ->

@@ -34,7 +34,8 @@ final class Engine {
     /** Ops a warp runs before the next warp gets a turn (spin loops across warps need turns). */
     private static final int SLICE = 256;
     private static final int MAX_CALL_DEPTH = 4096;
-    private static final int MAX_LOCAL_BYTES = 16 << 20;
+    /** Local memory of one thread: frames of the whole call stack. */
+    static final int MAX_LOCAL_BYTES = 16 << 20;
 
     /** Ends the run; carries the status and the diagnostic. */
     static final class Stop extends RuntimeException {
@@ -61,6 +62,10 @@ final class Engine {
     private final java.util.concurrent.atomic.AtomicLong budgetSpent;
     /** executed when the cluster in flight started, and the count at which it runs out of budget. */
     private long ctaStart, ctaLimit;
+    /** System.nanoTime() at which the wall-clock budget runs out; 0: no budget. */
+    private long wallDeadline;
+    /** Local memory the cluster in flight grew for calls, counted against the memory budget. */
+    private long callStackBytes;
     private Decoder.FuncInfo entry;
     private ClusterGeometry geometry;
     private final WarpOps warpOps = new WarpOps(this);
@@ -126,6 +131,7 @@ final class Engine {
         this.ops = first.ops;
         this.entry = first.entry;
         this.geometry = first.geometry;
+        this.wallDeadline = first.wallDeadline;
         this.sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
         this.tensorMaps = new TensorMapEdits(this, hazards, first.tensorMaps.unfenced());
@@ -157,11 +163,30 @@ final class Engine {
                             g[0], g[1], g[2], cl[0], cl[1], cl[2]))), 0);
         }
         entry = program.byName.get(kernel.name());
+        String tooLarge = overLimits(g, launch.block(), cl);
+        if (tooLarge != null) {
+            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(kernel.pos(), "exec.limit", tooLarge)), 0);
+        }
         geometry = new ClusterGeometry(new Dim3(g[0], g[1], g[2]), new Dim3(cl[0], cl[1], cl[2]),
                 cl[0] * cl[1] * cl[2] > 1);
-        int clusters = g[0] * g[1] * g[2] / (cl[0] * cl[1] * cl[2]);
+        int clusters = (int) ((long) g[0] * g[1] * g[2] / (cl[0] * cl[1] * cl[2]));
         // A cluster is the unit of work: its CTAs share memory and barriers, separate clusters do not.
+        // Each worker holds one cluster's shared memory and entry frames at a time: fewer workers
+        // when the memory budget does not hold them all (the result does not depend on how many).
+        long perCluster = (long) cl[0] * cl[1] * cl[2] * (program.sharedStatic + launch.sharedBytes()
+                + (long) launch.block()[0] * launch.block()[1] * launch.block()[2] * Math.max(16, entry.frameBytes));
         int threads = launch.limits().threadsFor(clusters);
+        while (!global.reserve(threads * perCluster)) {
+            if (threads == 1) {
+                return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(kernel.pos(), "exec.limit",
+                        "the CTAs in flight need " + perCluster + " bytes of shared and local memory, more than is"
+                                + " left of the simulated-memory budget of " + global.budget()
+                                + " bytes (--max-memory)")), 0);
+            }
+            threads = threads / 2;
+        }
+        long wall = launch.limits().maxWallMillis();
+        wallDeadline = wall == 0 ? 0 : (System.nanoTime() + wall * 1_000_000) | 1;
         Engine[] workers = new Engine[threads];
         workers[0] = this;
         for (int k = 1; k < threads; k++) {
@@ -208,6 +233,35 @@ final class Engine {
     }
 
     /**
+     * What makes the launch impossible to simulate faithfully, checked before anything runs: extents
+     * that are not positive, more grid threads than the limit, shared memory beyond a CTA's; null
+     * when it fits. (The launch file already holds grid and block to the CUDA limits.)
+     */
+    private String overLimits(int[] g, int[] b, int[] cl) {
+        for (int i = 0; i < 3; i++) {
+            if (g[i] < 1 || b[i] < 1 || cl[i] < 1) {
+                return String.format("grid (%d,%d,%d), block (%d,%d,%d) and cluster (%d,%d,%d) need positive extents",
+                        g[0], g[1], g[2], b[0], b[1], b[2], cl[0], cl[1], cl[2]);
+            }
+        }
+        long ctas = (long) g[0] * g[1] * g[2];
+        long perCta = (long) b[0] * b[1] * b[2];
+        long max = launch.limits().maxThreads();
+        if (perCta > max || ctas > max / perCta || ctas > Integer.MAX_VALUE) {
+            return String.format("the grid (%d,%d,%d) of blocks (%d,%d,%d) has %s threads, more than the %d ptxrun"
+                    + " simulates (--max-threads)%s", g[0], g[1], g[2], b[0], b[1], b[2],
+                    java.math.BigInteger.valueOf(ctas).multiply(java.math.BigInteger.valueOf(perCta)), max,
+                    ctas > Integer.MAX_VALUE ? "; at most " + Integer.MAX_VALUE + " CTAs" : "");
+        }
+        long shared = program.sharedStatic + launch.sharedBytes();
+        if (shared > Decoder.MAX_SHARED) {
+            return "the CTA needs " + shared + " bytes of shared memory (" + program.sharedStatic + " static, "
+                    + launch.sharedBytes() + " dynamic), more than the " + Decoder.MAX_SHARED + " a CTA can have";
+        }
+        return null;
+    }
+
+    /**
      * Runs the cluster with that index in grid order of clusters (x fastest, then y, then z); with
      * clusters of one CTA, the CTA with that index.
      */
@@ -244,6 +298,8 @@ final class Engine {
             launch.limits().progress().clusterDone();
         } finally {
             budgetSpent.addAndGet(executed - ctaStart);
+            global.release(callStackBytes);
+            callStackBytes = 0;
         }
     }
 
@@ -310,6 +366,9 @@ final class Engine {
         long stalledEvents = -1;
         while (true) {
             round++;
+            if (wallDeadline != 0 && System.nanoTime() - wallDeadline > 0) {
+                throw wallTimeExhausted();
+            }
             long eventsBefore = events;
             boolean anyLive = false;
             boolean onlyPolled = true;
@@ -522,6 +581,13 @@ final class Engine {
         return stop(ExecStatus.TIMEOUT, "exec.timeout", branch, w, l, budget + " in the loop closed by '"
                 + branch.mnemonic() + "' at line " + branch.pos.line() + " (loop head at line " + head.pos.line()
                 + ", last instruction run '" + at.mnemonic() + "' at line " + at.pos.line() + ")");
+    }
+
+    private Stop wallTimeExhausted() {
+        Function kernel = launch.module().function(launch.kernel()).orElseThrow();
+        return new Stop(ExecStatus.TIMEOUT, List.of(Diagnostic.error(kernel.pos(), "exec.timeout",
+                "wall-clock budget of " + launch.limits().maxWallMillis() / 1000.0 + " s exhausted after "
+                        + (budgetSpent.get() + executed - ctaStart) + " thread-instructions (--max-seconds)")));
     }
 
     // ---------------------------------------------------------------- warp step
@@ -904,7 +970,17 @@ final class Engine {
         st[d * fi + 4] = calleeIndex;
         w.depth[l] = d + 1;
         w.ensureRegs(newRegBase + callee.numRegs);
+        byte[] before = w.local[l];
         w.ensureLocal(l, newLocal + callee.frameBytes);
+        if (w.local[l] != before) {
+            long grown = w.local[l].length - (before == null ? 0 : before.length);
+            if (!global.reserve(grown)) {
+                w.local[l] = before;
+                throw stop(ExecStatus.ERROR, "exec.limit", op, w, l, "the call stacks need more than the"
+                        + " simulated-memory budget of " + global.budget() + " bytes (--max-memory)");
+            }
+            callStackBytes += grown;
+        }
         byte[] mem = w.local[l];
         int n = Math.min(op.argOffsets.length, callee.paramOffsets.length);
         for (int k = 0; k < n; k++) {

@@ -36,16 +36,59 @@ public final class GlobalMemory {
      */
     private volatile Allocation[] byStart = new Allocation[0];
     private long next = BASE;
+    /** Simulated bytes allowed in all: allocations and the engine's CTA memory count against it. */
+    private final long budget;
+    private final java.util.concurrent.atomic.AtomicLong reserved = new java.util.concurrent.atomic.AtomicLong();
     // The last allocation hit: kernels touch one or two buffers in long runs. An immutable record
     // read and written whole, so threads racing on it at worst miss the cache.
     private Allocation last;
 
-    /** Reserves zeroed memory; align is rounded up to at least 256 bytes. */
     private final java.util.TreeMap<Long, String> names = new java.util.TreeMap<>();
 
+    /** Memory with the default budget ({@link KernelLaunch.Limits#DEFAULT_MAX_MEMORY_BYTES}). */
+    public GlobalMemory() {
+        this(KernelLaunch.Limits.DEFAULT_MAX_MEMORY_BYTES);
+    }
+
+    /** Memory that holds at most {@code budget} simulated bytes. */
+    public GlobalMemory(long budget) {
+        this.budget = budget;
+    }
+
+    public long budget() {
+        return budget;
+    }
+
+    /** Counts bytes against the budget; false, with nothing counted, when they do not fit. */
+    public boolean reserve(long bytes) {
+        while (true) {
+            long now = reserved.get();
+            if (bytes > budget - now) {
+                return false;
+            }
+            if (reserved.compareAndSet(now, now + bytes)) {
+                return true;
+            }
+        }
+    }
+
+    /** Gives back bytes counted by {@link #reserve}. */
+    public void release(long bytes) {
+        reserved.addAndGet(-bytes);
+    }
+
+    /**
+     * Reserves zeroed memory; align is rounded up to at least 256 bytes. An allocation larger than a
+     * Java array or beyond the budget is a {@link MemoryFault}, before anything is allocated.
+     */
     public synchronized long allocate(long bytes, int align) {
         if (bytes < 0 || bytes > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("allocation size out of range: " + bytes);
+            throw new MemoryFault(bytes + " bytes is more than one allocation can hold (" + (Integer.MAX_VALUE - 16)
+                    + ")");
+        }
+        if (!reserve(bytes)) {
+            throw new MemoryFault(bytes + " bytes would exceed the simulated-memory budget of " + budget
+                    + " bytes (--max-memory)");
         }
         long a = Math.max(256, align);
         long start = (next + a - 1) / a * a;

@@ -34,34 +34,42 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
 
     /**
      * Run limits: executed thread-instructions, an optional seed for schedule choices, how many
-     * threads run CTAs at once (0: one per available processor; 1: one CTA after another), and the
-     * synchronization model (asynchronous copy timing, undefined behaviour as warnings).
+     * threads run CTAs at once (0: one per available processor; 1: one CTA after another), the
+     * synchronization model (asynchronous copy timing, undefined behaviour as warnings, the hazard
+     * detector), what a launch may cost: threads in the grid, bytes of simulated memory (buffers,
+     * module variables, shared and local memory of the CTAs in flight) and wall-clock milliseconds
+     * (0: no limit), and where progress and the timeline go. A launch beyond the limits ends in a
+     * clear error or timeout, never in a Java error or a wrong result.
      */
     public record Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync,
-                         Progress progress, Trace trace) {
+                         long maxThreads, long maxMemoryBytes, long maxWallMillis, Progress progress, Trace trace) {
+        /** Grid threads: every thread and CTA index fits an {@code int}. */
+        public static final long DEFAULT_MAX_THREADS = Integer.MAX_VALUE;
+        /** Simulated memory: fits the default heap of a small machine with room for the rest. */
+        public static final long DEFAULT_MAX_MEMORY_BYTES = 1L << 30;
+        /** Ten minutes: far beyond any test case, short of a hung CI job. */
+        public static final long DEFAULT_MAX_WALL_MILLIS = 600_000;
+        /** CTA threads: each is a Java thread with a 16 MB stack. */
+        public static final int MAX_CTA_THREADS = 256;
         public static final Limits DEFAULT = new Limits(1_000_000_000L, OptionalLong.empty());
 
         public Limits {
             Objects.requireNonNull(scheduleSeed);
-            if (ctaThreads < 0) {
-                throw new IllegalArgumentException("ctaThreads must be 0 (all processors) or more: " + ctaThreads);
+            if (ctaThreads < 0 || ctaThreads > MAX_CTA_THREADS) {
+                throw new IllegalArgumentException("ctaThreads must be 0 (all processors) to " + MAX_CTA_THREADS
+                        + ": " + ctaThreads);
+            }
+            if (maxThreads < 1 || maxMemoryBytes < 0 || maxWallMillis < 0) {
+                throw new IllegalArgumentException("limits must be positive: threads " + maxThreads + ", memory "
+                        + maxMemoryBytes + ", milliseconds " + maxWallMillis);
             }
             sync = sync == null ? SyncOptions.DEFAULT : sync;
             progress = progress == null ? new Progress() : progress;
         }
 
         public Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync) {
-            this(maxInstructions, scheduleSeed, ctaThreads, sync, null, null);
-        }
-
-        /** The same limits, reporting to a progress display. */
-        public Limits withProgress(Progress p) {
-            return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, p, trace);
-        }
-
-        /** The same limits, recording every warp turn into t (null: none). */
-        public Limits withTrace(Trace t) {
-            return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, progress, t);
+            this(maxInstructions, scheduleSeed, ctaThreads, sync, DEFAULT_MAX_THREADS, DEFAULT_MAX_MEMORY_BYTES,
+                    DEFAULT_MAX_WALL_MILLIS, null, null);
         }
 
         public Limits(long maxInstructions, OptionalLong scheduleSeed) {
@@ -81,7 +89,26 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
         }
 
         public Limits withCtaThreads(int threads) {
-            return new Limits(maxInstructions, scheduleSeed, threads, sync, progress, trace);
+            return new Limits(maxInstructions, scheduleSeed, threads, sync, maxThreads, maxMemoryBytes, maxWallMillis,
+                    progress, trace);
+        }
+
+        /** The same limits with other bounds on grid threads, simulated memory and wall-clock time. */
+        public Limits withCosts(long threads, long memoryBytes, long wallMillis) {
+            return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, threads, memoryBytes, wallMillis,
+                    progress, trace);
+        }
+
+        /** The same limits, reporting to a progress display. */
+        public Limits withProgress(Progress p) {
+            return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, maxThreads, maxMemoryBytes,
+                    maxWallMillis, p, trace);
+        }
+
+        /** The same limits, recording every warp turn into t (null: none). */
+        public Limits withTrace(Trace t) {
+            return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, maxThreads, maxMemoryBytes,
+                    maxWallMillis, progress, t);
         }
 
         /** The threads to use for a grid of that many CTAs. */

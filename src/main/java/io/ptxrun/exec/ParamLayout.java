@@ -17,6 +17,20 @@ public record ParamLayout(List<Slot> slots, int totalBytes) {
 
     public record Slot(String name, int offset, int size, int align, Param param) {}
 
+    /** Bytes of parameters one kernel launch or call may pass (CUDA 12.1+ on sm_70 and later). */
+    public static final int MAX_BYTES = 32764;
+
+    /** Parameters that take more than {@link #MAX_BYTES}; thrown before any array is sized by them. */
+    public static final class TooLarge extends RuntimeException {
+        public final Param param;
+
+        TooLarge(Param param, long bytes) {
+            super("parameter '" + param.name() + "' ends at byte " + (bytes == Long.MAX_VALUE ? "2^63" : bytes)
+                    + ", beyond the " + MAX_BYTES + " bytes of parameters a launch or call can pass", null, false, false);
+            this.param = param;
+        }
+    }
+
     public static ParamLayout of(Function f) {
         return of(f.params());
     }
@@ -28,7 +42,11 @@ public record ParamLayout(List<Slot> slots, int totalBytes) {
         for (Param p : params) {
             int align = p.effectiveAlign();
             off = alignUp(off, align);
-            int size = (int) p.sizeBytes();
+            long bytes = p.sizeBytes();
+            if (bytes < 0 || bytes > MAX_BYTES - off) {
+                throw new TooLarge(p, bytes < 0 ? Long.MAX_VALUE : off + bytes);
+            }
+            int size = (int) bytes;
             out.add(new Slot(p.name(), off, size, align, p));
             off += size;
             maxAlign = Math.max(maxAlign, align);

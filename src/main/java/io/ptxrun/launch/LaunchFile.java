@@ -49,6 +49,8 @@ public record LaunchFile(
     public static final int MAX_GRID_Z = 65535;
     /** Clusters larger than 8 need a non-portable launch attribute the harness does not set. */
     public static final int MAX_CTAS_PER_CLUSTER = 8;
+    /** Shared memory of one CTA, static and dynamic, on an H100 (227 KB; ptxas: 0x38c00 max). */
+    public static final int MAX_SHARED_BYTES_PER_CTA = 232448;
 
     public LaunchFile {
         buffers = Collections.unmodifiableMap(new LinkedHashMap<>(buffers));
@@ -60,8 +62,9 @@ public record LaunchFile(
             throw new LaunchException("kernel", "expected a kernel name, got an empty string");
         }
         checkShape(grid, block, cluster);
-        if (sharedBytes < 0) {
-            throw new LaunchException("sharedBytes", "expected a non-negative integer, got " + sharedBytes);
+        if (sharedBytes < 0 || sharedBytes > MAX_SHARED_BYTES_PER_CTA) {
+            throw new LaunchException("sharedBytes", "expected 0 to " + MAX_SHARED_BYTES_PER_CTA
+                    + " (the shared memory a CTA can have), got " + sharedBytes);
         }
         checkTensorMaps(buffers, tensorMaps);
         checkParams(buffers, tensorMaps, params);

@@ -115,13 +115,13 @@ final class AstBuilder {
         } else if (ctx instanceof TargetDirectiveContext t) {
             out.add(new ModuleItem.Target(pos, t.IDENT().stream().map(TerminalNode::getText).toList()));
         } else if (ctx instanceof AddressSizeDirectiveContext a) {
-            out.add(new ModuleItem.AddressSize(pos, (int) intLiteral(a.INT().getSymbol())));
+            out.add(new ModuleItem.AddressSize(pos, countLiteral(a.INT().getSymbol())));
         } else if (ctx instanceof FileDirectiveContext f) {
             List<Long> extra = new ArrayList<>();
             for (int i = 1; i < f.INT().size(); i++) {
                 extra.add(intLiteral(f.INT(i).getSymbol()));
             }
-            out.add(new ModuleItem.FileDecl(pos, (int) intLiteral(f.INT(0).getSymbol()),
+            out.add(new ModuleItem.FileDecl(pos, countLiteral(f.INT(0).getSymbol()),
                     unquote(f.STRING().getText()), extra));
         } else if (ctx instanceof SectionDirectiveContext s) {
             out.add(section(s, pos));
@@ -219,7 +219,7 @@ final class AstBuilder {
         int pointeeAlign = 0;
         for (DeclAttrContext a : p.declAttr()) {
             if (a.ALIGN() != null) {
-                int n = (int) intLiteral(a.INT().getSymbol());
+                int n = countLiteral(a.INT().getSymbol());
                 if (pointer) {
                     pointeeAlign = n;
                 } else {
@@ -277,7 +277,7 @@ final class AstBuilder {
         DataType type = null;
         for (DeclAttrContext a : ctx.declAttr()) {
             if (a.ALIGN() != null) {
-                align = (int) intLiteral(a.INT().getSymbol());
+                align = countLiteral(a.INT().getSymbol());
                 continue;
             }
             String w = a.dotWord().getText();
@@ -297,7 +297,7 @@ final class AstBuilder {
         List<VarDecl.Declarator> declarators = new ArrayList<>();
         for (DeclaratorContext d : ctx.declarator()) {
             String name = d.IDENT().getText();
-            int range = d.INT() == null ? -1 : (int) intLiteral(d.INT().getSymbol());
+            int range = d.INT() == null ? -1 : countLiteral(d.INT().getSymbol());
             Initializer init = d.initializer() == null ? null : initializer(d.initializer());
             declarators.add(new VarDecl.Declarator(pos(d), name, range, dims(d.arrayDim()), init));
             if (space == StateSpace.REG && !scopes.isEmpty()) {
@@ -377,8 +377,8 @@ final class AstBuilder {
                 }
                 attrs.add(sb.toString());
             }
-            out.add(new Statement.Loc(pos, (int) intLiteral(l.fileIndex), (int) intLiteral(l.line),
-                    (int) intLiteral(l.column), attrs));
+            out.add(new Statement.Loc(pos, countLiteral(l.fileIndex), countLiteral(l.line),
+                    countLiteral(l.column), attrs));
         }
     }
 
@@ -715,6 +715,21 @@ final class AstBuilder {
         }
         diagnostics.error(pos(where), "syntax.expr", "expected an integer constant here");
         return 0;
+    }
+
+    /**
+     * An integer literal that counts or sizes something the AST holds as an {@code int} (address
+     * size, alignment, register range, file and line numbers): beyond 2^31-1 it is an error, not a
+     * value wrapped to a different one.
+     */
+    private int countLiteral(Token t) {
+        long v = intLiteral(t);
+        if (v < 0 || v > Integer.MAX_VALUE) {
+            diagnostics.error(pos(t), "syntax.literal", "'" + t.getText() + "' is too large here (at most "
+                    + Integer.MAX_VALUE + ")");
+            return Integer.MAX_VALUE;
+        }
+        return (int) v;
     }
 
     /** Integer literals (4.5.1): hex, octal, binary, decimal; 64-bit, U suffix allowed. */

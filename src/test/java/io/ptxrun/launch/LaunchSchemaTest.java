@@ -35,7 +35,9 @@ class LaunchSchemaTest {
     }
 
     static Stream<Path> launchFiles() throws Exception {
-        return Files.walk(Path.of("testdata")).filter(p -> p.getFileName().toString().equals("launch.json")).sorted();
+        // (testdata/fuzz holds launch files that are wrong on purpose.)
+        return Files.walk(Path.of("testdata")).filter(p -> p.getFileName().toString().equals("launch.json"))
+                .filter(p -> !p.startsWith(Path.of("testdata", "fuzz"))).sorted();
     }
 
     @ParameterizedTest(name = "{0}")
