@@ -99,6 +99,7 @@ final class Engine {
     /** The hazard detector's view of this worker's cluster, or null when it is off. */
     io.ptxrun.exec.order.MemoryOrder order;
     private int threadsPerCta;
+    private io.ptxrun.exec.order.MemoryOrder.Launch shadow;
     /** The virtual clock while stalled (else -1), and its offset from the instruction count after stalls. */
     private long clockFrozenAt = -1, clockShift;
     /** How far the clock jumps in a stall: 2^32 instructions, over an hour of %globaltimer nanoseconds. */
@@ -195,7 +196,11 @@ final class Engine {
         int[] b = launch.block();
         threadsPerCta = b[0] * b[1] * b[2];
         if (sync.detectHazards()) {
-            io.ptxrun.exec.order.MemoryOrder.Launch shared = new io.ptxrun.exec.order.MemoryOrder.Launch();
+            // The shadow of global memory takes up to 8 bytes per byte touched: it gets the memory
+            // budget left after the launch's own, and stops checking (saying so) beyond it.
+            io.ptxrun.exec.order.MemoryOrder.Launch shared = new io.ptxrun.exec.order.MemoryOrder.Launch(
+                    Math.max(0, global.budget() - global.reserved()));
+            shadow = shared;
             for (Engine e : workers) {
                 e.threadsPerCta = threadsPerCta;
                 e.order = new io.ptxrun.exec.order.MemoryOrder(shared, threadsPerCta, cl[0] * cl[1] * cl[2]);
@@ -212,6 +217,11 @@ final class Engine {
             if (e.order != null) {
                 logs.add(e.order.log());
             }
+        }
+        if (shadow != null && shadow.shadowFull()) {
+            reports.add(Diagnostic.warning(kernel.pos(), "exec.hazards-limited", "the hazard detector's record of"
+                    + " global memory reached the memory budget (--max-memory): accesses to global memory beyond it"
+                    + " were not checked for races"));
         }
         if (!logs.isEmpty()) {
             reports.addAll(new HazardReports(this, program, launch, geometry, workers[0].order.slotsPerCluster(),

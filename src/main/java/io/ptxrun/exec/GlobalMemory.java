@@ -59,6 +59,11 @@ public final class GlobalMemory {
         return budget;
     }
 
+    /** Bytes counted against the budget so far. */
+    public long reserved() {
+        return reserved.get();
+    }
+
     /** Counts bytes against the budget; false, with nothing counted, when they do not fit. */
     public boolean reserve(long bytes) {
         while (true) {

@@ -50,4 +50,13 @@ class HazardCliTest {
         CliRun.Run r = CliRun.run(CASE + "fixed.ptx", "--launch", CASE + "launch.json");
         assertEquals(ExitCode.OK, r.code(), r.err());
     }
+
+    @Test
+    void theShadowOfGlobalMemoryStaysWithinTheMemoryBudgetAndSaysSo() {
+        CliRun.Run r = CliRun.run("testdata/run/nvcc-reduce-shared/kernel.ptx", "--launch",
+                "testdata/run/nvcc-reduce-shared/launch.json", "--max-memory", "70K");
+        assertEquals(ExitCode.OK, r.code(), r.err());
+        assertTrue(r.err().contains("warning: the hazard detector's record of global memory reached the memory"
+                + " budget"), r.err());
+    }
 }

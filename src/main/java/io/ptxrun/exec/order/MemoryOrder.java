@@ -16,8 +16,18 @@ public final class MemoryOrder {
 
     /** What all workers of one launch share: global memory's shadow and its atomics' releases. */
     public static final class Launch {
-        final ShadowMemory global = ShadowMemory.global();
+        final ShadowMemory global;
         final ConcurrentHashMap<Long, Release> released = new ConcurrentHashMap<>();
+
+        /** {@code shadowBytes}: what the shadow of global memory may take (8 bytes a byte touched). */
+        public Launch(long shadowBytes) {
+            this.global = ShadowMemory.global(shadowBytes);
+        }
+
+        /** Whether some global accesses went unchecked because the shadow reached its allowance. */
+        public boolean shadowFull() {
+            return global.full();
+        }
     }
 
     private final Launch launch;

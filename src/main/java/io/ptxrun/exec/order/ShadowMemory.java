@@ -38,6 +38,9 @@ final class ShadowMemory {
     private final boolean initialized;
     private Page[] dense = new Page[0];
     private final ConcurrentHashMap<Long, Page> sparse;
+    /** Bytes of shadow global memory may take (it counts against the launch's memory budget). */
+    private final java.util.concurrent.atomic.AtomicLong allowance = new java.util.concurrent.atomic.AtomicLong(Long.MAX_VALUE);
+    private volatile boolean full;
 
     private ShadowMemory(boolean concurrent, boolean initialized) {
         this.concurrent = concurrent;
@@ -45,9 +48,16 @@ final class ShadowMemory {
         this.sparse = concurrent ? new ConcurrentHashMap<>() : null;
     }
 
-    /** Global memory: every byte holds a value from the launch. Shared by all workers. */
-    static ShadowMemory global() {
-        return new ShadowMemory(true, true);
+    /** Global memory: every byte holds a value from the launch. Shared by all workers; at most {@code bytes} of shadow. */
+    static ShadowMemory global(long bytes) {
+        ShadowMemory s = new ShadowMemory(true, true);
+        s.allowance.set(bytes);
+        return s;
+    }
+
+    /** Whether a page could not be made within the allowance (accesses there go unchecked). */
+    boolean full() {
+        return full;
     }
 
     /** A CTA's shared memory: undefined until written. */
@@ -67,7 +77,14 @@ final class ShadowMemory {
             if (a.lastPageNumber == n && a.lastPageOf == this) {
                 return (Page) a.lastPage;
             }
-            Page p = sparse.computeIfAbsent(n, k -> new Page());
+            Page p = sparse.get(n);
+            if (p == null) {
+                if (allowance.addAndGet(-PAGE * 8L) < 0) {
+                    full = true;
+                    return null;
+                }
+                p = sparse.computeIfAbsent(n, k -> new Page());
+            }
             a.lastPageNumber = n;
             a.lastPageOf = this;
             a.lastPage = p;
@@ -95,6 +112,10 @@ final class ShadowMemory {
             Page p = page(at, a);
             int from = (int) (at & (PAGE - 1));
             int to = (int) Math.min(PAGE, from + (end - at));
+            if (p == null) {
+                at += to - from;
+                continue;
+            }
             if (concurrent) {
                 synchronized (p) {
                     bytes(p, from, to, a, write, strong, found, at - from);
@@ -111,6 +132,9 @@ final class ShadowMemory {
     void mark(long address, int size, Actor a) {
         for (long at = address; at < address + size; at++) {
             Page p = page(at, a);
+            if (p == null) {
+                continue;
+            }
             int b = (int) (at & (PAGE - 1));
             long[] c = p.words;
             int i = b & ~3;
