@@ -52,9 +52,10 @@ pragma : PRAGMA STRING (',' STRING)* ';' ;
 // ---------------------------------------------------------------------------------------------
 // Functions (11.3): .entry / .func, return and input parameters, performance directives
 
+/** A declaration may end without `;`, as nvopencc wrote the prototypes at the top of a module. */
 function
     : kind=(ENTRY | FUNC) results=paramList? name=IDENT inputs=paramList? funcDirective*
-      (block | ';')
+      (block | ';')?
     ;
 
 paramList : '(' (param (',' param)*)? ')' ;

@@ -35,6 +35,15 @@ public final class DeclarationChecker {
         this.diagnostics = diagnostics;
     }
 
+    /**
+     * Modules before PTX ISA 3.0 are assembled without the ABI when they need it, so module-scoped
+     * .local variables are accepted there (ptxas: "Use of module scoped .local or .reg variable
+     * 'L1' found, disabling ABI"); from 3.0 on they are an error.
+     */
+    private static boolean beforeAbi(Module module) {
+        return module.version().map(v -> v.major() < 3).orElse(false);
+    }
+
     public void check(Module module) {
         List<ModuleItem> items = module.items().stream()
                 .filter(i -> !(i instanceof ModuleItem.FileDecl || i instanceof ModuleItem.Section))
@@ -49,7 +58,7 @@ public final class DeclarationChecker {
         Map<String, Function> definedFunctions = new HashMap<>();
         for (ModuleItem item : module.items()) {
             if (item instanceof VarDecl v) {
-                if (v.space() == StateSpace.LOCAL) {
+                if (v.space() == StateSpace.LOCAL && !beforeAbi(module)) {
                     diagnostics.error(v.pos(), "decl.space", ".local variables are declared inside functions, not at"
                             + " module scope (PTX ISA 5.1.5; ptxas: \"Module-scoped variables in .local state space are"
                             + " not allowed with ABI\")");

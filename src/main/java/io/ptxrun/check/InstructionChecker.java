@@ -99,10 +99,10 @@ public final class InstructionChecker {
         // Fast pass: the first form that fits wins; qualifiers are compared before operands.
         boolean[] qualifiersFit = qualifiersFit(instruction, forms);
         for (int f = 0; f < forms.size(); f++) {
-            if (!qualifiersFit[f]) {
+            Form form = forms.get(f);
+            if (!qualifiersFit[f] || !form.existsFor(context.target(), context.version())) {
                 continue;
             }
-            Form form = forms.get(f);
             List<Problem> problems = new ArrayList<>();
             matchOperands(instruction, form, registers, problems);
             if (problems.isEmpty()) {
@@ -120,6 +120,9 @@ public final class InstructionChecker {
         List<Problem> closest = null;
         int closestScore = Integer.MAX_VALUE;
         for (Form form : forms) {
+            if (!form.existsFor(context.target(), context.version())) {
+                continue;
+            }
             List<Problem> problems = new ArrayList<>();
             matchQualifiers(instruction, form, problems);
             matchOperands(instruction, form, registers, problems);
@@ -134,7 +137,7 @@ public final class InstructionChecker {
                 closest = problems;
             }
         }
-        for (Problem p : closest) {
+        for (Problem p : closest == null ? List.<Problem>of() : closest) {
             diagnostics.error(p.pos(), p.rule(), p.message().get());
         }
     }

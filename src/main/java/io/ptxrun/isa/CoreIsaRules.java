@@ -112,6 +112,11 @@ public final class CoreIsaRules implements RuleTable {
         }
         f.add(Form.of(VOTE, ".sync (.all|.any|.uni) .pred", "d:pred, a:pred|!pred, membermask:b32|imm", page("vote")));
         f.add(Form.of(VOTE, ".sync .ballot .b32", "d:t, a:pred|!pred, membermask:b32|imm", page("vote")));
+        // vote without .sync: dropped for sm_70 and later from PTX ISA 6.4 (ptxas: "Instruction
+        // 'vote' without '.sync' is not supported on .target sm_70 and higher from PTX ISA version 6.4").
+        TargetRequirement beforeSync = new TargetRequirement.OlderThan(70, PtxVersion.of("6.4"));
+        f.add(Form.of(VOTE, "(.all|.any|.uni) .pred", "d:pred, a:pred|!pred", page("vote")).onlyWhere(beforeSync));
+        f.add(Form.of(VOTE, ".ballot .b32", "d:t, a:pred|!pred", page("vote")).onlyWhere(beforeSync));
         f.add(Form.of(SHFL, ".sync (.up|.down|.bfly|.idx) .b32",
                 "d:t|rpair, a:t, b:b32|imm, c:b32|imm, membermask:b32|imm", page("shfl")));
         f.add(Form.of(ELECT, ".sync", "d:bpair, membermask:b32|imm", page("elect")));
