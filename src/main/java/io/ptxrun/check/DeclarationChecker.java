@@ -97,7 +97,13 @@ public final class DeclarationChecker {
         checkBlock(body, scopes, labels);
     }
 
+    /**
+     * Labels are scoped to the block that defines them: the same label in two `{ }` blocks (an
+     * inline-asm sequence inlined twice, as CUTLASS and DeepGEMM emit) is two labels. A branch
+     * may name any label of the function.
+     */
     private void collectLabels(Block block, Set<String> labels) {
+        Set<String> inBlock = new HashSet<>();
         for (Statement s : block.statements()) {
             String name = null;
             if (s instanceof Statement.Label l) {
@@ -107,8 +113,11 @@ public final class DeclarationChecker {
             } else if (s instanceof Statement.TargetList t) {
                 name = t.label();
             }
-            if (name != null && !labels.add(name)) {
-                diagnostics.error(s.pos(), "decl.duplicate", "label '" + name + "' is defined twice in this function");
+            if (name != null && !inBlock.add(name)) {
+                diagnostics.error(s.pos(), "decl.duplicate", "label '" + name + "' is defined twice in this block");
+            }
+            if (name != null) {
+                labels.add(name);
             }
             if (s instanceof Block b) {
                 collectLabels(b, labels);

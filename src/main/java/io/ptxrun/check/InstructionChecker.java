@@ -473,6 +473,10 @@ public final class InstructionChecker {
                 return null;
             }
         } else if (op instanceof Operand.IntImm imm) {
+            // ptxas takes an integer constant for a predicate source (`selp.u32 d, a, b, 1`).
+            if (slot.kinds().contains(OperandKind.PRED)) {
+                return null;
+            }
             if (slot.kinds().contains(OperandKind.IMMEDIATE)) {
                 if (slot.admits(imm.value())) {
                     return null;
@@ -661,7 +665,9 @@ public final class InstructionChecker {
             return null;
         }
         boolean store = form.opcode() == io.ptxrun.ast.Opcode.ST;
-        if (store && op instanceof Operand.IntImm && type.kind != DataType.Kind.FLOAT) {
+        // WARP_SZ is the integer constant 32 (PTX ISA 4.4, predefined identifiers).
+        boolean intConstant = op instanceof Operand.IntImm || op instanceof Operand.Symbol s && s.name().equals("WARP_SZ");
+        if (store && intConstant && type.kind != DataType.Kind.FLOAT) {
             return null;
         }
         if (store && op instanceof Operand.FloatImm && type.kind != DataType.Kind.SIGNED
@@ -680,8 +686,9 @@ public final class InstructionChecker {
         return switch (type.kind) {
             case BITS -> true;
             case SIGNED, UNSIGNED -> register.isInteger();
-            case FLOAT -> register.bits == type.bits
-                    && (register.kind == DataType.Kind.BITS || register.kind == DataType.Kind.FLOAT);
+            // A bit-size register may be wider (ptxas takes `ld.global.f32 %rd1, [a]` for a .b64 %rd1).
+            case FLOAT -> register.kind == DataType.Kind.BITS
+                    || register.bits == type.bits && register.kind == DataType.Kind.FLOAT;
             default -> false;
         };
     }
