@@ -63,6 +63,7 @@ public final class DeclarationChecker {
                             + " module scope (PTX ISA 5.1.5; ptxas: \"Module-scoped variables in .local state space are"
                             + " not allowed with ABI\")");
                 }
+                checkComplete(v);
                 for (VarDecl.Declarator d : v.declarators()) {
                     if (!moduleNames.add(d.name())) {
                         diagnostics.error(d.pos(), "decl.duplicate", "'" + d.name() + "' is already declared in this module");
@@ -70,6 +71,7 @@ public final class DeclarationChecker {
                 }
             } else if (item instanceof Function f) {
                 moduleNames.add(f.name());
+                checkEntryDeclaration(f);
                 if (f.body().isPresent() && definedFunctions.putIfAbsent(f.name(), f) != null) {
                     diagnostics.error(f.pos(), "decl.duplicate", "function '" + f.name() + "' is defined twice");
                 }
@@ -80,6 +82,38 @@ public final class DeclarationChecker {
         for (Function f : module.functions()) {
             f.body().ifPresent(b -> checkFunction(f, b));
         }
+    }
+
+    /**
+     * An array without a size (`[]` or `[0]`) takes its size from an initializer, or is .extern:
+     * ptxas "Non-external variable 'x' has incomplete type".
+     */
+    private void checkComplete(VarDecl v) {
+        if (v.linkage().contains(io.ptxrun.ast.Linkage.EXTERN)) {
+            return;
+        }
+        for (VarDecl.Declarator d : v.declarators()) {
+            if (d.dims().contains(0L) && d.init() == null) {
+                diagnostics.error(d.pos(), "decl.incomplete", "'" + d.name() + "' is an array without a size: give"
+                        + " it one or an initializer, or declare it .extern (PTX ISA 5.4.4; ptxas: \"Non-external"
+                        + " variable has incomplete type\")");
+            }
+        }
+    }
+
+    /** Kernel parameters have a size, and .noreturn is for .func only (PTX ISA 11.3, 11.4). */
+    private void checkEntryDeclaration(Function f) {
+        if (!f.isEntry()) {
+            return;
+        }
+        for (Param p : f.params()) {
+            if (p.dims().contains(0L)) {
+                diagnostics.error(p.pos(), "decl.incomplete", "kernel parameter '" + p.name() + "' is an array without"
+                        + " a size (ptxas: \"Parameter to entry function cannot be an incomplete array\")");
+            }
+        }
+        f.directive(io.ptxrun.ast.FunctionDirective.Kind.NORETURN).ifPresent(d -> diagnostics.error(d.pos(),
+                "decl.directive", ".noreturn applies to .func functions, not to a kernel (PTX ISA 11.4)"));
     }
 
     private void checkFunction(Function f, Block body) {
@@ -130,6 +164,7 @@ public final class DeclarationChecker {
         scopes.push(local);
         for (Statement s : block.statements()) {
             if (s instanceof VarDecl v) {
+                checkComplete(v);
                 for (VarDecl.Declarator d : v.declarators()) {
                     if (!local.add(d.name())) {
                         diagnostics.error(d.pos(), "decl.duplicate", "'" + (d.isRange() ? d.name() + "<" + d.rangeCount() + ">" : d.name()) + "' is already declared in this scope");
