@@ -64,6 +64,7 @@ public final class DeclarationChecker {
                             + " not allowed with ABI\")");
                 }
                 checkComplete(v);
+                checkTextureMode(v, module);
                 for (VarDecl.Declarator d : v.declarators()) {
                     if (!moduleNames.add(d.name())) {
                         diagnostics.error(d.pos(), "decl.duplicate", "'" + d.name() + "' is already declared in this module");
@@ -98,6 +99,19 @@ public final class DeclarationChecker {
                         + " it one or an initializer, or declare it .extern (PTX ISA 5.4.4; ptxas: \"Non-external"
                         + " variable has incomplete type\")");
             }
+        }
+    }
+
+    /**
+     * Samplers are separate objects only in the independent texturing mode (PTX ISA 5.3: in the
+     * default unified mode the sampler state is part of the texture; ptxas "Instruction or
+     * declaration violates .target texmode_unified setting").
+     */
+    private void checkTextureMode(VarDecl v, Module module) {
+        boolean independent = module.target().map(t -> t.names().contains("texmode_independent")).orElse(false);
+        if (v.type() == io.ptxrun.ast.DataType.SAMPLERREF && !independent) {
+            diagnostics.error(v.pos(), "decl.texmode", ".samplerref variables need `.target ..., texmode_independent`;"
+                    + " in the default texmode_unified a texture carries its own sampler state (PTX ISA 5.3)");
         }
     }
 
