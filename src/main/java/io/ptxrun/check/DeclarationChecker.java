@@ -53,7 +53,10 @@ public final class DeclarationChecker {
                     "a module must begin with a .version directive (PTX ISA 11.1.1)");
         }
         if (module.target().isEmpty()) {
-            diagnostics.error(module.pos(), "module.target", "the module has no .target directive (PTX ISA 11.1.2)");
+            // At the first item after .version, where the .target belongs (as ptxas reports it).
+            SourcePos at = items.stream().filter(i -> !(i instanceof ModuleItem.Version)).findFirst()
+                    .map(ModuleItem::pos).orElse(module.pos());
+            diagnostics.error(at, "module.target", "the module has no .target directive (PTX ISA 11.1.2)");
         }
         Map<String, Function> definedFunctions = new HashMap<>();
         for (ModuleItem item : module.items()) {
