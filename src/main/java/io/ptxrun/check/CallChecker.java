@@ -316,7 +316,8 @@ final class CallChecker {
     private Value valueOf(Operand o, RegisterTable registers, Scope scope) {
         if (o instanceof Operand.Register r) {
             DataType t = registers.typeOf(r.name());
-            return t == null || t == DataType.PRED ? null : new Value(t, t.bytes(), false);
+            return t == null || t == DataType.PRED ? null
+                    : new Value(t, (long) t.bytes() * registers.vectorWidthOf(r.name()), false);
         }
         if (o instanceof Operand.Symbol s) {
             Value n = scope.variable(s.name());

@@ -404,9 +404,52 @@ public final class InstructionChecker {
         }
     }
 
+    /** The components of a vector register (PTX ISA 5.4.2): `v.x` or `v.r` ... */
+    private static final java.util.Set<String> COMPONENTS = java.util.Set.of(".x", ".y", ".z", ".w", ".r", ".g", ".b", ".a");
+
     private Problem matchOperand(Operand op, OperandSlot slot, int index, Mnemonic name, Form form,
                                  RegisterTable registers) {
         Object what = lazyText(() -> "operand " + (index + 1) + " (" + slot.name() + ") of " + name);
+        if (op instanceof Operand.Selected sel && sel.base() instanceof Operand.Register r
+                && COMPONENTS.contains(sel.selector())) {
+            // One element of a vector register is a scalar register of the element type (ptxas
+            // does not check the component against the width: `w.z` of a .v2 register passes).
+            if (registers.vectorWidthOf(r.name()) > 1) {
+                return matchScalar(new Operand.Register(sel.pos(), r.name()), slot, index, what, form, registers);
+            }
+        }
+        if (op instanceof Operand.Register r && registers.vectorWidthOf(r.name()) > 1) {
+            return matchVectorRegister(r, registers.vectorWidthOf(r.name()), slot, what, form, registers);
+        }
+        return matchScalar(op, slot, index, what, form, registers);
+    }
+
+    /**
+     * A whole vector register: the value of a .vN ld/st/mov of its element type, or the operand of
+     * an instruction whose bit-size type is as wide as the whole vector (`mov.b32 h` for a
+     * `.v2 .b16 h`), as ptxas takes them.
+     */
+    private Problem matchVectorRegister(Operand.Register r, int width, OperandSlot slot, Object what, Form form,
+                                        RegisterTable registers) {
+        DataType element = registers.typeOf(r.name());
+        boolean typed = slot.kinds().contains(OperandKind.MEMORY_VALUE) || slot.kinds().contains(OperandKind.TYPED);
+        if (instructionType != null && typed) {
+            if (currentVectorWidth == width && (slot.kinds().contains(OperandKind.MEMORY_VALUE)
+                    ? memoryCompatible(instructionType, element) : typeCompatible(instructionType, element))) {
+                return null;
+            }
+            if (currentVectorWidth == 1 && instructionType.kind == DataType.Kind.BITS
+                    && instructionType.bits == width * element.bits) {
+                return null;
+            }
+        }
+        return new Problem(r.pos(), "isa.operand", () -> what + ": " + r.name() + " is a vector register (.v" + width
+                + " " + element.spelling + "), which fits a .v" + width + " " + element.spelling + " operand or a .b"
+                + width * element.bits + " one (PTX ISA 5.4.2; " + cite(form) + ")", Problem.OPERAND);
+    }
+
+    private Problem matchScalar(Operand op, OperandSlot slot, int index, Object what, Form form,
+                                RegisterTable registers) {
         if (slot.kinds().contains(OperandKind.MEMORY_VALUE) && instructionType != null) {
             return matchMemoryValue(op, what, form, registers);
         }

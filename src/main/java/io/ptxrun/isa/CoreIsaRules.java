@@ -127,6 +127,8 @@ public final class CoreIsaRules implements RuleTable {
         atomicForms(f);
         String movTypes = "(.pred|.b16|.b32|.b64|.u16|.u32|.u64|.s16|.s32|.s64|.f32|.f64)";
         f.add(Form.of(MOV, movTypes, "d:t, a:t|sym|sreg", page("mov")));
+        // Vector registers (PTX ISA 5.4.2): `mov.v2.u32 w, {v.x, v.y}`, `mov.v2.u32 {a, b}, w`.
+        f.add(Form.of(MOV, "(.v2|.v4) " + movTypes, "d:t|vec, a:t|vec", page("mov")));
         // pack / unpack: `mov.b64 %rd1, {%r1, %r2}`, `mov.b64 {%r1, %r2}, %rd1`.
         f.add(Form.of(MOV, "(.b16|.b32|.b64|.b128)", "d:t, a:vec", page("mov")));
         f.add(Form.of(MOV, "(.b16|.b32|.b64|.b128)", "d:vec, a:t", page("mov")));

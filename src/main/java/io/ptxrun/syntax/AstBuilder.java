@@ -217,6 +217,7 @@ final class AstBuilder {
         boolean pointer = false;
         StateSpace pointee = StateSpace.GENERIC;
         int pointeeAlign = 0;
+        int vectorWidth = 1;
         for (DeclAttrContext a : p.declAttr()) {
             if (a.ALIGN() != null) {
                 int n = (int) intLiteral(a.INT().getSymbol());
@@ -234,6 +235,8 @@ final class AstBuilder {
                 type = t;
             } else if (w.equals(".ptr")) {
                 pointer = true;
+            } else if (space == StateSpace.REG && vectorWidth == 1 && (w.equals(".v2") || w.equals(".v4"))) {
+                vectorWidth = w.charAt(2) - '0';
             } else if (pointer && s != null) {
                 pointee = s;
             } else {
@@ -244,7 +247,7 @@ final class AstBuilder {
             diagnostics.error(pos(p), "syntax.param", "parameter '" + p.IDENT().getText() + "' has no type");
             type = DataType.B32;
         }
-        return new Param(pos(p), space, align, type,
+        return new Param(pos(p), space, align, vectorWidth, type,
                 pointer ? Optional.of(new Param.PointerAttribute(pointee, pointeeAlign)) : Optional.empty(),
                 p.IDENT().getText(), dims(p.arrayDim()));
     }
