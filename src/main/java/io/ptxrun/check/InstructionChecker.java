@@ -516,8 +516,9 @@ public final class InstructionChecker {
                 return null;
             }
         } else if (op instanceof Operand.IntImm imm) {
-            // ptxas takes an integer constant for a predicate source (`selp.u32 d, a, b, 1`).
-            if (slot.kinds().contains(OperandKind.PRED)) {
+            // ptxas takes 0 or 1 for a predicate source (`selp.u32 d, a, b, 1`); other values
+            // are not predicates (`cp.async ..., 16, 32` is a source size out of range).
+            if (slot.kinds().contains(OperandKind.PRED) && (imm.value() == 0 || imm.value() == 1)) {
                 return null;
             }
             if (slot.kinds().contains(OperandKind.IMMEDIATE)) {

@@ -76,14 +76,6 @@ final class AstBuilder {
         for (int i = 0; i < ctx.getChildCount(); i++) {
             if (ctx.getChild(i) instanceof StatementContext s) {
                 statement(s, out);
-            } else if (ctx.getChild(i) instanceof DirectiveContext d) {
-                List<ModuleItem> items = new ArrayList<>();
-                directive(d, items);
-                for (ModuleItem m : items) {
-                    if (m instanceof Function f) {
-                        out.add(new Block(f.pos(), f.body().map(Block::statements).orElse(List.of())));
-                    }
-                }
             }
         }
         scopes.pop();
@@ -95,6 +87,8 @@ final class AstBuilder {
             directive(ctx.directive(), out);
         } else if (ctx.varDecl() != null) {
             out.add(varDecl(ctx.varDecl(), linkage(ctx.linkage())));
+        } else if (ctx.function() != null) {
+            out.add(function(ctx.function(), linkage(ctx.linkage()), pos(ctx)));
         } else if (ctx.pragma() != null) {
             out.add(pragma(ctx.pragma()));
         }
@@ -127,8 +121,6 @@ final class AstBuilder {
             out.add(section(s, pos));
         } else if (ctx instanceof AliasDirectiveContext a) {
             out.add(new ModuleItem.Alias(pos, a.IDENT(0).getText(), a.IDENT(1).getText()));
-        } else if (ctx instanceof FunctionDirectiveContext f) {
-            out.add(function(f.function(), linkage(f.linkage()), pos));
         }
     }
 
