@@ -113,6 +113,7 @@ public final class InstructionChecker {
                             + " .version " + context.version());
                 }
                 checkFeatures(instruction);
+                checkSpecialRegisters(instruction);
                 return;
             }
         }
@@ -826,6 +827,27 @@ public final class InstructionChecker {
                 diagnostics.warning(imm.pos(), "isa.undefined", slot.name() + " " + imm.value() + " of "
                         + instruction.mnemonic() + " is outside the valid range " + slot.definedRange()
                         + "; ptxas accepts it, but the behaviour is undefined (" + cite(form) + ")");
+            }
+        }
+    }
+
+    /** Special registers introduced by a later PTX ISA version or target (SpecialRegisterWidths). */
+    private void checkSpecialRegisters(Instruction instruction) {
+        for (Operand op : instruction.operands()) {
+            if (!(op instanceof Operand.SpecialReg sr)) {
+                continue;
+            }
+            SpecialRegisterWidths.Requirement need = SpecialRegisterWidths.requirement(sr.register());
+            if (need == null) {
+                continue;
+            }
+            String name = sr.register().spelling;
+            if (!context.version().atLeast(need.minVersion())) {
+                diagnostics.error(op.pos(), "isa.version", "'" + name + "' requires PTX ISA .version " + need.minVersion()
+                        + " or later (PTX ISA 10, special registers); the module declares .version " + context.version());
+            } else if (!need.target().satisfiedBy(context.target(), context.version())) {
+                diagnostics.error(op.pos(), "isa.target", "'" + name + "' requires " + need.target().describe()
+                        + " (PTX ISA 10, special registers); the module targets " + context.target());
             }
         }
     }
