@@ -25,7 +25,8 @@ statementList : (directive | statement)* EOF ;
 // ---------------------------------------------------------------------------------------------
 // Module level (11.1 and 11.2)
 
-moduleItem : directive | linkage* varDecl | pragma ;
+/** Functions are module items only: code examples (statementList) hold no function definitions. */
+moduleItem : directive | linkage* varDecl | linkage* function | pragma ;
 
 directive
     : VERSION DEC_FLOAT                                       # versionDirective
@@ -34,7 +35,6 @@ directive
     | FILE INT STRING (',' INT)*                              # fileDirective
     | SECTION dotWord '{' sectionItem* '}'                    # sectionDirective
     | ALIAS IDENT ',' IDENT ';'                               # aliasDirective
-    | linkage* function                                       # functionDirective
     ;
 
 linkage : VISIBLE | EXTERN | WEAK | COMMON ;
@@ -52,9 +52,14 @@ pragma : PRAGMA STRING (',' STRING)* ';' ;
 // ---------------------------------------------------------------------------------------------
 // Functions (11.3): .entry / .func, return and input parameters, performance directives
 
+/**
+ * A declaration may end without `;` where the next module item follows, as nvopencc wrote the
+ * prototypes at the top of a module. Only module items follow a function, so the decision is
+ * made at the first token (a `{` is the body, and a syntax error in it is reported there).
+ */
 function
     : kind=(ENTRY | FUNC) results=paramList? name=IDENT inputs=paramList? funcDirective*
-      (block | ';')
+      (block | ';' | {nextStartsModuleItem()}?)
     ;
 
 paramList : '(' (param (',' param)*)? ')' ;

@@ -5,9 +5,10 @@ import java.util.Optional;
 
 /**
  * A kernel or function parameter: `.param .align 64 .b8 tmap[128]`,
- * `.param .u64 .ptr.shared.align 8 p`, or an old-style `.reg .b32 x`.
+ * `.param .u64 .ptr.shared.align 8 p`, or an old-style `.reg .b32 x` (also a vector register,
+ * `.reg .v4 .u32 x`: vectorWidth is 1 for a scalar).
  */
-public record Param(SourcePos pos, StateSpace space, int align, DataType type,
+public record Param(SourcePos pos, StateSpace space, int align, int vectorWidth, DataType type,
                     Optional<PointerAttribute> pointer, String name, List<Long> dims) implements Node {
     public Param {
         dims = List.copyOf(dims);
@@ -16,7 +17,7 @@ public record Param(SourcePos pos, StateSpace space, int align, DataType type,
     /** Size in bytes of the parameter as passed. */
     /** The parameter's bytes; {@code Long.MAX_VALUE} when that overflows. */
     public long sizeBytes() {
-        long n = type.bytes();
+        long n = (long) type.bytes() * vectorWidth;
         for (long d : dims) {
             if (d < 0 || (d > 0 && n > Long.MAX_VALUE / d)) {
                 return Long.MAX_VALUE;

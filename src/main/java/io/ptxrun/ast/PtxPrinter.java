@@ -120,6 +120,9 @@ public final class PtxPrinter {
             if (p.align() > 0) {
                 sb.append(" .align ").append(p.align());
             }
+            if (p.vectorWidth() > 1) {
+                sb.append(" .v").append(p.vectorWidth());
+            }
             sb.append(' ').append(p.type().spelling);
             p.pointer().ifPresent(ptr -> {
                 sb.append(" .ptr").append(ptr.space().spelling);

@@ -12,6 +12,7 @@ import io.ptxrun.ast.Param;
 import io.ptxrun.ast.Qual;
 import io.ptxrun.ast.Qualifier;
 import io.ptxrun.ast.SourcePos;
+import io.ptxrun.ast.StateSpace;
 import io.ptxrun.ast.Statement;
 import io.ptxrun.ast.VarDecl;
 import io.ptxrun.diag.Diagnostics;
@@ -284,7 +285,10 @@ final class CallChecker {
             DataType t = formal.type();
             // ptxas: "In ABI compilation, passing predicate, 8-bit and 16-bit parameters to device
             // functions is not supported" (it takes .b8 and .b16 parameters, not .u16 or .s8 ones).
-            if (t == DataType.PRED || t.bits < 32 && (t.kind == DataType.Kind.SIGNED || t.kind == DataType.Kind.UNSIGNED)) {
+            // Register parameters (`.func (.reg .pred p) f`) are outside the ABI: ptxas disables it.
+            boolean abi = formal.space() != StateSpace.REG;
+            if (abi && (t == DataType.PRED
+                    || t.bits < 32 && (t.kind == DataType.Kind.SIGNED || t.kind == DataType.Kind.UNSIGNED))) {
                 error(o.pos(), "call.parameters", prototype.name() + "'s parameter '" + formal.name() + "' is "
                         + t.spelling + ": under the ABI a device function cannot take or return predicate, or 8- or"
                         + " 16-bit integer parameters; declare it .b" + t.bits + " or widen it to 32 bits (" + CITE + ")");
@@ -312,7 +316,8 @@ final class CallChecker {
     private Value valueOf(Operand o, RegisterTable registers, Scope scope) {
         if (o instanceof Operand.Register r) {
             DataType t = registers.typeOf(r.name());
-            return t == null || t == DataType.PRED ? null : new Value(t, t.bytes(), false);
+            return t == null || t == DataType.PRED ? null
+                    : new Value(t, (long) t.bytes() * registers.vectorWidthOf(r.name()), false);
         }
         if (o instanceof Operand.Symbol s) {
             Value n = scope.variable(s.name());

@@ -35,6 +35,15 @@ public final class DeclarationChecker {
         this.diagnostics = diagnostics;
     }
 
+    /**
+     * Modules before PTX ISA 3.0 are assembled without the ABI when they need it, so module-scoped
+     * .local variables are accepted there (ptxas: "Use of module scoped .local or .reg variable
+     * 'L1' found, disabling ABI"); from 3.0 on they are an error.
+     */
+    private static boolean beforeAbi(Module module) {
+        return module.version().map(v -> v.major() < 3).orElse(false);
+    }
+
     public void check(Module module) {
         List<ModuleItem> items = module.items().stream()
                 .filter(i -> !(i instanceof ModuleItem.FileDecl || i instanceof ModuleItem.Section))
@@ -44,16 +53,21 @@ public final class DeclarationChecker {
                     "a module must begin with a .version directive (PTX ISA 11.1.1)");
         }
         if (module.target().isEmpty()) {
-            diagnostics.error(module.pos(), "module.target", "the module has no .target directive (PTX ISA 11.1.2)");
+            // At the first item after .version, where the .target belongs (as ptxas reports it).
+            SourcePos at = items.stream().filter(i -> !(i instanceof ModuleItem.Version)).findFirst()
+                    .map(ModuleItem::pos).orElse(module.pos());
+            diagnostics.error(at, "module.target", "the module has no .target directive (PTX ISA 11.1.2)");
         }
         Map<String, Function> definedFunctions = new HashMap<>();
         for (ModuleItem item : module.items()) {
             if (item instanceof VarDecl v) {
-                if (v.space() == StateSpace.LOCAL) {
+                if (v.space() == StateSpace.LOCAL && !beforeAbi(module)) {
                     diagnostics.error(v.pos(), "decl.space", ".local variables are declared inside functions, not at"
                             + " module scope (PTX ISA 5.1.5; ptxas: \"Module-scoped variables in .local state space are"
                             + " not allowed with ABI\")");
                 }
+                checkComplete(v);
+                checkTextureMode(v, module);
                 for (VarDecl.Declarator d : v.declarators()) {
                     if (!moduleNames.add(d.name())) {
                         diagnostics.error(d.pos(), "decl.duplicate", "'" + d.name() + "' is already declared in this module");
@@ -61,6 +75,7 @@ public final class DeclarationChecker {
                 }
             } else if (item instanceof Function f) {
                 moduleNames.add(f.name());
+                checkEntryDeclaration(f);
                 if (f.body().isPresent() && definedFunctions.putIfAbsent(f.name(), f) != null) {
                     diagnostics.error(f.pos(), "decl.duplicate", "function '" + f.name() + "' is defined twice");
                 }
@@ -71,6 +86,51 @@ public final class DeclarationChecker {
         for (Function f : module.functions()) {
             f.body().ifPresent(b -> checkFunction(f, b));
         }
+    }
+
+    /**
+     * An array without a size (`[]` or `[0]`) takes its size from an initializer, or is .extern:
+     * ptxas "Non-external variable 'x' has incomplete type".
+     */
+    private void checkComplete(VarDecl v) {
+        if (v.linkage().contains(io.ptxrun.ast.Linkage.EXTERN)) {
+            return;
+        }
+        for (VarDecl.Declarator d : v.declarators()) {
+            if (d.dims().contains(0L) && d.init() == null) {
+                diagnostics.error(d.pos(), "decl.incomplete", "'" + d.name() + "' is an array without a size: give"
+                        + " it one or an initializer, or declare it .extern (PTX ISA 5.4.4; ptxas: \"Non-external"
+                        + " variable has incomplete type\")");
+            }
+        }
+    }
+
+    /**
+     * Samplers are separate objects only in the independent texturing mode (PTX ISA 5.3: in the
+     * default unified mode the sampler state is part of the texture; ptxas "Instruction or
+     * declaration violates .target texmode_unified setting").
+     */
+    private void checkTextureMode(VarDecl v, Module module) {
+        boolean independent = module.target().map(t -> t.names().contains("texmode_independent")).orElse(false);
+        if (v.type() == io.ptxrun.ast.DataType.SAMPLERREF && !independent) {
+            diagnostics.error(v.pos(), "decl.texmode", ".samplerref variables need `.target ..., texmode_independent`;"
+                    + " in the default texmode_unified a texture carries its own sampler state (PTX ISA 5.3)");
+        }
+    }
+
+    /** Kernel parameters have a size, and .noreturn is for .func only (PTX ISA 11.3, 11.4). */
+    private void checkEntryDeclaration(Function f) {
+        if (!f.isEntry()) {
+            return;
+        }
+        for (Param p : f.params()) {
+            if (p.dims().contains(0L)) {
+                diagnostics.error(p.pos(), "decl.incomplete", "kernel parameter '" + p.name() + "' is an array without"
+                        + " a size (ptxas: \"Parameter to entry function cannot be an incomplete array\")");
+            }
+        }
+        f.directive(io.ptxrun.ast.FunctionDirective.Kind.NORETURN).ifPresent(d -> diagnostics.error(d.pos(),
+                "decl.directive", ".noreturn applies to .func functions, not to a kernel (PTX ISA 11.4)"));
     }
 
     private void checkFunction(Function f, Block body) {
@@ -88,7 +148,13 @@ public final class DeclarationChecker {
         checkBlock(body, scopes, labels);
     }
 
+    /**
+     * Labels are scoped to the block that defines them: the same label in two `{ }` blocks (an
+     * inline-asm sequence inlined twice, as CUTLASS and DeepGEMM emit) is two labels. A branch
+     * may name any label of the function.
+     */
     private void collectLabels(Block block, Set<String> labels) {
+        Set<String> inBlock = new HashSet<>();
         for (Statement s : block.statements()) {
             String name = null;
             if (s instanceof Statement.Label l) {
@@ -98,8 +164,11 @@ public final class DeclarationChecker {
             } else if (s instanceof Statement.TargetList t) {
                 name = t.label();
             }
-            if (name != null && !labels.add(name)) {
-                diagnostics.error(s.pos(), "decl.duplicate", "label '" + name + "' is defined twice in this function");
+            if (name != null && !inBlock.add(name)) {
+                diagnostics.error(s.pos(), "decl.duplicate", "label '" + name + "' is defined twice in this block");
+            }
+            if (name != null) {
+                labels.add(name);
             }
             if (s instanceof Block b) {
                 collectLabels(b, labels);
@@ -112,6 +181,7 @@ public final class DeclarationChecker {
         scopes.push(local);
         for (Statement s : block.statements()) {
             if (s instanceof VarDecl v) {
+                checkComplete(v);
                 for (VarDecl.Declarator d : v.declarators()) {
                     if (!local.add(d.name())) {
                         diagnostics.error(d.pos(), "decl.duplicate", "'" + (d.isRange() ? d.name() + "<" + d.rangeCount() + ">" : d.name()) + "' is already declared in this scope");

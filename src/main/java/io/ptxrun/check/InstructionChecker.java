@@ -99,10 +99,10 @@ public final class InstructionChecker {
         // Fast pass: the first form that fits wins; qualifiers are compared before operands.
         boolean[] qualifiersFit = qualifiersFit(instruction, forms);
         for (int f = 0; f < forms.size(); f++) {
-            if (!qualifiersFit[f]) {
+            Form form = forms.get(f);
+            if (!qualifiersFit[f] || !form.existsFor(context.target(), context.version())) {
                 continue;
             }
-            Form form = forms.get(f);
             List<Problem> problems = new ArrayList<>();
             matchOperands(instruction, form, registers, problems);
             if (problems.isEmpty()) {
@@ -113,6 +113,7 @@ public final class InstructionChecker {
                             + " .version " + context.version());
                 }
                 checkFeatures(instruction);
+                checkSpecialRegisters(instruction);
                 return;
             }
         }
@@ -120,6 +121,9 @@ public final class InstructionChecker {
         List<Problem> closest = null;
         int closestScore = Integer.MAX_VALUE;
         for (Form form : forms) {
+            if (!form.existsFor(context.target(), context.version())) {
+                continue;
+            }
             List<Problem> problems = new ArrayList<>();
             matchQualifiers(instruction, form, problems);
             matchOperands(instruction, form, registers, problems);
@@ -134,7 +138,7 @@ public final class InstructionChecker {
                 closest = problems;
             }
         }
-        for (Problem p : closest) {
+        for (Problem p : closest == null ? List.<Problem>of() : closest) {
             diagnostics.error(p.pos(), p.rule(), p.message().get());
         }
     }
@@ -401,9 +405,52 @@ public final class InstructionChecker {
         }
     }
 
+    /** The components of a vector register (PTX ISA 5.4.2): `v.x` or `v.r` ... */
+    private static final java.util.Set<String> COMPONENTS = java.util.Set.of(".x", ".y", ".z", ".w", ".r", ".g", ".b", ".a");
+
     private Problem matchOperand(Operand op, OperandSlot slot, int index, Mnemonic name, Form form,
                                  RegisterTable registers) {
         Object what = lazyText(() -> "operand " + (index + 1) + " (" + slot.name() + ") of " + name);
+        if (op instanceof Operand.Selected sel && sel.base() instanceof Operand.Register r
+                && COMPONENTS.contains(sel.selector())) {
+            // One element of a vector register is a scalar register of the element type (ptxas
+            // does not check the component against the width: `w.z` of a .v2 register passes).
+            if (registers.vectorWidthOf(r.name()) > 1) {
+                return matchScalar(new Operand.Register(sel.pos(), r.name()), slot, index, what, form, registers);
+            }
+        }
+        if (op instanceof Operand.Register r && registers.vectorWidthOf(r.name()) > 1) {
+            return matchVectorRegister(r, registers.vectorWidthOf(r.name()), slot, what, form, registers);
+        }
+        return matchScalar(op, slot, index, what, form, registers);
+    }
+
+    /**
+     * A whole vector register: the value of a .vN ld/st/mov of its element type, or the operand of
+     * an instruction whose bit-size type is as wide as the whole vector (`mov.b32 h` for a
+     * `.v2 .b16 h`), as ptxas takes them.
+     */
+    private Problem matchVectorRegister(Operand.Register r, int width, OperandSlot slot, Object what, Form form,
+                                        RegisterTable registers) {
+        DataType element = registers.typeOf(r.name());
+        boolean typed = slot.kinds().contains(OperandKind.MEMORY_VALUE) || slot.kinds().contains(OperandKind.TYPED);
+        if (instructionType != null && typed) {
+            if (currentVectorWidth == width && (slot.kinds().contains(OperandKind.MEMORY_VALUE)
+                    ? memoryCompatible(instructionType, element) : typeCompatible(instructionType, element))) {
+                return null;
+            }
+            if (currentVectorWidth == 1 && instructionType.kind == DataType.Kind.BITS
+                    && instructionType.bits == width * element.bits) {
+                return null;
+            }
+        }
+        return new Problem(r.pos(), "isa.operand", () -> what + ": " + r.name() + " is a vector register (.v" + width
+                + " " + element.spelling + "), which fits a .v" + width + " " + element.spelling + " operand or a .b"
+                + width * element.bits + " one (PTX ISA 5.4.2; " + cite(form) + ")", Problem.OPERAND);
+    }
+
+    private Problem matchScalar(Operand op, OperandSlot slot, int index, Object what, Form form,
+                                RegisterTable registers) {
         if (slot.kinds().contains(OperandKind.MEMORY_VALUE) && instructionType != null) {
             return matchMemoryValue(op, what, form, registers);
         }
@@ -470,6 +517,11 @@ public final class InstructionChecker {
                 return null;
             }
         } else if (op instanceof Operand.IntImm imm) {
+            // ptxas takes 0 or 1 for a predicate source (`selp.u32 d, a, b, 1`); other values
+            // are not predicates (`cp.async ..., 16, 32` is a source size out of range).
+            if (slot.kinds().contains(OperandKind.PRED) && (imm.value() == 0 || imm.value() == 1)) {
+                return null;
+            }
             if (slot.kinds().contains(OperandKind.IMMEDIATE)) {
                 if (slot.admits(imm.value())) {
                     return null;
@@ -658,7 +710,9 @@ public final class InstructionChecker {
             return null;
         }
         boolean store = form.opcode() == io.ptxrun.ast.Opcode.ST;
-        if (store && op instanceof Operand.IntImm && type.kind != DataType.Kind.FLOAT) {
+        // WARP_SZ is the integer constant 32 (PTX ISA 4.4, predefined identifiers).
+        boolean intConstant = op instanceof Operand.IntImm || op instanceof Operand.Symbol s && s.name().equals("WARP_SZ");
+        if (store && intConstant && type.kind != DataType.Kind.FLOAT) {
             return null;
         }
         if (store && op instanceof Operand.FloatImm && type.kind != DataType.Kind.SIGNED
@@ -677,8 +731,9 @@ public final class InstructionChecker {
         return switch (type.kind) {
             case BITS -> true;
             case SIGNED, UNSIGNED -> register.isInteger();
-            case FLOAT -> register.bits == type.bits
-                    && (register.kind == DataType.Kind.BITS || register.kind == DataType.Kind.FLOAT);
+            // A bit-size register may be wider (ptxas takes `ld.global.f32 %rd1, [a]` for a .b64 %rd1).
+            case FLOAT -> register.kind == DataType.Kind.BITS
+                    || register.bits == type.bits && register.kind == DataType.Kind.FLOAT;
             default -> false;
         };
     }
@@ -772,6 +827,27 @@ public final class InstructionChecker {
                 diagnostics.warning(imm.pos(), "isa.undefined", slot.name() + " " + imm.value() + " of "
                         + instruction.mnemonic() + " is outside the valid range " + slot.definedRange()
                         + "; ptxas accepts it, but the behaviour is undefined (" + cite(form) + ")");
+            }
+        }
+    }
+
+    /** Special registers introduced by a later PTX ISA version or target (SpecialRegisterWidths). */
+    private void checkSpecialRegisters(Instruction instruction) {
+        for (Operand op : instruction.operands()) {
+            if (!(op instanceof Operand.SpecialReg sr)) {
+                continue;
+            }
+            SpecialRegisterWidths.Requirement need = SpecialRegisterWidths.requirement(sr.register());
+            if (need == null) {
+                continue;
+            }
+            String name = sr.register().spelling;
+            if (!context.version().atLeast(need.minVersion())) {
+                diagnostics.error(op.pos(), "isa.version", "'" + name + "' requires PTX ISA .version " + need.minVersion()
+                        + " or later (PTX ISA 10, special registers); the module declares .version " + context.version());
+            } else if (!need.target().satisfiedBy(context.target(), context.version())) {
+                diagnostics.error(op.pos(), "isa.target", "'" + name + "' requires " + need.target().describe()
+                        + " (PTX ISA 10, special registers); the module targets " + context.target());
             }
         }
     }

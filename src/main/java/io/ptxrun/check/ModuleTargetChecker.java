@@ -56,6 +56,12 @@ public final class ModuleTargetChecker {
                             + " (PTX ISA 11.1.2; ptxas: \"PTX .version " + version + " does not support .target "
                             + target + "\")");
                 }
+                // map_f64_to_f32 lowered doubles to floats for chips without double precision.
+                if (t.get().names().contains("map_f64_to_f32") && target.atLeast(13)) {
+                    diagnostics.error(t.get().pos(), "module.target", "map_f64_to_f32 applies to targets below"
+                            + " sm_13 only (PTX ISA 11.1.2; ptxas: \"Directive map_f64_to_f32 is not supported with SM"
+                            + " 1.3 or higher\")");
+                }
                 if (gpu.isPresent()) {
                     String why = target.incompatibilityWith(gpu.get());
                     if (why != null) {

@@ -8,6 +8,7 @@ import io.ptxrun.ast.StateSpace;
 import io.ptxrun.ast.Statement;
 import io.ptxrun.ast.VarDecl;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,7 +23,10 @@ final class RegisterTable {
     /** `%r<8>`: prefix -> (count, type). */
     private final Map<String, Range> ranges = new HashMap<>();
 
-    private record Range(int count, DataType type) {}
+    private record Range(int count, DataType type, int vectorWidth) {}
+
+    /** Vector registers (`.reg .v4 .u32 v`, PTX ISA 5.4.2) -> their width; typeOf gives the element type. */
+    private final Map<String, Integer> vectorWidths = new HashMap<>();
 
     /**
      * Names already looked up, with their type or UNDECLARED: a function names the same registers
@@ -45,14 +49,14 @@ final class RegisterTable {
     /** The function's `.reg` parameters and the declarations of its body's outermost block. */
     static RegisterTable of(Function f) {
         RegisterTable t = new RegisterTable(null);
-        for (Param p : f.params()) {
-            if (p.space() == StateSpace.REG) {
-                t.single.put(p.name(), p.type());
-            }
-        }
-        for (Param p : f.results()) {
-            if (p.space() == StateSpace.REG) {
-                t.single.put(p.name(), p.type());
+        for (List<Param> params : List.of(f.params(), f.results())) {
+            for (Param p : params) {
+                if (p.space() == StateSpace.REG) {
+                    t.single.put(p.name(), p.type());
+                    if (p.vectorWidth() > 1) {
+                        t.vectorWidths.put(p.name(), p.vectorWidth());
+                    }
+                }
             }
         }
         f.body().ifPresent(t::collect);
@@ -64,9 +68,12 @@ final class RegisterTable {
             if (s instanceof VarDecl v && v.space() == StateSpace.REG) {
                 for (VarDecl.Declarator d : v.declarators()) {
                     if (d.isRange()) {
-                        ranges.put(d.name(), new Range(d.rangeCount(), v.type()));
+                        ranges.put(d.name(), new Range(d.rangeCount(), v.type(), v.vectorWidth()));
                     } else {
                         single.put(d.name(), v.type());
+                        if (v.vectorWidth() > 1) {
+                            vectorWidths.put(d.name(), v.vectorWidth());
+                        }
                     }
                 }
             }
@@ -85,10 +92,36 @@ final class RegisterTable {
         return known == UNDECLARED ? null : (DataType) known;
     }
 
+    /** 2 or 4 for a vector register, 1 for a scalar (or undeclared) one. */
+    int vectorWidthOf(String name) {
+        if (typeOf(name) == null) {
+            return 1;
+        }
+        for (RegisterTable t = this; t != null; t = t.parent) {
+            if (t.single.containsKey(name)) {
+                return t.vectorWidths.getOrDefault(name, 1);
+            }
+            Range r = t.rangeOf(name);
+            if (r != null) {
+                return Math.max(1, r.vectorWidth());
+            }
+        }
+        return 1;
+    }
+
     private DataType ownTypeOf(String name) {
         DataType t = single.get(name);
-        if (t != null || ranges.isEmpty()) {
+        if (t != null) {
             return t;
+        }
+        Range r = rangeOf(name);
+        return r == null ? null : r.type;
+    }
+
+    /** The range `%r<N>` that declares name in this table, or null. */
+    private Range rangeOf(String name) {
+        if (ranges.isEmpty()) {
+            return null;
         }
         int end = name.length();
         int i = end;
@@ -103,7 +136,7 @@ final class RegisterTable {
             return null;
         }
         try {
-            return Integer.parseInt(name.substring(i)) < r.count ? r.type : null;
+            return Integer.parseInt(name.substring(i)) < r.count ? r : null;
         } catch (NumberFormatException e) {
             return null;
         }

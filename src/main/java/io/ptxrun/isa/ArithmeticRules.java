@@ -76,6 +76,10 @@ public final class ArithmeticRules implements RuleTable {
         f.add(Form.of(MUL, "[.rn|.rz|.rm|.rp] [.ftz] .f32x2", D_A_B, page("mul")));
         f.add(Form.of(MAD, RND + " [.ftz] [.sat] .f32", D_A_B_C, page("mad")));
         f.add(Form.of(MAD, RND + " .f64", D_A_B_C, page("mad")));
+        // Before sm_20, mad.f32 without a rounding modifier is the truncating multiply-add; ptxas
+        // still takes it there, and for sm_20 and sm_30 modules up to PTX ISA 3.1.
+        f.add(Form.of(MAD, "[.ftz] [.sat] .f32", D_A_B_C, page("mad"))
+                .onlyWhere(new TargetRequirement.OlderThan(20, PtxVersion.of("3.2"))));
         f.add(Form.of(FMA, RND + " [.ftz] [.sat] .f32", D_A_B_C, page("fma")));
         f.add(Form.of(FMA, RND + " .f64", D_A_B_C, page("fma")));
         f.add(Form.of(FMA, RND + " [.ftz] .f32x2", D_A_B_C, page("fma")));

@@ -112,6 +112,11 @@ public final class CoreIsaRules implements RuleTable {
         }
         f.add(Form.of(VOTE, ".sync (.all|.any|.uni) .pred", "d:pred, a:pred|!pred, membermask:b32|imm", page("vote")));
         f.add(Form.of(VOTE, ".sync .ballot .b32", "d:t, a:pred|!pred, membermask:b32|imm", page("vote")));
+        // vote without .sync: dropped for sm_70 and later from PTX ISA 6.4 (ptxas: "Instruction
+        // 'vote' without '.sync' is not supported on .target sm_70 and higher from PTX ISA version 6.4").
+        TargetRequirement beforeSync = new TargetRequirement.OlderThan(70, PtxVersion.of("6.4"));
+        f.add(Form.of(VOTE, "(.all|.any|.uni) .pred", "d:pred, a:pred|!pred", page("vote")).onlyWhere(beforeSync));
+        f.add(Form.of(VOTE, ".ballot .b32", "d:t, a:pred|!pred", page("vote")).onlyWhere(beforeSync));
         f.add(Form.of(SHFL, ".sync (.up|.down|.bfly|.idx) .b32",
                 "d:t|rpair, a:t, b:b32|imm, c:b32|imm, membermask:b32|imm", page("shfl")));
         f.add(Form.of(ELECT, ".sync", "d:bpair, membermask:b32|imm", page("elect")));
@@ -122,6 +127,8 @@ public final class CoreIsaRules implements RuleTable {
         atomicForms(f);
         String movTypes = "(.pred|.b16|.b32|.b64|.u16|.u32|.u64|.s16|.s32|.s64|.f32|.f64)";
         f.add(Form.of(MOV, movTypes, "d:t, a:t|sym|sreg", page("mov")));
+        // Vector registers (PTX ISA 5.4.2): `mov.v2.u32 w, {v.x, v.y}`, `mov.v2.u32 {a, b}, w`.
+        f.add(Form.of(MOV, "(.v2|.v4) " + movTypes, "d:t|vec, a:t|vec", page("mov")));
         // pack / unpack: `mov.b64 %rd1, {%r1, %r2}`, `mov.b64 {%r1, %r2}, %rd1`.
         f.add(Form.of(MOV, "(.b16|.b32|.b64|.b128)", "d:t, a:vec", page("mov")));
         f.add(Form.of(MOV, "(.b16|.b32|.b64|.b128)", "d:vec, a:t", page("mov")));

@@ -9,7 +9,7 @@ import java.util.List;
  * Qualifiers may appear in any order; each written qualifier must fill exactly one group.
  */
 public record Form(Opcode opcode, List<QualifierGroup> qualifiers, List<OperandSlot> operands, String citation,
-                   PtxVersion minVersion, String feature) {
+                   PtxVersion minVersion, String feature, TargetRequirement onlyWhere) {
 
     public Form {
         qualifiers = List.copyOf(qualifiers);
@@ -19,7 +19,7 @@ public record Form(Opcode opcode, List<QualifierGroup> qualifiers, List<OperandS
     /** `Form.of(BAR, ".sync [.cta]", "a:b32|imm=0..15, b?:b32|imm", "9.7.13.1")`. */
     public static Form of(Opcode opcode, String qualifiers, String operands, String citation) {
         return new Form(opcode, QualifierGroup.parseList(qualifiers), OperandSlot.parseList(operands), citation,
-                null, null);
+                null, null, null);
     }
 
     /**
@@ -27,7 +27,20 @@ public record Form(Opcode opcode, List<QualifierGroup> qualifiers, List<OperandS
      * introduced (the ignore-src predicate of cp.async) and that no qualifier marks.
      */
     public Form since(String version, String featureName) {
-        return new Form(opcode, qualifiers, operands, citation, PtxVersion.of(version), featureName);
+        return new Form(opcode, qualifiers, operands, citation, PtxVersion.of(version), featureName, onlyWhere);
+    }
+
+    /**
+     * This form only in modules whose version and target satisfy condition: legacy forms that
+     * later targets or versions dropped (`vote.any` without `.sync` from sm_70 under PTX ISA 6.4).
+     * Elsewhere the form does not exist, and the instruction is explained against the others.
+     */
+    public Form onlyWhere(TargetRequirement condition) {
+        return new Form(opcode, qualifiers, operands, citation, minVersion, feature, condition);
+    }
+
+    public boolean existsFor(Target target, PtxVersion version) {
+        return onlyWhere == null || onlyWhere.satisfiedBy(target, version);
     }
 
     public int minOperands() {

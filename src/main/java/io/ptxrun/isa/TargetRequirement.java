@@ -32,6 +32,22 @@ public sealed interface TargetRequirement {
     }
 
     /**
+     * Modules for a target older than sm, or of a PTX ISA version before version: what later
+     * targets dropped, unless the module is old enough to keep its old meaning.
+     */
+    record OlderThan(int sm, PtxVersion version) implements TargetRequirement {
+        @Override
+        public boolean satisfiedBy(Target target, PtxVersion moduleVersion) {
+            return !target.atLeast(sm) || !moduleVersion.atLeast(version);
+        }
+
+        @Override
+        public String describe() {
+            return "targets below sm_" + sm + " or PTX ISA before " + version;
+        }
+    }
+
+    /**
      * A feature that an earlier chip gained in a later PTX ISA version: `base`, or chip `sm` from
      * `from` on (ptxas: "Feature 'cvt with .e4m3x2/.e5m2x2' requires .target sm_90" for sm_89
      * under .version 7.8, accepted there from 8.1).

@@ -76,14 +76,6 @@ final class AstBuilder {
         for (int i = 0; i < ctx.getChildCount(); i++) {
             if (ctx.getChild(i) instanceof StatementContext s) {
                 statement(s, out);
-            } else if (ctx.getChild(i) instanceof DirectiveContext d) {
-                List<ModuleItem> items = new ArrayList<>();
-                directive(d, items);
-                for (ModuleItem m : items) {
-                    if (m instanceof Function f) {
-                        out.add(new Block(f.pos(), f.body().map(Block::statements).orElse(List.of())));
-                    }
-                }
             }
         }
         scopes.pop();
@@ -95,6 +87,8 @@ final class AstBuilder {
             directive(ctx.directive(), out);
         } else if (ctx.varDecl() != null) {
             out.add(varDecl(ctx.varDecl(), linkage(ctx.linkage())));
+        } else if (ctx.function() != null) {
+            out.add(function(ctx.function(), linkage(ctx.linkage()), pos(ctx)));
         } else if (ctx.pragma() != null) {
             out.add(pragma(ctx.pragma()));
         }
@@ -127,8 +121,6 @@ final class AstBuilder {
             out.add(section(s, pos));
         } else if (ctx instanceof AliasDirectiveContext a) {
             out.add(new ModuleItem.Alias(pos, a.IDENT(0).getText(), a.IDENT(1).getText()));
-        } else if (ctx instanceof FunctionDirectiveContext f) {
-            out.add(function(f.function(), linkage(f.linkage()), pos));
         }
     }
 
@@ -217,6 +209,7 @@ final class AstBuilder {
         boolean pointer = false;
         StateSpace pointee = StateSpace.GENERIC;
         int pointeeAlign = 0;
+        int vectorWidth = 1;
         for (DeclAttrContext a : p.declAttr()) {
             if (a.ALIGN() != null) {
                 int n = countLiteral(a.INT().getSymbol());
@@ -234,6 +227,8 @@ final class AstBuilder {
                 type = t;
             } else if (w.equals(".ptr")) {
                 pointer = true;
+            } else if (space == StateSpace.REG && vectorWidth == 1 && (w.equals(".v2") || w.equals(".v4"))) {
+                vectorWidth = w.charAt(2) - '0';
             } else if (pointer && s != null) {
                 pointee = s;
             } else {
@@ -244,7 +239,7 @@ final class AstBuilder {
             diagnostics.error(pos(p), "syntax.param", "parameter '" + p.IDENT().getText() + "' has no type");
             type = DataType.B32;
         }
-        return new Param(pos(p), space, align, type,
+        return new Param(pos(p), space, align, vectorWidth, type,
                 pointer ? Optional.of(new Param.PointerAttribute(pointee, pointeeAlign)) : Optional.empty(),
                 p.IDENT().getText(), dims(p.arrayDim()));
     }

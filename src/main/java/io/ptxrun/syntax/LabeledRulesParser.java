@@ -39,6 +39,16 @@ public abstract class LabeledRulesParser extends Parser {
         return keepsChildren[ruleIndex];
     }
 
+    /** Tokens that begin a module-level item, by symbolic name. */
+    private static final Set<String> MODULE_ITEM_STARTS = Set.of("VISIBLE", "EXTERN", "WEAK", "COMMON", "ENTRY",
+            "FUNC", "GLOBAL", "SHARED", "CONST", "TEX", "LOCAL", "FILE", "SECTION", "PRAGMA", "ALIAS", "EOF");
+
+    /** Whether the next token begins a module-level item (or ends the module). */
+    protected boolean nextStartsModuleItem() {
+        String name = getVocabulary().getSymbolicName(_input.LA(1));
+        return name != null && MODULE_ITEM_STARTS.contains(name);
+    }
+
     @Override
     public void enterOuterAlt(ParserRuleContext localctx, int alt) {
         // Attached to (or, for a labeled alternative, swapped into) the parent as the parent wants;
