@@ -21,6 +21,8 @@ final class HazardReports {
     private final int slots;
     private final int threadsPerCta;
     private final boolean warnOnly;
+    /** CUDA lines of the module's instructions (-lineinfo), for the site a report names in its text. */
+    private final io.ptxrun.diag.SourceMap cuda;
 
     HazardReports(Engine engine, Decoder.Program program, KernelLaunch launch, ClusterGeometry geometry, int slots,
             int threadsPerCta, boolean warnOnly) {
@@ -29,6 +31,7 @@ final class HazardReports {
         this.slots = slots;
         this.threadsPerCta = threadsPerCta;
         this.warnOnly = warnOnly;
+        this.cuda = io.ptxrun.diag.SourceMap.of(launch.module());
     }
 
     List<Diagnostic> diagnostics(List<HazardLog.Entry> entries) {
@@ -56,7 +59,8 @@ final class HazardReports {
                         ? "ordered between the threads, but not between the generic proxy that wrote and the async"
                         + " proxy that reads" : "with nothing ordering the two";
                 message = String.format("%s%s: '%s' at %s by %s %s %s, and '%s' here by %s %s it, %s; %s%s",
-                        title(c.rule()), kind, first.mnemonic(), first.pos, who(thereSlot), verb(thereWrite), where(c),
+                        title(c.rule()), kind, first.mnemonic(), first.pos + cuda.describe(first.pos), who(thereSlot),
+                        verb(thereWrite), where(c),
                         second.mnemonic(), who(hereSlot), verb(hereWrite), between, remedy(c), times);
             }
             out.add(warnOnly ? Diagnostic.warning(second.pos, c.rule(), message)

@@ -17,7 +17,9 @@ class HazardCliTest {
         CliRun.Run r = CliRun.run(CASE + "bug.ptx", "--launch", CASE + "launch.json");
         assertEquals(ExitCode.HAZARDS, r.code(), r.err());
         assertTrue(r.err().contains("error: data race on shared memory"), r.err());
-        assertTrue(r.err().matches("(?s).*bug\\.ptx:\\d+:\\d+ by thread tid .*"), r.err());
+        // the other site, with its CUDA line (-lineinfo), and this one's CUDA line as a note
+        assertTrue(r.err().matches("(?s).*bug\\.ptx:\\d+:\\d+ \\[[^]]*bug\\.cu:9:\\d+\\] by thread tid .*"), r.err());
+        assertTrue(r.err().contains("bug.cu:6:5: note: CUDA source"), r.err());
         assertTrue(r.err().contains("hazard"), r.err());
     }
 

@@ -87,7 +87,7 @@ class HazardCasesTest {
         return map;
     }
 
-    private static final Pattern SITE = Pattern.compile(":(\\d+):\\d+ by ");
+    private static final Pattern SITE = Pattern.compile("\\.ptx:(\\d+):\\d+");
 
     /** The CUDA lines of a report: its own position and the other site its message names. */
     static List<Integer> sites(ResultDiagnostic d, TreeMap<Integer, Integer> cuda) {
