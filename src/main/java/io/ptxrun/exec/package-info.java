@@ -29,7 +29,10 @@
  * barrier), {@link io.ptxrun.exec.ClusterBarrier} (barrier.cluster), {@link io.ptxrun.exec.MBarriers}
  * (mbarrier objects in shared memory, also reached remotely), {@link io.ptxrun.exec.AsyncCopies}
  * (cp.async, bulk and tensor copies that land asynchronously, possibly in peer CTAs, with their
- * groups; the pure data movement is in {@code exec.copy}) and {@link io.ptxrun.exec.Hazards} (undefined behaviour and racing reads). The engine's
+ * groups; the pure data movement is in {@code exec.copy}) and {@link io.ptxrun.exec.Hazards} (undefined behaviour).
+ * Every checked access and every synchronizing event also goes to the hazard detector, {@link
+ * io.ptxrun.exec.order.MemoryOrder} (one per worker), which orders them as the PTX memory model does
+ * and reports what it leaves unordered; {@link io.ptxrun.exec.HazardReports} words its findings. The engine's
  * scheduler counts progress events (memory writes, arrivals, completions, exits): a round of all
  * warps without one, in which every warp that ran only polled failed waits, first lets pending
  * copies land, then times out suspended try_waits; it is a deadlock once such a stall recurs with
