@@ -19,8 +19,9 @@ import java.util.SplittableRandom;
  * or, for copies tracked by an mbarrier, the moment no thread could progress without them.
  *
  * <p>Pending operations live in a pool of parallel arrays, linked per issuing thread in issue
- * order, so issuing and landing allocate nothing but the buffer of a bulk copy. A per-byte count
- * of pending writes to shared memory lets reads that race with a copy be reported.
+ * order, so issuing and landing allocate nothing but the buffer of a bulk copy. Reads that race
+ * with a copy are the hazard detector's to find ({@link io.ptxrun.exec.order.MemoryOrder}): each
+ * copy carries its origin there, and its source reads and landing writes are reported to it.
  */
 final class AsyncCopies {
     private static final byte COPY = 0, BULK = 1, ARRIVE = 2, TENSOR_LOAD = 3, TENSOR_STORE = 4;
@@ -72,9 +73,6 @@ final class AsyncCopies {
     private int[] committed = new int[0];
     private int[] bulkCommitted = new int[0];
 
-    /** Pending writes per byte of shared memory, and their total. */
-    private int[] sharedWriters = new int[0];
-    private int pendingSharedBytes;
 
     AsyncCopies(Engine engine, Cta cta, Hazards hazards, SyncOptions options) {
         this.engine = engine;
@@ -84,7 +82,7 @@ final class AsyncCopies {
         this.random = new SplittableRandom(options.seed());
     }
 
-    void startCta(int threads, int sharedBytes) {
+    void startCta(int threads) {
         if (head.length < threads) {
             head = new int[threads];
             tail = new int[threads];
@@ -95,11 +93,6 @@ final class AsyncCopies {
         Arrays.fill(tail, NONE);
         Arrays.fill(committed, 0);
         Arrays.fill(bulkCommitted, 0);
-        if (sharedWriters.length < sharedBytes) {
-            sharedWriters = new int[sharedBytes];
-        }
-        Arrays.fill(sharedWriters, 0);
-        pendingSharedBytes = 0;
         liveCount = 0;
         freeHead = NONE;
         used = 0;
@@ -153,7 +146,6 @@ final class AsyncCopies {
             size[e] = n;
             low[e] = lo;
             high[e] = hi;
-            markShared(to, n, 1);
             if (timing == SyncOptions.CopyTiming.EAGER) {
                 land(e);
             }
@@ -252,9 +244,6 @@ final class AsyncCopies {
         mbarrier[e] = bar;
         if (bar != NONE) {
             issuePhase[e] = to.mbarriers.phaseOf(bar);
-        }
-        if (to != null) {
-            to.copies.markShared(at, data.length, 1);
         }
         if (timing == SyncOptions.CopyTiming.EAGER) {
             land(e);
@@ -517,7 +506,6 @@ final class AsyncCopies {
         if (bar != NONE) {
             issuePhase[e] = signal.mbarriers.phaseOf(bar);
         }
-        to.copies.markMasked(at, written[e], 1);
         if (timing == SyncOptions.CopyTiming.EAGER) {
             land(e);
         }
@@ -675,7 +663,6 @@ final class AsyncCopies {
                 if (n > 8) {
                     Bytes.put(shared, at + 8, n - 8, high[e]);
                 }
-                to.copies.markShared(at, n, -1);
             }
             case BULK -> {
                 byte[] data = bulkData[e];
@@ -701,7 +688,6 @@ final class AsyncCopies {
                     } else {
                         System.arraycopy(data, 0, shared, (int) dst[e], data.length);
                     }
-                    to.copies.markShared(dst[e], data.length, -1);
                 }
                 if (mbarrier[e] != NONE) {
                     if (origin[e] != null) {
@@ -734,7 +720,6 @@ final class AsyncCopies {
                         k = run + 1;
                     }
                 }
-                to.copies.markMasked(at, mask, -1);
                 if (mbarrier[e] != NONE) {
                     if (origin[e] != null) {
                         engine.order.mbarrierCopyComplete(signalled[e].rank, mbarrier[e], origin[e]);
@@ -792,73 +777,6 @@ final class AsyncCopies {
 
     private io.ptxrun.exec.order.MemoryOrder.CopyOrigin issued(Warp w, int l, int pc) {
         return engine.order == null ? null : engine.order.issue(engine.slot(w, l), pc);
-    }
-
-    /** A load of {@code bytes} at {@code a} (in op's space): warns if a pending copy will still write there. */
-    void checkRead(Warp w, Op op, int pc, int l, long a, int bytes) {
-        int space = op.space;
-        if (space == Op.SP_GENERIC) {
-            space = Engine.genericSpace(a);
-            a -= Engine.windowBase(space);
-        }
-        if (space != Op.SP_SHARED || a < 0 || a + bytes > sharedWriters.length) {
-            return;
-        }
-        for (int i = (int) a; i < a + bytes; i++) {
-            if (sharedWriters[i] > 0) {
-                hazards.warn(op, pc, "exec.async-hazard", String.format("read of shared 0x%x before the asynchronous"
-                        + " copy that writes it completed: the value may be stale (%s) (%s)", i, pendingWriter(i),
-                        engine.where(w, l)));
-                return;
-            }
-        }
-    }
-
-    /** Which pending copy writes shared byte {@code i} of this CTA, and what makes its result visible. */
-    private String pendingWriter(int i) {
-        for (Cta issuer : engine.cluster()) {
-            AsyncCopies pool = issuer == null ? null : issuer.copies;
-            for (int k = 0; pool != null && k < pool.liveCount; k++) {
-                int e = pool.live[k];
-                if (pool.target[e] != cta || pool.dstGlobal[e] || pool.kind[e] == ARRIVE || pool.kind[e] == TENSOR_STORE) {
-                    continue;
-                }
-                int from = (int) pool.dst[e];
-                boolean writes = switch (pool.kind[e]) {
-                    case COPY -> i >= from && i < from + pool.size[e];
-                    case BULK -> i >= from && i < from + pool.bulkData[e].length;
-                    default -> i >= from && i < from + pool.written[e].length && pool.written[e][i - from];
-                };
-                if (writes) {
-                    Op copy = engine.opAt(pool.issuedAt[e]);
-                    String visible = pool.mbarrier[e] != NONE
-                            ? "visible once the phase of the mbarrier it signals has completed (9.7.9.25.1.2)"
-                            : "visible only after the wait_group/wait_all that covers it (9.7.9.25.1)";
-                    return "written by '" + copy.mnemonic() + "' at line " + copy.pos.line() + ", " + visible;
-                }
-            }
-        }
-        return "9.7.9.25.1: asynchronous writes are visible only once the copy has completed";
-    }
-
-    boolean sharedWritesPending() {
-        return pendingSharedBytes > 0;
-    }
-
-    void markMasked(int at, boolean[] mask, int delta) {
-        for (int k = 0; k < mask.length; k++) {
-            if (mask[k]) {
-                sharedWriters[at + k] += delta;
-                pendingSharedBytes += delta;
-            }
-        }
-    }
-
-    void markShared(long to, int n, int delta) {
-        for (int i = (int) to; i < to + n; i++) {
-            sharedWriters[i] += delta;
-        }
-        pendingSharedBytes += delta * n;
     }
 
     // ------------------------------------------------------------------ pool

@@ -109,7 +109,8 @@ final class Barriers {
                 or[id] |= p;
             }
         }
-        if (op.insn.opcode() == io.ptxrun.ast.Opcode.BAR || op.insn.has(io.ptxrun.ast.Qualifier.ALIGNED)) {
+        if (engine.order != null
+                && (op.insn.opcode() == io.ptxrun.ast.Opcode.BAR || op.insn.has(io.ptxrun.ast.Qualifier.ALIGNED))) {
             checkAligned(w, op, pc, mask, exec, id);
         }
         if (lanes[id][w.id] == 0) {

@@ -218,19 +218,18 @@ final class Engine {
                 logs.add(e.order.log());
             }
         }
+        // Each worker reports a finding once per instruction; CTAs on several workers must not repeat it.
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        reports.removeIf(d -> !seen.add(d.rule() + "@" + d.pos()));
         if (shadow != null && shadow.shadowFull()) {
             reports.add(Diagnostic.warning(kernel.pos(), "exec.hazards-limited", "the hazard detector's record of"
                     + " global memory reached the memory budget (--max-memory): accesses to global memory beyond it"
                     + " were not checked for races"));
         }
         if (!logs.isEmpty()) {
-            reports.addAll(new HazardReports(this, program, launch, geometry, workers[0].order.slotsPerCluster(),
+            reports.addAll(new HazardReports(program, launch, workers[0].order.slotsPerCluster(),
                     threadsPerCta, sync.warnOnly()).diagnostics(io.ptxrun.exec.order.HazardLog.merged(logs)));
         }
-        // Each worker reports a hazard once; CTAs on several workers must not repeat it.
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        reports.removeIf(d -> d.rule().startsWith("divergence.") || d.rule().startsWith("async.") || d.rule().startsWith("uninit.")
-                ? !seen.add(d.rule() + "@" + d.pos()) : false);
         // Workers take CTAs as they come: order the warnings by place so the report is stable.
         reports.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.pos().line())
                 .thenComparingInt(d -> d.pos().column()).thenComparing(Diagnostic::message));
@@ -327,7 +326,7 @@ final class Engine {
         java.util.Arrays.fill(c.clusterArrival, -1);
         c.barriers.startCta(nw);
         c.warpgroups.startCta(nw);
-        c.copies.startCta(nw * 32, c.shared.length);
+        c.copies.startCta(nw * 32);
         for (int w = 0; w < nw; w++) {
             Warp warp = new Warp(w, entry.numRegs);
             for (int l = 0; l < 32; l++) {
@@ -784,7 +783,8 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case BAR_WARP -> {
-                int done = 0;
+                // (Only the hazard detector cares: without it bar.warp.sync has nothing to do.)
+                int done = order == null ? exec : 0;
                 for (int m = exec; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
                     if ((done & (1 << l)) != 0) {
@@ -1335,9 +1335,6 @@ final class Engine {
                 if (op.vector > 1 && (a & (size * op.vector - 1)) != 0) {
                     throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
                 }
-                if (order == null && cta.copies.sharedWritesPending()) {
-                    cta.copies.checkRead(w, op, pcOf(w, l), l, a, size * op.dst.length);
-                }
                 for (int k = 0; k < op.dst.length; k++) {
                     long v = load(w, op.space, a + (long) k * size, size, l);
                     if (t.isSigned()) {
@@ -1876,7 +1873,7 @@ final class Engine {
      * path) will not: undefined behaviour (9.7.13.2 and the .sync forms), reported as a hazard.
      */
     private void memberMask(Warp w, Op op, int pc, int mask, int exec) {
-        if (exec == 0 || !op.insn.has(io.ptxrun.ast.Qualifier.SYNC) || op.sources() == 0) {
+        if (order == null || exec == 0 || !op.insn.has(io.ptxrun.ast.Qualifier.SYNC) || op.sources() == 0) {
             return;
         }
         int k = op.sources() - 1;
@@ -1973,8 +1970,4 @@ final class Engine {
         return round;
     }
 
-    /** The PC of a lane while its op runs (lanes advance only after the op). */
-    private static int pcOf(Warp w, int l) {
-        return w.pc[l];
-    }
 }

@@ -1,7 +1,6 @@
 package io.ptxrun.exec;
 
 import io.ptxrun.diag.Diagnostic;
-import io.ptxrun.exec.copy.ClusterGeometry;
 import io.ptxrun.exec.order.Conflict;
 import io.ptxrun.exec.order.HazardLog;
 import io.ptxrun.exec.order.MemoryOrder;
@@ -24,7 +23,7 @@ final class HazardReports {
     /** CUDA lines of the module's instructions (-lineinfo), for the site a report names in its text. */
     private final io.ptxrun.diag.SourceMap cuda;
 
-    HazardReports(Engine engine, Decoder.Program program, KernelLaunch launch, ClusterGeometry geometry, int slots,
+    HazardReports(Decoder.Program program, KernelLaunch launch, int slots,
             int threadsPerCta, boolean warnOnly) {
         this.program = program;
         this.launch = launch;

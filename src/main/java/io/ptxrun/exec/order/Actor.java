@@ -22,12 +22,6 @@ final class Actor {
     ThreadClocks proxyClocks;
     int[] proxyFencedKnown;
 
-    /** The CTA (cluster rank) of the actor, to tell shared from distributed shared races. */
-    int rank;
-
-    boolean isAgent(int threads) {
-        return self >= threads;
-    }
 
     /** The page of global memory's shadow this worker touched last. */
     long lastPageNumber = -1;

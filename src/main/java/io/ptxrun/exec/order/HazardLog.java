@@ -28,10 +28,6 @@ public final class HazardLog {
         entries.computeIfAbsent(c.rule() + ':' + a + ':' + b, k -> new Entry(c)).count++;
     }
 
-    public boolean isEmpty() {
-        return entries.isEmpty();
-    }
-
     private static boolean earlier(Conflict a, Conflict b) {
         long sa = Math.min(a.firstSlot(), a.secondSlot()), sb = Math.min(b.firstSlot(), b.secondSlot());
         return sa != sb ? sa < sb : Math.max(a.firstSlot(), a.secondSlot()) < Math.max(b.firstSlot(), b.secondSlot());

@@ -71,10 +71,6 @@ final class Joiner {
         }
     }
 
-    boolean isEmpty() {
-        return acc == null;
-    }
-
     /** The joined knowledge, and a fresh start for the next instance. */
     Release take(int cluster) {
         Release r = acc == null ? null : new Release(cluster, acc, foreign);

@@ -32,7 +32,6 @@ public final class MemoryOrder {
 
     private final Launch launch;
     private final int threadsPerCta;
-    private final int clusterSize;
     private final ThreadClocks clocks;
     private final ShadowMemory[] shared;
     private final Actor actor = new Actor();
@@ -59,7 +58,6 @@ public final class MemoryOrder {
     public MemoryOrder(Launch launch, int threadsPerCta, int clusterSize) {
         this.launch = launch;
         this.threadsPerCta = threadsPerCta;
-        this.clusterSize = clusterSize;
         int threads = threadsPerCta * clusterSize;
         this.clocks = new ThreadClocks(threads);
         this.shared = new ShadowMemory[clusterSize];
@@ -77,10 +75,6 @@ public final class MemoryOrder {
 
     public HazardLog log() {
         return log;
-    }
-
-    public int threads() {
-        return clocks.threads;
     }
 
     public int slotsPerCluster() {
@@ -123,7 +117,6 @@ public final class MemoryOrder {
         a.issuer = -1;
         a.epoch = clocks.epoch(t, strong);
         a.pc = pc;
-        a.rank = t / threadsPerCta;
     }
 
     /**
@@ -396,7 +389,6 @@ public final class MemoryOrder {
         a.issuerClock = o.issuerClock;
         a.epoch = Epochs.of(o.base + o.agent, o.clock, strong);
         a.pc = o.pc;
-        a.rank = o.issuer / threadsPerCta;
     }
 
     /** The copy reads its source (at issue; the agent keeps reading until it completes). */
