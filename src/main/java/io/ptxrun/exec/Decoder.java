@@ -336,7 +336,12 @@ final class Decoder {
     final class FunctionDecoder {
         final FuncInfo fi;
         final Deque<Map<String, Sym>> scopes = new ArrayDeque<>();
-        final Map<String, Integer> labels = new HashMap<>();
+        /**
+         * Labels are scoped to their block (an inline-asm wait loop inlined twice defines its label
+         * twice): each block's labels, innermost first, with the op index each marks once decoded.
+         */
+        final Deque<Map<String, int[]>> labelScopes = new ArrayDeque<>();
+        /** Branches with the label they name, resolved once every label's op index is known. */
         final List<Object[]> pendingBranches = new ArrayList<>();
         final List<Integer> regBits = new ArrayList<>();
         int frame;
@@ -384,13 +389,7 @@ final class Decoder {
             end.owner = fi.index;
             ops.add(end);
             for (Object[] pb : pendingBranches) {
-                Op op = (Op) pb[0];
-                String label = (String) pb[1];
-                Integer t = labels.get(label);
-                if (t == null) {
-                    throw new DecodeError(op.pos, "unknown label '" + label + "'");
-                }
-                op.target = t;
+                ((Op) pb[0]).target = ((int[]) pb[1])[0];
             }
             fi.numRegs = regBits.size();
             fi.regBits = regBits.stream().mapToInt(Integer::intValue).toArray();
@@ -438,17 +437,25 @@ final class Decoder {
             if (nested) {
                 scopes.push(new HashMap<>());
             }
+            Map<String, int[]> labels = new HashMap<>();
+            for (Statement s : b.statements()) {
+                if (s instanceof Statement.Label l) {
+                    labels.put(l.name(), new int[] {-1});
+                }
+            }
+            labelScopes.push(labels);
             for (Statement s : b.statements()) {
                 if (s instanceof VarDecl v) {
                     declare(v);
                 } else if (s instanceof Block inner) {
                     block(inner, true);
                 } else if (s instanceof Statement.Label l) {
-                    labels.put(l.name(), ops.size());
+                    labels.get(l.name())[0] = ops.size();
                 } else if (s instanceof Instruction i) {
                     emit(i);
                 }
             }
+            labelScopes.pop();
             if (nested) {
                 scopes.pop();
             }
@@ -1025,7 +1032,16 @@ final class Decoder {
                     if (!(tgt instanceof Operand.Symbol s)) {
                         throw new DecodeError(i.pos(), "branch target must be a label");
                     }
-                    pendingBranches.add(new Object[] {op, s.name()});
+                    int[] label = null;
+                    for (Map<String, int[]> scope : labelScopes) {
+                        if ((label = scope.get(s.name())) != null) {
+                            break;
+                        }
+                    }
+                    if (label == null) {
+                        throw new DecodeError(i.pos(), "unknown label '" + s.name() + "'");
+                    }
+                    pendingBranches.add(new Object[] {op, label});
                     return op;
                 }
                 case CALL:
