@@ -692,6 +692,10 @@ final class Engine {
     }
 
     void advance(Warp w, int mask, int next) {
+        if (mask == -1) {
+            java.util.Arrays.fill(w.pc, next);
+            return;
+        }
         for (int m = mask; m != 0; m &= m - 1) {
             w.pc[Integer.numberOfTrailingZeros(m)] = next;
         }
@@ -714,17 +718,7 @@ final class Engine {
 
     private void execute(Warp w, Op op, int pc, int mask, int exec) {
         switch (op.code) {
-            case BRA -> {
-                advance(w, mask & ~exec, pc + 1);
-                advance(w, exec, op.target);
-                if (exec != 0 && op.target <= pc) {
-                    w.lastBackBranch = pc;
-                }
-                if ((exec == mask || exec == 0) && mask == (w.live & ~w.blocked)) {
-                    // A uniform branch keeps every runnable lane at one PC: the next step needs no scan.
-                    w.uniformMask = mask;
-                }
-            }
+            case BRA -> branch(w, op, pc, mask, exec);
             case EXIT -> {
                 advance(w, mask & ~exec, pc + 1);
                 exitLanes(w, exec);
@@ -990,6 +984,19 @@ final class Engine {
     }
 
     // ---------------------------------------------------------------- control
+
+    /** bra: the lanes of exec jump, the rest of mask go on (compiled regions end with it too). */
+    void branch(Warp w, Op op, int pc, int mask, int exec) {
+        advance(w, mask & ~exec, pc + 1);
+        advance(w, exec, op.target);
+        if (exec != 0 && op.target <= pc) {
+            w.lastBackBranch = pc;
+        }
+        if ((exec == mask || exec == 0) && mask == (w.live & ~w.blocked)) {
+            // A uniform branch keeps every runnable lane at one PC: the next step needs no scan.
+            w.uniformMask = mask;
+        }
+    }
 
     private void exitLanes(Warp w, int lanes) {
         if (lanes == 0) {

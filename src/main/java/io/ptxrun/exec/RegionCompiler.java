@@ -70,14 +70,22 @@ final class RegionCompiler {
 
         MethodVisitor mv = cw.visitMethod(0, "run", "(L" + ENGINE + ";L" + WARP + ";[JIII)V", null, null);
         mv.visitCode();
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < n; ) {
             int pc = start + k;
-            Op op = ops[pc];
-            count(mv);
-            if (inlinable(op)) {
-                inline(mv, op);
+            if (inlinable(ops[pc])) {
+                // A run of inline ops in one loop over the lanes, each lane doing them all in order:
+                // they touch only the lane's own registers and cannot fail, so no one can tell.
+                int end = k;
+                while (end < n && inlinable(ops[start + end])) {
+                    count(mv);
+                    end++;
+                }
+                inline(mv, java.util.Arrays.copyOfRange(ops, pc, start + end));
+                k = end;
             } else {
-                helper(mv, op, pc, k > 0);
+                count(mv);
+                helper(mv, ops[pc], pc, k > 0);
+                k++;
             }
         }
         mv.visitInsn(Opcodes.RETURN);
@@ -157,17 +165,12 @@ final class RegionCompiler {
                 || isPlainMov(op);
     }
 
-    /** The op over the executing lanes: all 32 in a plain loop, or the bits of the lane mask. */
-    private static void inline(MethodVisitor mv, Op op) {
-        if (op.guard >= 0) {
-            mv.visitVarInsn(Opcodes.ALOAD, REGS);
-            register(mv, op.guard);
-            mv.visitVarInsn(Opcodes.ILOAD, MASK);
-            mv.visitInsn(op.guardNegated ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "guard", "([JIIZ)I", false);
-        } else {
-            mv.visitVarInsn(Opcodes.ILOAD, MASK);
-        }
+    /**
+     * The ops over the group's lanes: all 32 in a plain loop, or the bits of the lane mask; a
+     * guarded op tests its guard lane by lane.
+     */
+    private static void inline(MethodVisitor mv, Op[] block) {
+        mv.visitVarInsn(Opcodes.ILOAD, MASK);
         mv.visitVarInsn(Opcodes.ISTORE, EXEC);
         Label masked = new Label(), end = new Label();
         mv.visitVarInsn(Opcodes.ILOAD, EXEC);
@@ -181,7 +184,7 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ILOAD, LANE);
         push(mv, 32);
         mv.visitJumpInsn(Opcodes.IF_ICMPGE, end);
-        body(mv, op);
+        body(mv, block);
         mv.visitIincInsn(LANE, 1);
         mv.visitJumpInsn(Opcodes.GOTO, loop);
         // for (m = exec; m != 0; m &= m - 1) l = numberOfTrailingZeros(m)
@@ -195,7 +198,7 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ILOAD, BITS);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "numberOfTrailingZeros", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, LANE);
-        body(mv, op);
+        body(mv, block);
         mv.visitVarInsn(Opcodes.ILOAD, BITS);
         mv.visitVarInsn(Opcodes.ILOAD, BITS);
         mv.visitInsn(Opcodes.ICONST_1);
@@ -204,6 +207,28 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ISTORE, BITS);
         mv.visitJumpInsn(Opcodes.GOTO, bits);
         mv.visitLabel(end);
+    }
+
+    /** One lane (in local LANE) of the ops, each under its guard. */
+    private static void body(MethodVisitor mv, Op[] block) {
+        for (Op op : block) {
+            if (op.guard < 0) {
+                body(mv, op);
+                continue;
+            }
+            // (regs[guard] != 0) != negated
+            Label skip = new Label();
+            mv.visitVarInsn(Opcodes.ALOAD, REGS);
+            register(mv, op.guard);
+            mv.visitVarInsn(Opcodes.ILOAD, LANE);
+            mv.visitInsn(Opcodes.IADD);
+            mv.visitInsn(Opcodes.LALOAD);
+            mv.visitInsn(Opcodes.LCONST_0);
+            mv.visitInsn(Opcodes.LCMP);
+            mv.visitJumpInsn(op.guardNegated ? Opcodes.IFNE : Opcodes.IFEQ, skip);
+            body(mv, op);
+            mv.visitLabel(skip);
+        }
     }
 
     /** One lane (in local LANE) of an inlinable op. */

@@ -79,21 +79,44 @@ final class Regions {
                 }
             }
         }
-        int rb = w.regBase[Integer.numberOfTrailingZeros(mask)];
-        for (int m = mask; m != 0; m &= m - 1) {
-            if (w.regBase[Integer.numberOfTrailingZeros(m)] != rb) {
-                return 0;
+        int[] regBase = w.regBase;
+        int rb = regBase[Integer.numberOfTrailingZeros(mask)];
+        int other = 0;
+        if (mask == -1) {
+            for (int l = 0; l < 32; l++) {
+                other |= regBase[l] ^ rb;
+            }
+        } else {
+            for (int m = mask; m != 0; m &= m - 1) {
+                other |= regBase[Integer.numberOfTrailingZeros(m)] ^ rb;
             }
         }
+        if (other != 0) {
+            return 0;
+        }
         long before = e.executed;
+        long[] regs = w.regs;
         try {
-            r.run(e, w, w.regs, rb << 5, mask, pop);
+            r.run(e, w, regs, rb << 5, mask, pop);
         } catch (MemoryFault | ArithmeticException | IndexOutOfBoundsException | NegativeArraySizeException x) {
             // The op that failed is the last one counted.
             throw e.fault(x, ops[pc + (int) ((e.executed - before) / pop) - 1], w);
         }
-        e.advance(w, mask, pc + n);
-        w.uniformMask = mask == (w.live & ~w.blocked) ? mask : 0;
+        int end = pc + n;
+        Op bra = end < ops.length ? ops[end] : null;
+        w.uniformMask = 0;
+        if (bra != null && bra.code == OpCode.BRA && n < steps && e.executed + pop <= e.ctaLimit) {
+            // The branch that ends the region, as the interpreter's next step would run it.
+            e.executed += pop;
+            int exec = bra.guard < 0 ? mask
+                    : CompiledRegion.guard(regs, (rb + bra.guard) << 5, mask, bra.guardNegated);
+            e.branch(w, bra, end, mask, exec);
+            return n + 1;
+        }
+        e.advance(w, mask, end);
+        if (mask == (w.live & ~w.blocked)) {
+            w.uniformMask = mask;
+        }
         return n;
     }
 
