@@ -1,5 +1,6 @@
 package io.ptxrun.exec;
 
+import io.ptxrun.ast.DataType;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -144,6 +145,12 @@ final class RegionCompiler {
         return op.code == OpCode.MOV && !Engine.isFastInteger(op) && op.dstBits.length > 0;
     }
 
+    /** shr of a scalar integer type, as {@link IntegerOps#apply} defines it. */
+    private static boolean isShr(Op op) {
+        DataType t = op.type;
+        return op.code == OpCode.SHR && t != null && t.isInteger() && t != DataType.S16X2 && t != DataType.U16X2;
+    }
+
     private static boolean inlinable(Op op) {
         if (op.dst.length == 0) {
             return false;
@@ -162,7 +169,7 @@ final class RegionCompiler {
             return false;
         }
         return Engine.isFastInteger(op) || Engine.isFastF32(op) || Engine.isFastSetp(op) || op.code == OpCode.SELP
-                || isPlainMov(op);
+                || isPlainMov(op) || isShr(op);
     }
 
     /**
@@ -292,6 +299,13 @@ final class RegionCompiler {
             mv.visitLabel(second);
             source(mv, op, 1);
             mv.visitLabel(done);
+        } else if (isShr(op)) {
+            source(mv, op, 0);
+            source(mv, op, 1);
+            mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
+            push(mv, op.type.bits);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(IntegerOps.class), "shr", "(JJZI)J", false);
+            width(mv, op.type.bits);
         } else if (isPlainMov(op)) {
             int bits = op.dstBits[0] == 1 ? 1 : op.type == null ? 64 : op.type.bits;
             source(mv, op, 0);

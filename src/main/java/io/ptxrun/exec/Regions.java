@@ -2,7 +2,8 @@ package io.ptxrun.exec;
 
 /**
  * The compiled tier of the engine. A region is a maximal run of lane-local ops of one function
- * (see {@link Engine#isLaneLocal}), starting wherever a lane group enters it. The interpreter
+ * (see {@link Engine#isLaneLocal}) without a branch target after its first op, starting wherever a
+ * lane group enters it; a branch right after it runs with it. The interpreter
  * counts entries of each op index; at {@link #HOT} entries the region starting there is compiled
  * ({@link RegionCompiler}), and later entries run it whenever doing so is indistinguishable from
  * interpreting it op by op: the group stays the lowest-PC group for the whole region (no other
@@ -32,9 +33,17 @@ final class Regions {
         length = new int[n];
         heat = new int[n];
         compiled = new CompiledRegion[n];
+        // Regions end before branch targets too: lanes that wait there for the group to join them
+        // would keep the group from running its region (see run), and the joined group runs the next.
+        boolean[] target = new boolean[n + 1];
+        for (Op op : ops) {
+            if (op.code == OpCode.BRA && op.target >= 0 && op.target < n) {
+                target[op.target] = true;
+            }
+        }
         for (int i = n - 1; i >= 0; i--) {
             if (Engine.isLaneLocal(ops[i].code)) {
-                boolean continues = i + 1 < n && ops[i + 1].owner == ops[i].owner;
+                boolean continues = i + 1 < n && ops[i + 1].owner == ops[i].owner && !target[i + 1];
                 length[i] = Math.min(MAX_OPS, 1 + (continues ? length[i + 1] : 0));
             }
         }
