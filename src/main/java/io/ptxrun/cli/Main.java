@@ -12,6 +12,7 @@ import io.ptxrun.ast.SourcePos;
 import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.diag.DiagnosticRenderer;
 import io.ptxrun.diag.SourceText;
+import io.ptxrun.exec.Compilation;
 import io.ptxrun.exec.KernelLaunch;
 import io.ptxrun.exec.Progress;
 import io.ptxrun.exec.Trace;
@@ -113,6 +114,11 @@ public final class Main implements Callable<Integer> {
             + " divergent barriers, uninitialized shared memory).")
     boolean noHazards;
 
+    @Option(names = "--compile", paramLabel = "hot|all|none", defaultValue = "hot",
+            description = "Which straight-line code to compile to JVM bytecode: what runs often (default), all of"
+                    + " it, or none (every instruction interpreted). Results are the same.")
+    String compile;
+
     @Option(names = "--target", paramLabel = "sm_XY",
             description = "Check the module for this GPU before running it, as `check --target` does.")
     String target;
@@ -208,8 +214,10 @@ public final class Main implements Callable<Integer> {
             return ExitCode.USAGE;
         }
         SyncOptions sync;
+        Compilation compilation;
         try {
             sync = SyncOptions.parse(asyncCopies, warnOnly).withHazards(!noHazards);
+            compilation = Compilation.parse(compile);
         } catch (IllegalArgumentException e) {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.USAGE;
@@ -279,7 +287,7 @@ public final class Main implements Callable<Integer> {
             result = KernelRunner.run(parsed.value(), launch,
                     new KernelLaunch.Limits(maxInstructions, seed, ctaThreads, sync)
                             .withCosts(Math.max(1, maxThreads), Math.max(0, maxMemory), Math.max(0, maxSeconds) * 1000)
-                            .withProgress(progress).withTrace(trace));
+                            .withProgress(progress).withTrace(trace).withCompilation(compilation));
         } catch (KernelRunner.LaunchMismatch e) {
             err.println("ptxrun: error: " + e.getMessage());
             return ExitCode.INPUT_ERROR;

@@ -57,11 +57,15 @@ final class Engine {
     private final long maxInstructions;
     private Decoder.Program program;
     private Op[] ops;
-    private long executed;
+    /** Compiled straight-line regions (shared by the workers), or null when only the interpreter runs. */
+    private Regions regions;
+    /** Thread-instructions executed by this worker (compiled regions count them op by op too). */
+    long executed;
     /** Thread-instructions of finished CTAs, over all workers: the budget is the launch's. */
     private final java.util.concurrent.atomic.AtomicLong budgetSpent;
     /** executed when the cluster in flight started, and the count at which it runs out of budget. */
-    private long ctaStart, ctaLimit;
+    private long ctaStart;
+    long ctaLimit;
     /** System.nanoTime() at which the wall-clock budget runs out; 0: no budget. */
     private long wallDeadline;
     /** Local memory the cluster in flight grew for calls, counted against the memory budget. */
@@ -130,6 +134,7 @@ final class Engine {
         this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
         this.program = first.program;
         this.ops = first.ops;
+        this.regions = first.regions;
         this.entry = first.entry;
         this.geometry = first.geometry;
         this.wallDeadline = first.wallDeadline;
@@ -156,6 +161,8 @@ final class Engine {
                     e.getMessage())), 0);
         }
         ops = program.ops;
+        Compilation compilation = launch.limits().compilation();
+        regions = compilation == Compilation.NONE ? null : new Regions(ops, compilation == Compilation.ALL ? 1 : Regions.HOT);
         int[] cl = launch.cluster();
         int[] g = launch.grid();
         if (g[0] % cl[0] != 0 || g[1] % cl[1] != 0 || g[2] % cl[2] != 0) {
@@ -391,7 +398,7 @@ final class Engine {
                     long turnStart = executed;
                     int runnable = trace == null ? 0 : w.live & ~w.blocked;
                     int turnPc = runnable == 0 ? -1 : w.pc[Integer.numberOfTrailingZeros(runnable)];
-                    for (int s = 0; s < slice && step(w); s++) {
+                    for (int s = 0, n; s < slice && (n = step(w, slice - s)) > 0; s += n) {
                         ran = true;
                     }
                     if (turnPc >= 0 && ran) {
@@ -601,11 +608,14 @@ final class Engine {
 
     // ---------------------------------------------------------------- warp step
 
-    /** Runs the lowest-PC group of runnable lanes one op; false when no lane can run. */
-    private boolean step(Warp w) {
+    /**
+     * Runs the lowest-PC group of runnable lanes one op, or a compiled region of at most
+     * {@code steps} ops (as many steps); returns the steps taken, 0 when no lane can run.
+     */
+    private int step(Warp w, int steps) {
         int runnable = w.live & ~w.blocked;
         if (runnable == 0) {
-            return false;
+            return 0;
         }
         int pc = Integer.MAX_VALUE;
         int mask = 0;
@@ -633,55 +643,82 @@ final class Engine {
                 }
             }
         }
+        if (regions != null) {
+            int n = regions.run(this, w, pc, mask, runnable, steps);
+            if (n > 0) {
+                return n;
+            }
+        }
         w.uniformMask = 0;
         Op op = ops[pc];
         executed += Integer.bitCount(mask);
         if (executed > ctaLimit) {
             throw budgetExhausted(w, op, Integer.numberOfTrailingZeros(mask));
         }
-        int exec = mask;
-        if (op.guard >= 0) {
-            exec = 0;
-            for (int m = mask; m != 0; m &= m - 1) {
-                int l = Integer.numberOfTrailingZeros(m);
-                boolean p = w.regs[((w.regBase[l] + op.guard) << 5) | l] != 0;
-                if (p != op.guardNegated) {
-                    exec |= 1 << l;
-                }
-            }
-        }
+        int exec = guarded(w, op, mask);
         if (w.wgmmaPending != null && exec != 0 && op.code != OpCode.WARPGROUP) {
             cta.warpgroups.checkAccess(w, op, pc, exec);
         }
         try {
             execute(w, op, pc, mask, exec);
-        } catch (MemoryFault f) {
-            throw stop(ExecStatus.ERROR, "exec.fault", op, w, lane, f.getMessage() + " in '" + op.mnemonic() + "'");
-        } catch (ArithmeticException | IndexOutOfBoundsException | NegativeArraySizeException e) {
-            throw stop(ExecStatus.ERROR, "exec.fault", op, w, lane, "invalid operation in '" + op.mnemonic() + "': " + e);
+        } catch (MemoryFault | ArithmeticException | IndexOutOfBoundsException | NegativeArraySizeException e) {
+            throw fault(e, op, w);
         }
-        return true;
+        return 1;
+    }
+
+    /** The lanes of {@code mask} whose guard predicate lets them execute the op. */
+    int guarded(Warp w, Op op, int mask) {
+        if (op.guard < 0) {
+            return mask;
+        }
+        int exec = 0;
+        for (int m = mask; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            boolean p = w.regs[((w.regBase[l] + op.guard) << 5) | l] != 0;
+            if (p != op.guardNegated) {
+                exec |= 1 << l;
+            }
+        }
+        return exec;
+    }
+
+    /** The report of an op that failed in the lane last run (a bad access, a division by zero). */
+    Stop fault(RuntimeException e, Op op, Warp w) {
+        if (e instanceof MemoryFault f) {
+            return stop(ExecStatus.ERROR, "exec.fault", op, w, lane, f.getMessage() + " in '" + op.mnemonic() + "'");
+        }
+        return stop(ExecStatus.ERROR, "exec.fault", op, w, lane, "invalid operation in '" + op.mnemonic() + "': " + e);
     }
 
     void advance(Warp w, int mask, int next) {
+        if (mask == -1) {
+            java.util.Arrays.fill(w.pc, next);
+            return;
+        }
         for (int m = mask; m != 0; m &= m - 1) {
             w.pc[Integer.numberOfTrailingZeros(m)] = next;
         }
     }
 
+    /**
+     * Whether {@link #execute} runs the op as a lane-local operation (its default branch, {@link
+     * #laneOps}): only registers and memory change, and the lanes go on to the next op. Everything
+     * else (branches, calls, barriers, waits, async copies, warp collectives) needs the scheduler.
+     */
+    static boolean isLaneLocal(OpCode c) {
+        return switch (c) {
+            case BRA, EXIT, RET, CALL, LIBRARY_CALL, BAR, BAR_ARRIVE, BAR_RED, CLUSTER_ARRIVE, CLUSTER_WAIT, MBARRIER,
+                    CP_ASYNC, CP_ASYNC_BULK, CP_ASYNC_BULK_TENSOR, TENSORMAP_REPLACE, TENSORMAP_COPY,
+                    TENSORMAP_ACQUIRE, ASYNC_GROUP, TRAP, UNSUPPORTED, SHFL, VOTE, ACTIVEMASK, REDUX, MATCH, ELECT,
+                    WMMA, WARPGROUP, NOP, FENCE_PROXY_ASYNC, FENCE, BAR_WARP -> false;
+            default -> true;
+        };
+    }
+
     private void execute(Warp w, Op op, int pc, int mask, int exec) {
         switch (op.code) {
-            case BRA -> {
-                advance(w, mask & ~exec, pc + 1);
-                advance(w, exec, op.target);
-                if (exec != 0 && op.target <= pc) {
-                    w.lastBackBranch = pc;
-                }
-                if ((exec == mask || exec == 0) && mask == (w.live & ~w.blocked)) {
-                    // A uniform branch keeps every runnable lane at one PC: the next step needs no scan.
-                    w.uniformMask = mask;
-                }
-            }
+            case BRA -> branch(w, op, pc, mask, exec);
             case EXIT -> {
                 advance(w, mask & ~exec, pc + 1);
                 exitLanes(w, exec);
@@ -808,12 +845,7 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             default -> {
-                if (!fast(w, op, exec) && !fastF32(w, op, exec) && !fastSetp(w, op, exec)) {
-                    for (int m = exec; m != 0; m &= m - 1) {
-                        lane = Integer.numberOfTrailingZeros(m);
-                        lane(w, op, lane);
-                    }
-                }
+                laneOps(w, op, exec);
                 advance(w, mask, pc + 1);
                 if (mask == (w.live & ~w.blocked)) {
                     w.uniformMask = mask;
@@ -823,20 +855,60 @@ final class Engine {
     }
 
     /**
-     * Whole-group loops for the commonest integer operations (no carry, saturation or wide forms),
-     * so the per-lane dispatch of {@link #lane} is skipped. Returns false when the op is not one.
+     * One lane-local op (every family {@link #execute} does not name) for the lanes of exec: the
+     * commonest forms in whole-group loops, the rest lane by lane. Compiled regions call this for
+     * all but the simple ops they inline, so interpreter and compiler share every definition.
      */
-    private boolean fast(Warp w, Op op, int exec) {
+    void laneOps(Warp w, Op op, int exec) {
+        if (!fast(w, op, exec) && !fastF32(w, op, exec) && !fastSetp(w, op, exec)) {
+            for (int m = exec; m != 0; m &= m - 1) {
+                lane = Integer.numberOfTrailingZeros(m);
+                lane(w, op, lane);
+            }
+        }
+    }
+
+    /** The commonest integer operations: no carry, saturation, wide or packed forms ({@link #fast}). */
+    static boolean isFastInteger(Op op) {
         DataType t = op.type;
         if (t == null || !t.isInteger() || op.cc || op.sat || op.relu || op.sub != 0
                 || t == DataType.S16X2 || t == DataType.U16X2) {
             return false;
         }
         OpCode c = op.code;
-        if (c != OpCode.ADD && c != OpCode.SUB && c != OpCode.AND && c != OpCode.OR && c != OpCode.XOR
-                && c != OpCode.MUL && c != OpCode.MAD && c != OpCode.MOV && c != OpCode.SHL) {
+        return c == OpCode.ADD || c == OpCode.SUB || c == OpCode.AND || c == OpCode.OR || c == OpCode.XOR
+                || c == OpCode.MUL || c == OpCode.MAD || c == OpCode.MOV || c == OpCode.SHL;
+    }
+
+    /** f32 add/sub/mul/fma in the default or .rn rounding, without .ftz/.sat ({@link #fastF32}). */
+    static boolean isFastF32(Op op) {
+        OpCode c = op.code;
+        return op.type == DataType.F32 && !op.ftz && !op.sat && op.sub2 <= 0
+                && (c == OpCode.FADD || c == OpCode.FSUB || c == OpCode.FMUL || c == OpCode.FMA);
+    }
+
+    /** Integer setp without a combining predicate ({@link #fastSetp}). */
+    static boolean isFastSetp(Op op) {
+        DataType t = op.type;
+        return op.code == OpCode.SETP && t != null && t.isInteger() && !(op.sub2 != 0 && op.sources() > 2);
+    }
+
+    /** shl: shift counts of the type's width or more give 0. */
+    static long shl(long a, long count, int bits) {
+        long n = count & 0xffffffffL;
+        return n >= bits ? 0 : a << n;
+    }
+
+    /**
+     * Whole-group loops for the commonest integer operations (no carry, saturation or wide forms),
+     * so the per-lane dispatch of {@link #lane} is skipped. Returns false when the op is not one.
+     */
+    private boolean fast(Warp w, Op op, int exec) {
+        if (!isFastInteger(op)) {
             return false;
         }
+        DataType t = op.type;
+        OpCode c = op.code;
         final long width = t.bits >= 64 ? -1L : (1L << t.bits) - 1;
         final long[] regs = w.regs;
         final int[] rb = w.regBase;
@@ -854,10 +926,7 @@ final class Engine {
                 case XOR -> r = a ^ read(w, op, 1, l);
                 case MUL -> r = a * read(w, op, 1, l);
                 case MAD -> r = a * read(w, op, 1, l) + read(w, op, 2, l);
-                default -> {
-                    long n = read(w, op, 1, l) & 0xffffffffL;
-                    r = n >= t.bits ? 0 : a << n;
-                }
+                default -> r = shl(a, read(w, op, 1, l), t.bits);
             }
             if (d >= 0) {
                 regs[((rb[l] + d) << 5) | l] = r & width;
@@ -868,11 +937,10 @@ final class Engine {
 
     /** Whole-group loop for f32 add/sub/mul/fma in the default or .rn rounding, without .ftz/.sat. */
     private boolean fastF32(Warp w, Op op, int exec) {
-        OpCode c = op.code;
-        if (op.type != DataType.F32 || op.ftz || op.sat || op.sub2 > 0
-                || (c != OpCode.FADD && c != OpCode.FSUB && c != OpCode.FMUL && c != OpCode.FMA)) {
+        if (!isFastF32(op)) {
             return false;
         }
+        OpCode c = op.code;
         final long[] regs = w.regs;
         final int[] rb = w.regBase;
         final int d = op.dst[0];
@@ -894,10 +962,10 @@ final class Engine {
 
     /** Whole-group loop for integer setp without a combining predicate. */
     private boolean fastSetp(Warp w, Op op, int exec) {
-        DataType t = op.type;
-        if (op.code != OpCode.SETP || t == null || !t.isInteger() || (op.sub2 != 0 && op.sources() > 2)) {
+        if (!isFastSetp(op)) {
             return false;
         }
+        DataType t = op.type;
         final long[] regs = w.regs;
         final int[] rb = w.regBase;
         final int p = op.dst[0];
@@ -916,6 +984,19 @@ final class Engine {
     }
 
     // ---------------------------------------------------------------- control
+
+    /** bra: the lanes of exec jump, the rest of mask go on (compiled regions end with it too). */
+    void branch(Warp w, Op op, int pc, int mask, int exec) {
+        advance(w, mask & ~exec, pc + 1);
+        advance(w, exec, op.target);
+        if (exec != 0 && op.target <= pc) {
+            w.lastBackBranch = pc;
+        }
+        if ((exec == mask || exec == 0) && mask == (w.live & ~w.blocked)) {
+            // A uniform branch keeps every runnable lane at one PC: the next step needs no scan.
+            w.uniformMask = mask;
+        }
+    }
 
     private void exitLanes(Warp w, int lanes) {
         if (lanes == 0) {
@@ -1493,7 +1574,7 @@ final class Engine {
             GTU = io.ptxrun.ast.Qualifier.GTU.ordinal(), GEU = io.ptxrun.ast.Qualifier.GEU.ordinal(),
             NUM = io.ptxrun.ast.Qualifier.NUM.ordinal(), NAN = io.ptxrun.ast.Qualifier.NAN.ordinal();
 
-    private static boolean compare(Op op, DataType t, long a, long b) {
+    static boolean compare(Op op, DataType t, long a, long b) {
         int c = op.sub;
         if (t.isFloat()) {
             double x, y;
@@ -1540,7 +1621,12 @@ final class Engine {
             }
             return x >= y;
         }
-        long x = ext(a, t), y = ext(b, t);
+        return compareInt(c, t.isSigned(), t.bits, a, b);
+    }
+
+    /** Integer comparison {@code c} (a Qualifier ordinal) of a and b as {@code bits}-bit values. */
+    static boolean compareInt(int c, boolean signed, int bits, long a, long b) {
+        long x = signed ? sx(a, bits) : zx(a, bits), y = signed ? sx(b, bits) : zx(b, bits);
         if (c == EQ) {
             return x == y;
         }
@@ -1548,8 +1634,8 @@ final class Engine {
             return x != y;
         }
         int cmp;
-        if (c == LO || c == LS || c == HI || c == HS || !t.isSigned()) {
-            cmp = Long.compareUnsigned(zx(a, t.bits), zx(b, t.bits));
+        if (c == LO || c == LS || c == HI || c == HS || !signed) {
+            cmp = Long.compareUnsigned(zx(a, bits), zx(b, bits));
         } else {
             cmp = Long.compare(x, y);
         }

@@ -16,6 +16,12 @@ import static io.ptxrun.exec.Engine.zx;
 final class IntegerOps {
     private IntegerOps() {}
 
+    /** shr of a bits-bit value (before the result is cut to the type's width): counts beyond it give 0 or the sign. */
+    static long shr(long a, long count, boolean signed, int bits) {
+        long n = zx(count, 32);
+        return signed ? sx(a, bits) >> Math.min(n, 63) : n >= bits ? 0 : zx(a, bits) >>> n;
+    }
+
     /**
      * One lane of an integer operation on its source values a..d (unused ones are 0); returns the
      * destination value, zero-extended to the result width. Carry-flag forms read and set the
@@ -190,14 +196,7 @@ final class IntegerOps {
                 long n = zx(b, 32);
                 r = n >= bits ? 0 : a << n;
             }
-            case SHR -> {
-                long n = zx(b, 32);
-                if (signed) {
-                    r = sx(a, bits) >> Math.min(n, 63);
-                } else {
-                    r = n >= bits ? 0 : zx(a, bits) >>> n;
-                }
-            }
+            case SHR -> r = shr(a, b, signed, bits);
             case POPC -> {
                 r = Long.bitCount(zx(a, bits));
                 bits = 32;

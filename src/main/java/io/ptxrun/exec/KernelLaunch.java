@@ -42,7 +42,8 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
      * clear error or timeout, never in a Java error or a wrong result.
      */
     public record Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync,
-                         long maxThreads, long maxMemoryBytes, long maxWallMillis, Progress progress, Trace trace) {
+                         long maxThreads, long maxMemoryBytes, long maxWallMillis, Progress progress, Trace trace,
+                         Compilation compilation) {
         /** Grid threads: every thread and CTA index fits an {@code int}. */
         public static final long DEFAULT_MAX_THREADS = Integer.MAX_VALUE;
         /** Simulated memory: fits the default heap of a small machine with room for the rest. */
@@ -65,6 +66,14 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
             }
             sync = sync == null ? SyncOptions.DEFAULT : sync;
             progress = progress == null ? new Progress() : progress;
+            compilation = compilation == null ? Compilation.HOT : compilation;
+        }
+
+        /** Limits with hot code compiled to JVM bytecode (the default; see {@link #withCompilation}). */
+        public Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync,
+                      long maxThreads, long maxMemoryBytes, long maxWallMillis, Progress progress, Trace trace) {
+            this(maxInstructions, scheduleSeed, ctaThreads, sync, maxThreads, maxMemoryBytes, maxWallMillis, progress,
+                    trace, Compilation.HOT);
         }
 
         public Limits(long maxInstructions, OptionalLong scheduleSeed, int ctaThreads, SyncOptions sync) {
@@ -90,25 +99,31 @@ public record KernelLaunch(Module module, String kernel, int[] grid, int[] block
 
         public Limits withCtaThreads(int threads) {
             return new Limits(maxInstructions, scheduleSeed, threads, sync, maxThreads, maxMemoryBytes, maxWallMillis,
-                    progress, trace);
+                    progress, trace, compilation);
         }
 
         /** The same limits with other bounds on grid threads, simulated memory and wall-clock time. */
         public Limits withCosts(long threads, long memoryBytes, long wallMillis) {
             return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, threads, memoryBytes, wallMillis,
-                    progress, trace);
+                    progress, trace, compilation);
         }
 
         /** The same limits, reporting to a progress display. */
         public Limits withProgress(Progress p) {
             return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, maxThreads, maxMemoryBytes,
-                    maxWallMillis, p, trace);
+                    maxWallMillis, p, trace, compilation);
         }
 
         /** The same limits, recording every warp turn into t (null: none). */
         public Limits withTrace(Trace t) {
             return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, maxThreads, maxMemoryBytes,
-                    maxWallMillis, progress, t);
+                    maxWallMillis, progress, t, compilation);
+        }
+
+        /** The same limits with other regions compiled to JVM bytecode (results are the same). */
+        public Limits withCompilation(Compilation c) {
+            return new Limits(maxInstructions, scheduleSeed, ctaThreads, sync, maxThreads, maxMemoryBytes,
+                    maxWallMillis, progress, trace, c);
         }
 
         /** The threads to use for a grid of that many CTAs. */

@@ -17,6 +17,19 @@
  * {@link io.ptxrun.exec.FloatOps}, {@link io.ptxrun.exec.ApproxOps}, {@link io.ptxrun.exec.Convert},
  * {@link io.ptxrun.exec.Atomics}, {@link io.ptxrun.exec.WarpOps}.
  *
+ * <p>Two tiers run the ops. The interpreter ({@link io.ptxrun.exec.Engine#step}) runs one op for the
+ * lowest-PC lane group and is the reference. {@link io.ptxrun.exec.Regions} counts how often each op
+ * index is entered and compiles the straight-line region of lane-local ops starting there ({@link
+ * io.ptxrun.exec.RegionCompiler}, JVM bytecode through ASM, one hidden class per region) once it is
+ * hot; a compiled region runs only where that cannot be told from interpreting it op by op (the
+ * group stays the lowest for the whole region, the budget and the warp's turn cover it, its lanes
+ * share one frame), and counts each op as the interpreter does, so statistics, the clock, budget
+ * ends and fault reports are the same. It inlines only the interpreter's own whole-group forms of
+ * the simple ops (through the same static helpers) and calls {@link io.ptxrun.exec.Engine#laneOps}
+ * for every other op, the hazard detector's hooks included: each family is defined once.
+ * Everything that needs the scheduler (branches but a region's last, calls, barriers, waits, async
+ * copies, warp collectives) stays with the interpreter.
+ *
  * <p>Generic addresses use fixed windows for shared, local, const and param memory; global
  * addresses are those of {@link io.ptxrun.exec.GlobalMemory}. Inside the shared window a CTA's own
  * variables sit at their plain offsets and the CTA of cluster rank r also at {@code (r + 1) *}

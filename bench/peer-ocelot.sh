@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# ptxrun on the GPU Ocelot side-by-side kernels (PEER_DIR, default /work/shared/bench/peer-ocelot):
+# launch rates per compilation mode, worker count and hazard detector setting next to the figures
+# recorded there for Ocelot's LLVM JIT, then whole-process times of the command line (JVM start,
+# parse, launch, output) per compilation mode. Not part of the test suite; best of N (default 3).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+peer="${PEER_DIR:-/work/shared/bench/peer-ocelot}"
+reps="${1:-3}"
+(cd "$root" && mvn -q -DskipTests package)
+out="$root/target/bench-classes"
+mkdir -p "$out"
+javac -d "$out" -cp "$root/target/ptxrun.jar" "$root/bench/src/io/ptxrun/bench/PeerOcelotRate.java" \
+  "$root/bench/src/io/ptxrun/bench/Measure.java"
+java -XX:+UseSerialGC -Xss16m -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.PeerOcelotRate "$peer" "$reps"
+
+# Whole process: the launcher's JVM options, one worker and two, hazard detector on (the default).
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+java -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.PeerOcelotRate --sgemm-launch > "$tmp/sgemm.json"
+echo "whole process (best of $reps): seconds wall, CPU seconds (user+sys)"
+for k in arith sgemm diverge; do
+  launch="$peer/kernels/$k.json"
+  [[ $k == sgemm ]] && launch="$tmp/sgemm.json"
+  for mode in none hot all; do
+    for workers in 1 2; do
+      best=""
+      for ((r = 0; r < reps; r++)); do
+        /usr/bin/time -f "%e %U %S" -o "$tmp/time" java -XX:+UseSerialGC -Xss16m -jar "$root/target/ptxrun.jar" \
+          "$peer/kernels/$k.sm90.ptx" --launch "$launch" --json --cta-threads "$workers" --compile "$mode" > "$tmp/out"
+        t="$(awk '{printf "%.2f %.2f", $1, $2 + $3}' "$tmp/time")"
+        if [[ -z "$best" ]] || awk -v a="${t%% *}" -v b="${best%% *}" 'BEGIN{exit !(a < b)}'; then best="$t"; fi
+      done
+      printf '%-8s --compile %-4s %d worker(s): %s s wall, %s CPU-s\n' "$k" "$mode" "$workers" "${best%% *}" "${best##* }"
+    done
+  done
+done

@@ -1,0 +1,402 @@
+package io.ptxrun.exec;
+
+import io.ptxrun.ast.DataType;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+import java.lang.invoke.MethodHandles;
+
+/**
+ * Compiles a straight-line region of lane-local ops ({@link Regions}) into a hidden class whose
+ * {@link CompiledRegion#run} executes the ops one after the other, each as a loop over the lanes
+ * of the group: a plain loop over all 32 lanes when every lane executes it (a shape the JIT
+ * vectorises), else a loop over the bits of the lane mask. Guards become lane masks.
+ *
+ * <p>Only the simplest ops are inline bytecode, and exactly the interpreter's whole-group forms
+ * ({@link Engine#isFastInteger}, {@link Engine#isFastF32}, {@link Engine#isFastSetp}, plus selp and
+ * plain mov), built from the same helpers ({@link Engine#shl}, {@link Engine#compareInt},
+ * {@link FloatOps#f32}, {@link FloatOps#bits32}); every other op calls {@link Engine#laneOps}, the
+ * interpreter's own definition, after setting the lanes' PC to the op (the hazard detector records
+ * accesses by PC). So both tiers share one definition of each instruction family.
+ */
+final class RegionCompiler {
+    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+    private static final String BASE = Type.getInternalName(CompiledRegion.class);
+    private static final String ENGINE = Type.getInternalName(Engine.class);
+    private static final String WARP = Type.getInternalName(Warp.class);
+    private static final String OP = Type.getInternalName(Op.class);
+    private static final String FLOAT_OPS = Type.getInternalName(FloatOps.class);
+
+    // Locals of run(Engine e, Warp w, long[] regs, int base, int mask, int pop).
+    private static final int E = 1, W = 2, REGS = 3, BASE_AT = 4, MASK = 5, POP = 6, EXEC = 7, LANE = 8, BITS = 9,
+            COND = 10;
+
+    private RegionCompiler() {
+    }
+
+    /** The region of n ops starting at ops[start], compiled; null when it cannot be. */
+    static CompiledRegion compile(Op[] ops, int start, int n) {
+        try {
+            byte[] bytes = generate(ops, start, n);
+            Class<?> c = LOOKUP.defineHiddenClass(bytes, true).lookupClass();
+            return (CompiledRegion) c.getDeclaredConstructor(Op[].class, int.class, int.class)
+                    .newInstance(ops, start, n);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    private static byte[] generate(Op[] ops, int start, int n) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object";
+            }
+        };
+        String name = "io/ptxrun/exec/Region";
+        cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, BASE, null);
+        MethodVisitor init = cw.visitMethod(0, "<init>", "([L" + OP + ";II)V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitVarInsn(Opcodes.ALOAD, 1);
+        init.visitVarInsn(Opcodes.ILOAD, 2);
+        init.visitVarInsn(Opcodes.ILOAD, 3);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, BASE, "<init>", "([L" + OP + ";II)V", false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+
+        MethodVisitor mv = cw.visitMethod(0, "run", "(L" + ENGINE + ";L" + WARP + ";[JIII)V", null, null);
+        mv.visitCode();
+        for (int k = 0; k < n; ) {
+            int pc = start + k;
+            if (inlinable(ops[pc])) {
+                // A run of inline ops in one loop over the lanes, each lane doing them all in order:
+                // they touch only the lane's own registers and cannot fail, so no one can tell.
+                int end = k;
+                while (end < n && inlinable(ops[start + end])) {
+                    count(mv);
+                    end++;
+                }
+                inline(mv, java.util.Arrays.copyOfRange(ops, pc, start + end));
+                k = end;
+            } else {
+                count(mv);
+                helper(mv, ops[pc], pc, k > 0);
+                k++;
+            }
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /** e.executed += pop: each op is counted before it runs, as in the interpreter. */
+    private static void count(MethodVisitor mv) {
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
+        mv.visitVarInsn(Opcodes.ILOAD, POP);
+        mv.visitInsn(Opcodes.I2L);
+        mv.visitInsn(Opcodes.LADD);
+        mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
+    }
+
+    /** e.advance(w, mask, pc) when needed; e.laneOps(w, op, e.guarded(w, op, mask)). */
+    private static void helper(MethodVisitor mv, Op op, int pc, boolean movePc) {
+        if (movePc) {
+            mv.visitVarInsn(Opcodes.ALOAD, E);
+            mv.visitVarInsn(Opcodes.ALOAD, W);
+            mv.visitVarInsn(Opcodes.ILOAD, MASK);
+            push(mv, pc);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "advance", "(L" + WARP + ";II)V", false);
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitVarInsn(Opcodes.ALOAD, W);
+        loadOp(mv, pc);
+        if (op.guard >= 0) {
+            mv.visitVarInsn(Opcodes.ALOAD, E);
+            mv.visitVarInsn(Opcodes.ALOAD, W);
+            loadOp(mv, pc);
+            mv.visitVarInsn(Opcodes.ILOAD, MASK);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "guarded", "(L" + WARP + ";L" + OP + ";I)I", false);
+        } else {
+            mv.visitVarInsn(Opcodes.ILOAD, MASK);
+        }
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "laneOps", "(L" + WARP + ";L" + OP + ";I)V", false);
+    }
+
+    private static void loadOp(MethodVisitor mv, int pc) {
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitFieldInsn(Opcodes.GETFIELD, BASE, "ops", "[L" + OP + ";");
+        push(mv, pc);
+        mv.visitInsn(Opcodes.AALOAD);
+    }
+
+    // ---------------------------------------------------------------- inline ops
+
+    /** Plain mov as {@link Engine}'s lane semantics define it, for types its whole-group loop does not take. */
+    private static boolean isPlainMov(Op op) {
+        return op.code == OpCode.MOV && !Engine.isFastInteger(op) && op.dstBits.length > 0;
+    }
+
+    /** shr of a scalar integer type, as {@link IntegerOps#apply} defines it. */
+    private static boolean isShr(Op op) {
+        DataType t = op.type;
+        return op.code == OpCode.SHR && t != null && t.isInteger() && t != DataType.S16X2 && t != DataType.U16X2;
+    }
+
+    private static boolean inlinable(Op op) {
+        if (op.dst.length == 0) {
+            return false;
+        }
+        for (int k = 0; k < op.sources(); k++) {
+            if (op.srcKind[k] != Op.REG && op.srcKind[k] != Op.IMM) {
+                return false;
+            }
+        }
+        int needed = switch (op.code) {
+            case MOV -> 1;
+            case SELP, MAD, FMA -> 3;
+            default -> 2;
+        };
+        if (op.sources() < needed) {
+            return false;
+        }
+        return Engine.isFastInteger(op) || Engine.isFastF32(op) || Engine.isFastSetp(op) || op.code == OpCode.SELP
+                || isPlainMov(op) || isShr(op);
+    }
+
+    /**
+     * The ops over the group's lanes: all 32 in a plain loop, or the bits of the lane mask; a
+     * guarded op tests its guard lane by lane.
+     */
+    private static void inline(MethodVisitor mv, Op[] block) {
+        mv.visitVarInsn(Opcodes.ILOAD, MASK);
+        mv.visitVarInsn(Opcodes.ISTORE, EXEC);
+        Label masked = new Label(), end = new Label();
+        mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+        mv.visitInsn(Opcodes.ICONST_M1);
+        mv.visitJumpInsn(Opcodes.IF_ICMPNE, masked);
+        // for (l = 0; l < 32; l++)
+        Label loop = new Label();
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, LANE);
+        mv.visitLabel(loop);
+        mv.visitVarInsn(Opcodes.ILOAD, LANE);
+        push(mv, 32);
+        mv.visitJumpInsn(Opcodes.IF_ICMPGE, end);
+        body(mv, block);
+        mv.visitIincInsn(LANE, 1);
+        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        // for (m = exec; m != 0; m &= m - 1) l = numberOfTrailingZeros(m)
+        mv.visitLabel(masked);
+        mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+        mv.visitVarInsn(Opcodes.ISTORE, BITS);
+        Label bits = new Label();
+        mv.visitLabel(bits);
+        mv.visitVarInsn(Opcodes.ILOAD, BITS);
+        mv.visitJumpInsn(Opcodes.IFEQ, end);
+        mv.visitVarInsn(Opcodes.ILOAD, BITS);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "numberOfTrailingZeros", "(I)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, LANE);
+        body(mv, block);
+        mv.visitVarInsn(Opcodes.ILOAD, BITS);
+        mv.visitVarInsn(Opcodes.ILOAD, BITS);
+        mv.visitInsn(Opcodes.ICONST_1);
+        mv.visitInsn(Opcodes.ISUB);
+        mv.visitInsn(Opcodes.IAND);
+        mv.visitVarInsn(Opcodes.ISTORE, BITS);
+        mv.visitJumpInsn(Opcodes.GOTO, bits);
+        mv.visitLabel(end);
+    }
+
+    /** One lane (in local LANE) of the ops, each under its guard. */
+    private static void body(MethodVisitor mv, Op[] block) {
+        for (Op op : block) {
+            if (op.guard < 0) {
+                body(mv, op);
+                continue;
+            }
+            // (regs[guard] != 0) != negated
+            Label skip = new Label();
+            mv.visitVarInsn(Opcodes.ALOAD, REGS);
+            register(mv, op.guard);
+            mv.visitVarInsn(Opcodes.ILOAD, LANE);
+            mv.visitInsn(Opcodes.IADD);
+            mv.visitInsn(Opcodes.LALOAD);
+            mv.visitInsn(Opcodes.LCONST_0);
+            mv.visitInsn(Opcodes.LCMP);
+            mv.visitJumpInsn(op.guardNegated ? Opcodes.IFNE : Opcodes.IFEQ, skip);
+            body(mv, op);
+            mv.visitLabel(skip);
+        }
+    }
+
+    /** One lane (in local LANE) of an inlinable op. */
+    private static void body(MethodVisitor mv, Op op) {
+        if (Engine.isFastSetp(op)) {
+            int p = op.dst[0], q = op.dst.length > 1 ? op.dst[1] : -1;
+            if (p < 0 && q < 0) {
+                return;
+            }
+            push(mv, op.sub);
+            mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
+            push(mv, op.type.bits);
+            source(mv, op, 0);
+            source(mv, op, 1);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "compareInt", "(IZIJJ)Z", false);
+            mv.visitVarInsn(Opcodes.ISTORE, COND);
+            if (p >= 0) {
+                address(mv, p);
+                mv.visitVarInsn(Opcodes.ILOAD, COND);
+                mv.visitInsn(Opcodes.I2L);
+                mv.visitInsn(Opcodes.LASTORE);
+            }
+            if (q >= 0) {
+                address(mv, q);
+                mv.visitVarInsn(Opcodes.ILOAD, COND);
+                mv.visitInsn(Opcodes.ICONST_1);
+                mv.visitInsn(Opcodes.IXOR);
+                mv.visitInsn(Opcodes.I2L);
+                mv.visitInsn(Opcodes.LASTORE);
+            }
+            return;
+        }
+        int d = op.dst[0];
+        if (d < 0) {
+            return;
+        }
+        address(mv, d);
+        if (Engine.isFastF32(op)) {
+            f32(mv, op, 0);
+            f32(mv, op, 1);
+            switch (op.code) {
+                case FADD -> mv.visitInsn(Opcodes.FADD);
+                case FSUB -> mv.visitInsn(Opcodes.FSUB);
+                case FMUL -> mv.visitInsn(Opcodes.FMUL);
+                default -> {
+                    f32(mv, op, 2);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "fma", "(FFF)F", false);
+                }
+            }
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "bits32", "(F)J", false);
+        } else if (op.code == OpCode.SELP) {
+            Label second = new Label(), done = new Label();
+            source(mv, op, 2);
+            mv.visitInsn(Opcodes.LCONST_1);
+            mv.visitInsn(Opcodes.LAND);
+            mv.visitInsn(Opcodes.LCONST_0);
+            mv.visitInsn(Opcodes.LCMP);
+            mv.visitJumpInsn(Opcodes.IFEQ, second);
+            source(mv, op, 0);
+            mv.visitJumpInsn(Opcodes.GOTO, done);
+            mv.visitLabel(second);
+            source(mv, op, 1);
+            mv.visitLabel(done);
+        } else if (isShr(op)) {
+            source(mv, op, 0);
+            source(mv, op, 1);
+            mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
+            push(mv, op.type.bits);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(IntegerOps.class), "shr", "(JJZI)J", false);
+            width(mv, op.type.bits);
+        } else if (isPlainMov(op)) {
+            int bits = op.dstBits[0] == 1 ? 1 : op.type == null ? 64 : op.type.bits;
+            source(mv, op, 0);
+            width(mv, bits);
+        } else {
+            source(mv, op, 0);
+            switch (op.code) {
+                case MOV -> {
+                }
+                case ADD -> binary(mv, op, Opcodes.LADD);
+                case SUB -> binary(mv, op, Opcodes.LSUB);
+                case AND -> binary(mv, op, Opcodes.LAND);
+                case OR -> binary(mv, op, Opcodes.LOR);
+                case XOR -> binary(mv, op, Opcodes.LXOR);
+                case MUL -> binary(mv, op, Opcodes.LMUL);
+                case MAD -> {
+                    binary(mv, op, Opcodes.LMUL);
+                    source(mv, op, 2);
+                    mv.visitInsn(Opcodes.LADD);
+                }
+                case SHL -> {
+                    source(mv, op, 1);
+                    push(mv, op.type.bits);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "shl", "(JJI)J", false);
+                }
+                default -> throw new IllegalStateException(op.code.name());
+            }
+            width(mv, op.type.bits);
+        }
+        mv.visitInsn(Opcodes.LASTORE);
+    }
+
+    private static void binary(MethodVisitor mv, Op op, int insn) {
+        source(mv, op, 1);
+        mv.visitInsn(insn);
+    }
+
+    /** Keeps the low {@code bits} bits of the long on the stack. */
+    private static void width(MethodVisitor mv, int bits) {
+        if (bits < 64) {
+            mv.visitLdcInsn((1L << bits) - 1);
+            mv.visitInsn(Opcodes.LAND);
+        }
+    }
+
+    private static void f32(MethodVisitor mv, Op op, int k) {
+        source(mv, op, k);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "f32", "(J)F", false);
+    }
+
+    /** Source operand k of the lane, as {@link Engine#read} gives it (registers and immediates only). */
+    private static void source(MethodVisitor mv, Op op, int k) {
+        if (op.srcKind[k] == Op.IMM) {
+            mv.visitLdcInsn(op.imm[k]);
+            return;
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, REGS);
+        register(mv, op.src[k]);
+        mv.visitVarInsn(Opcodes.ILOAD, LANE);
+        mv.visitInsn(Opcodes.IADD);
+        mv.visitInsn(Opcodes.LALOAD);
+        if (op.srcNegated[k]) {
+            mv.visitInsn(Opcodes.LCONST_1);
+            mv.visitInsn(Opcodes.LXOR);
+        }
+    }
+
+    /** regs and the index of register r of the lane, ready for LASTORE. */
+    private static void address(MethodVisitor mv, int r) {
+        mv.visitVarInsn(Opcodes.ALOAD, REGS);
+        register(mv, r);
+        mv.visitVarInsn(Opcodes.ILOAD, LANE);
+        mv.visitInsn(Opcodes.IADD);
+    }
+
+    /** base + (r << 5): where register r's lanes start. */
+    private static void register(MethodVisitor mv, int r) {
+        mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
+        push(mv, r << 5);
+        mv.visitInsn(Opcodes.IADD);
+    }
+
+    private static void push(MethodVisitor mv, int v) {
+        if (v >= -1 && v <= 5) {
+            mv.visitInsn(Opcodes.ICONST_0 + v);
+        } else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {
+            mv.visitIntInsn(Opcodes.BIPUSH, v);
+        } else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) {
+            mv.visitIntInsn(Opcodes.SIPUSH, v);
+        } else {
+            mv.visitLdcInsn(v);
+        }
+    }
+}
