@@ -333,11 +333,21 @@ final class Decoder {
         }
     }
 
+    private record PendingBranch(Op op, String label, List<Integer> openBlocks) {}
+
     final class FunctionDecoder {
         final FuncInfo fi;
         final Deque<Map<String, Sym>> scopes = new ArrayDeque<>();
-        final Map<String, Integer> labels = new HashMap<>();
-        final List<Object[]> pendingBranches = new ArrayList<>();
+        /**
+         * The labels of each block, by block number (0: the body). A label belongs to the block
+         * that defines it: the same name in two `{ }` blocks (an inline-asm wait loop inlined twice,
+         * as CUTLASS emits) is two labels.
+         */
+        final List<Map<String, Integer>> blockLabels = new ArrayList<>();
+        /** The numbers of the blocks being decoded, innermost first. */
+        final Deque<Integer> openBlocks = new ArrayDeque<>();
+        /** Branches to resolve once every label is placed: the op, the label, the open blocks. */
+        final List<PendingBranch> pendingBranches = new ArrayList<>();
         final List<Integer> regBits = new ArrayList<>();
         int frame;
         final boolean kernel;
@@ -383,14 +393,12 @@ final class Decoder {
             Op end = new Op(OpCode.RET, null);
             end.owner = fi.index;
             ops.add(end);
-            for (Object[] pb : pendingBranches) {
-                Op op = (Op) pb[0];
-                String label = (String) pb[1];
-                Integer t = labels.get(label);
+            for (PendingBranch pb : pendingBranches) {
+                Integer t = target(pb);
                 if (t == null) {
-                    throw new DecodeError(op.pos, "unknown label '" + label + "'");
+                    throw new DecodeError(pb.op().pos, "unknown label '" + pb.label() + "'");
                 }
-                op.target = t;
+                pb.op().target = t;
             }
             fi.numRegs = regBits.size();
             fi.regBits = regBits.stream().mapToInt(Integer::intValue).toArray();
@@ -438,20 +446,44 @@ final class Decoder {
             if (nested) {
                 scopes.push(new HashMap<>());
             }
+            Map<String, Integer> labels = new HashMap<>();
+            openBlocks.push(blockLabels.size());
+            blockLabels.add(labels);
             for (Statement s : b.statements()) {
                 if (s instanceof VarDecl v) {
                     declare(v);
                 } else if (s instanceof Block inner) {
                     block(inner, true);
                 } else if (s instanceof Statement.Label l) {
-                    labels.put(l.name(), ops.size());
+                    labels.putIfAbsent(l.name(), ops.size());
                 } else if (s instanceof Instruction i) {
                     emit(i);
                 }
             }
+            openBlocks.pop();
             if (nested) {
                 scopes.pop();
             }
+        }
+
+        /**
+         * Where a branch goes: the label of the innermost block around it that defines the name,
+         * else (a branch into a nested block) the first block that does.
+         */
+        Integer target(PendingBranch pb) {
+            for (int block : pb.openBlocks()) {
+                Integer t = blockLabels.get(block).get(pb.label());
+                if (t != null) {
+                    return t;
+                }
+            }
+            for (Map<String, Integer> labels : blockLabels) {
+                Integer t = labels.get(pb.label());
+                if (t != null) {
+                    return t;
+                }
+            }
+            return null;
         }
 
         void declare(VarDecl v) {
@@ -583,6 +615,42 @@ final class Decoder {
 
         void srcs(Op op, DataType t, Operand... os) {
             srcs(op, t, List.of(os));
+        }
+
+        /**
+         * ldmatrix / stmatrix: the .m8n8 .b16 form (the .m16n8 / .m16n16 8-bit forms of sm_100 are
+         * not run); the fragment vector holds one register per matrix.
+         */
+        Op matrixMove(Instruction i) {
+            boolean store = i.opcode() == io.ptxrun.ast.Opcode.STMATRIX;
+            java.util.Set<String> qs = new java.util.HashSet<>();
+            for (Qual q : i.qualifiers()) {
+                qs.add(q.text());
+            }
+            if (!qs.contains(".m8n8") || !qs.contains(".b16")) {
+                throw new DecodeError(i.pos(), "only the .m8n8 .b16 form of " + i.opcode().spelling + " is supported");
+            }
+            int count = qs.contains(".x4") ? 4 : qs.contains(".x2") ? 2 : 1;
+            List<Operand> os = i.operands();
+            Operand fragment = os.get(store ? 1 : 0);
+            List<Operand> regs = fragment instanceof Operand.Vector v ? v.elements() : List.of(fragment);
+            if (regs.size() != count) {
+                throw new DecodeError(fragment.pos(), "the fragment of ." + "x" + count + " is " + count
+                        + " registers, not " + regs.size());
+            }
+            Op op = new Op(OpCode.MATRIX_MOVE, i);
+            op.type = DataType.B32;
+            op.sub = count;
+            op.sub2 = store ? 1 : 0;
+            op.flag = qs.contains(".trans");
+            op.space = spaceCode(i.space());
+            address(op, os.get(store ? 0 : 1));
+            if (store) {
+                srcs(op, DataType.B32, regs);
+            } else {
+                dsts(op, regs.toArray(new Operand[0]));
+            }
+            return op;
         }
 
         int spaceCode(StateSpace s) {
@@ -1025,7 +1093,7 @@ final class Decoder {
                     if (!(tgt instanceof Operand.Symbol s)) {
                         throw new DecodeError(i.pos(), "branch target must be a label");
                     }
-                    pendingBranches.add(new Object[] {op, s.name()});
+                    pendingBranches.add(new PendingBranch(op, s.name(), List.copyOf(openBlocks)));
                     return op;
                 }
                 case CALL:
@@ -1257,6 +1325,9 @@ final class Decoder {
                     srcs(op, DataType.B32, m.sources());
                     return op;
                 }
+                case LDMATRIX:
+                case STMATRIX:
+                    return matrixMove(i);
                 case SHFL: {
                     Op op = new Op(OpCode.SHFL, i);
                     op.type = DataType.B32;
