@@ -333,21 +333,16 @@ final class Decoder {
         }
     }
 
-    private record PendingBranch(Op op, String label, List<Integer> openBlocks) {}
-
     final class FunctionDecoder {
         final FuncInfo fi;
         final Deque<Map<String, Sym>> scopes = new ArrayDeque<>();
         /**
-         * The labels of each block, by block number (0: the body). A label belongs to the block
-         * that defines it: the same name in two `{ }` blocks (an inline-asm wait loop inlined twice,
-         * as CUTLASS emits) is two labels.
+         * Labels are scoped to their block (an inline-asm wait loop inlined twice defines its label
+         * twice): each block's labels, innermost first, with the op index each marks once decoded.
          */
-        final List<Map<String, Integer>> blockLabels = new ArrayList<>();
-        /** The numbers of the blocks being decoded, innermost first. */
-        final Deque<Integer> openBlocks = new ArrayDeque<>();
-        /** Branches to resolve once every label is placed: the op, the label, the open blocks. */
-        final List<PendingBranch> pendingBranches = new ArrayList<>();
+        final Deque<Map<String, int[]>> labelScopes = new ArrayDeque<>();
+        /** Branches with the label they name, resolved once every label's op index is known. */
+        final List<Object[]> pendingBranches = new ArrayList<>();
         final List<Integer> regBits = new ArrayList<>();
         int frame;
         final boolean kernel;
@@ -393,12 +388,8 @@ final class Decoder {
             Op end = new Op(OpCode.RET, null);
             end.owner = fi.index;
             ops.add(end);
-            for (PendingBranch pb : pendingBranches) {
-                Integer t = target(pb);
-                if (t == null) {
-                    throw new DecodeError(pb.op().pos, "unknown label '" + pb.label() + "'");
-                }
-                pb.op().target = t;
+            for (Object[] pb : pendingBranches) {
+                ((Op) pb[0]).target = ((int[]) pb[1])[0];
             }
             fi.numRegs = regBits.size();
             fi.regBits = regBits.stream().mapToInt(Integer::intValue).toArray();
@@ -446,44 +437,28 @@ final class Decoder {
             if (nested) {
                 scopes.push(new HashMap<>());
             }
-            Map<String, Integer> labels = new HashMap<>();
-            openBlocks.push(blockLabels.size());
-            blockLabels.add(labels);
+            Map<String, int[]> labels = new HashMap<>();
+            for (Statement s : b.statements()) {
+                if (s instanceof Statement.Label l) {
+                    labels.put(l.name(), new int[] {-1});
+                }
+            }
+            labelScopes.push(labels);
             for (Statement s : b.statements()) {
                 if (s instanceof VarDecl v) {
                     declare(v);
                 } else if (s instanceof Block inner) {
                     block(inner, true);
                 } else if (s instanceof Statement.Label l) {
-                    labels.putIfAbsent(l.name(), ops.size());
+                    labels.get(l.name())[0] = ops.size();
                 } else if (s instanceof Instruction i) {
                     emit(i);
                 }
             }
-            openBlocks.pop();
+            labelScopes.pop();
             if (nested) {
                 scopes.pop();
             }
-        }
-
-        /**
-         * Where a branch goes: the label of the innermost block around it that defines the name,
-         * else (a branch into a nested block) the first block that does.
-         */
-        Integer target(PendingBranch pb) {
-            for (int block : pb.openBlocks()) {
-                Integer t = blockLabels.get(block).get(pb.label());
-                if (t != null) {
-                    return t;
-                }
-            }
-            for (Map<String, Integer> labels : blockLabels) {
-                Integer t = labels.get(pb.label());
-                if (t != null) {
-                    return t;
-                }
-            }
-            return null;
         }
 
         void declare(VarDecl v) {
@@ -1093,7 +1068,16 @@ final class Decoder {
                     if (!(tgt instanceof Operand.Symbol s)) {
                         throw new DecodeError(i.pos(), "branch target must be a label");
                     }
-                    pendingBranches.add(new PendingBranch(op, s.name(), List.copyOf(openBlocks)));
+                    int[] label = null;
+                    for (Map<String, int[]> scope : labelScopes) {
+                        if ((label = scope.get(s.name())) != null) {
+                            break;
+                        }
+                    }
+                    if (label == null) {
+                        throw new DecodeError(i.pos(), "unknown label '" + s.name() + "'");
+                    }
+                    pendingBranches.add(new Object[] {op, label});
                     return op;
                 }
                 case CALL:

@@ -43,7 +43,7 @@ final class HazardReports {
             if (c.rule().startsWith("uninit")) {
                 message = String.format("uninitialized read: '%s' by %s reads %s, which no thread has written"
                         + " (shared memory starts undefined on the GPU; write it, or copy into it, before reading)%s",
-                        second.mnemonic(), who(c.secondSlot()), where(c), times);
+                        second.mnemonic(), who(c.secondSlot(), second), where(c), times);
             } else {
                 // Report at the thread's access: an async copy's side is named as the other site.
                 boolean swap = isAgent(c.secondSlot()) && !isAgent(c.firstSlot());
@@ -57,10 +57,14 @@ final class HazardReports {
                 String between = c.rule().equals("async.missing-proxy-fence")
                         ? "ordered between the threads, but not between the generic proxy that wrote and the async"
                         + " proxy that reads" : "with nothing ordering the two";
+                boolean wgmma = first.code == OpCode.WARPGROUP || second.code == OpCode.WARPGROUP;
                 message = String.format("%s%s: '%s' at %s by %s %s %s, and '%s' here by %s %s it, %s; %s%s",
-                        title(c.rule()), kind, first.mnemonic(), first.pos + cuda.describe(first.pos), who(thereSlot),
-                        verb(thereWrite), where(c),
-                        second.mnemonic(), who(hereSlot), verb(hereWrite), between, remedy(c), times);
+                        wgmma && c.rule().equals("async.overwrite-during-read")
+                                ? "write to a wgmma.mma_async operand that the wgmma may still be reading"
+                                : title(c.rule()), kind, first.mnemonic(), first.pos + cuda.describe(first.pos),
+                        who(thereSlot, first), verb(thereWrite), where(c),
+                        second.mnemonic(), who(hereSlot, second), verb(hereWrite), between,
+                        remedy(c, wgmma), times);
             }
             out.add(warnOnly ? Diagnostic.warning(second.pos, c.rule(), message)
                     : Diagnostic.error(second.pos, c.rule(), message));
@@ -90,9 +94,27 @@ final class HazardReports {
         return write ? "writes" : "reads";
     }
 
-    /** What would have ordered the pair. */
-    private String remedy(Conflict c) {
+    /** What would have ordered the pair; {@code wgmma}: one side is a wgmma.mma_async's operand read. */
+    private String remedy(Conflict c, boolean wgmma) {
         long a = c.firstSlot(), b = c.secondSlot();
+        if (wgmma) {
+            switch (c.rule()) {
+                case "async.missing-proxy-fence":
+                    return "wgmma.mma_async reads its shared-memory operands through the async proxy: the writing"
+                            + " threads need fence.proxy.async.shared::cta (CUTLASS fence_view_async_shared) after"
+                            + " their writes and before the barrier that orders them with the wgmma (9.7.15.3)";
+                case "async.overwrite-during-read":
+                    return "wgmma.mma_async reads its operands until the wgmma.wait_group that covers it: wait for it"
+                            + " (warpgroup_wait<N>), then release the buffer (a barrier or mbarrier arrive) before it is"
+                            + " written again (9.7.15.6)";
+                case "async.read-before-complete":
+                    return "the copy's completion must be observed before the wgmma.mma_async is issued: a successful"
+                            + " mbarrier try_wait / test_wait of the phase its complete-tx is counted in, by the threads"
+                            + " of the warpgroup (9.7.9.25.1)";
+                default:
+                    break;
+            }
+        }
         switch (c.rule()) {
             case "async.read-before-complete":
                 return "the copy's completion must be observed first: cp.async.wait_group / wait_all by the issuing"
@@ -127,8 +149,8 @@ final class HazardReports {
                 + " barrier both use) would order them";
     }
 
-    /** The thread (or the async copy and the thread that issued it) of a launch-wide slot. */
-    private String who(long slot) {
+    /** The thread (or the async operation at {@code op} and the thread that issued it) of a launch-wide slot. */
+    private String who(long slot, Op op) {
         long cluster = slot / slots;
         int local = (int) (slot % slots);
         int threads = slots / 2;
@@ -139,7 +161,11 @@ final class HazardReports {
         int[] b = launch.block();
         String thread = String.format("thread tid (%d,%d,%d) of CTA ctaid %s", tid % b[0], (tid / b[0]) % b[1],
                 tid / (b[0] * b[1]), ctaid(cluster, rank));
-        return agent ? "an asynchronous copy issued by " + thread : thread;
+        if (!agent) {
+            return thread;
+        }
+        return op.code == OpCode.WARPGROUP ? "the warpgroup of " + thread + " (its asynchronous operand read)"
+                : "an asynchronous copy issued by " + thread;
     }
 
     private String ctaid(long clusterIndex, int rank) {

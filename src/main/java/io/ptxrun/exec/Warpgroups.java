@@ -56,6 +56,9 @@ final class Warpgroups {
     // Operands of one mma_async, row by row: a[m * K + k], b[n * K + k].
     private double[] fa, fb;
     private long[] ia, ib;
+    /** The 16-byte shared-memory chunks one mma_async read (for the hazard detector), and how many. */
+    private long[] chunks = new long[0];
+    private int chunkCount;
 
     /** Outstanding mma_async of one warpgroup: the registers they own until a wait_group covers them. */
     private static final class Pending {
@@ -66,6 +69,12 @@ final class Warpgroups {
         /** The function of the mma_async ops: register indices mean something only within it. */
         int function = -1;
         int[] open = new int[0];
+        /**
+         * For the hazard detector: the async agent's counter at the last mma_async of the open group
+         * and of each committed group (-1: none), which a wait_group's threads learn complete.
+         */
+        int openEnd = -1;
+        final ArrayDeque<Integer> committedEnds = new ArrayDeque<>();
 
         void add(int[] regs, int pc) {
             int[] joined = Arrays.copyOf(open, open.length + regs.length);
@@ -85,17 +94,23 @@ final class Warpgroups {
         void commit() {
             committed.addLast(open);
             open = new int[0];
+            committedEnds.addLast(openEnd);
+            openEnd = -1;
         }
 
-        void waitUntil(int groups) {
+        /** Completes all but the newest {@code groups} groups; returns the agent counter they end at (-1: none). */
+        int waitUntil(int groups) {
+            int end = -1;
             while (committed.size() > groups) {
                 committed.removeFirst();
+                end = Math.max(end, committedEnds.removeFirst());
             }
             registers.clear();
             for (int[] g : committed) {
                 mark(g);
             }
             mark(open);
+            return end;
         }
 
         private void mark(int[] regs) {
@@ -186,7 +201,11 @@ final class Warpgroups {
                 if (p == null) {
                     p = pending[g] = new Pending();
                 }
+                chunkCount = 0;
                 mma(g, op, pc, f);
+                if (engine.order != null) {
+                    p.openEnd = checkOperandReads(g, pc);
+                }
                 p.function = op.owner;
                 p.add(op.dst, pc);
                 if (f.aInRegisters()) {
@@ -201,7 +220,13 @@ final class Warpgroups {
             }
             case WAIT -> {
                 if (p != null) {
-                    p.waitUntil(f.waitGroups());
+                    int end = p.waitUntil(f.waitGroups());
+                    if (end >= 0 && engine.order != null) {
+                        int first = engine.slot(engine.cta().warps[WARPS * g], 0);
+                        for (int t = first; t < first + 32 * WARPS; t++) {
+                            engine.order.agentComplete(t, first, end);
+                        }
+                    }
                     share(g, p.registers.isEmpty() ? null : p.registers);
                 }
             }
@@ -210,6 +235,29 @@ final class Warpgroups {
                 // setmaxnreg only moves register budget between warpgroups.
             }
         }
+    }
+
+    /**
+     * The hazard detector's view of the mma_async just run: its shared-memory operands are read by
+     * the async proxy from issue until a wgmma.wait_group covering it (9.7.15.3, 9.7.15.6), so a
+     * generic write to them needs fence.proxy.async, and writing them before that wait is a
+     * hazard. Returns the agent counter the read carries.
+     */
+    private int checkOperandReads(int g, int pc) {
+        io.ptxrun.exec.order.MemoryOrder order = engine.order;
+        int first = engine.slot(engine.cta().warps[WARPS * g], 0);
+        io.ptxrun.exec.order.MemoryOrder.CopyOrigin origin = order.warpgroupIssue(first, 32 * WARPS, pc);
+        Arrays.sort(chunks, 0, chunkCount);
+        int rank = engine.cta().rank;
+        for (int i = 0; i < chunkCount; ) {
+            long start = chunks[i];
+            long end = start + 16;
+            while (++i < chunkCount && chunks[i] <= end) {
+                end = Math.max(end, chunks[i] + 16);
+            }
+            order.copyReads(origin, io.ptxrun.exec.order.MemoryOrder.SHARED, rank, start, (int) (end - start));
+        }
+        return order.agentClock(first);
     }
 
     private void share(int g, BitSet registers) {
@@ -335,7 +383,14 @@ final class Warpgroups {
         int bytes = t.bits / 8;
         for (int mn = 0; mn < rows; mn++) {
             for (int k = 0; k < kk; k++) {
-                long raw = engine.load(w0, Op.SP_SHARED, d.address(mn, k, bytes, kMajor), bytes, 0);
+                long at = d.address(mn, k, bytes, kMajor);
+                long raw = engine.load(w0, Op.SP_SHARED, at, bytes, 0);
+                if (engine.order != null) {
+                    if (chunkCount == chunks.length) {
+                        chunks = Arrays.copyOf(chunks, Math.max(256, 2 * chunkCount));
+                    }
+                    chunks[chunkCount++] = at & ~15L;
+                }
                 values[mn * kk + k] = value(raw, t);
                 ints[mn * kk + k] = integerValue(raw, t);
             }

@@ -160,8 +160,11 @@ public final class MemoryOrder {
             rule = "async.read-before-complete";
         } else if (!firstAgent && secondAgent && !found.write && write) {
             rule = "async.read-before-complete";
-        } else if (firstAgent && !secondAgent && !found.write && write) {
+        } else if (firstAgent && !found.write && write) {
             rule = "async.overwrite-during-read";
+        } else if (firstAgent && secondAgent && found.write && !write) {
+            // An async operation (a wgmma's operand read) of what another one (a copy) writes.
+            rule = "async.read-before-complete";
         } else if (space == GLOBAL) {
             rule = "race.global";
         } else {
@@ -377,6 +380,46 @@ public final class MemoryOrder {
         clocks.tick(agent);
         clocks.tick(t);
         return o;
+    }
+
+    /**
+     * A wgmma.mma_async of the warpgroup whose threads are {@code first .. first+count-1}: its
+     * shared-memory operands are read by the async proxy (PTX ISA 9.7.15.3 "Async Proxy"), here
+     * the async agent of the first thread. The operation starts once every thread of the
+     * warpgroup has issued it, so it knows what any of them knew then, their own writes included;
+     * a generic write is visible to it once its writer, or any of the threads after learning of
+     * it, executed fence.proxy.async.
+     */
+    public CopyOrigin warpgroupIssue(int first, int count, int pc) {
+        int[] known = clocks.known[first];
+        int[] proxyKnown = clocks.proxyFencedKnown[first];
+        ForeignClocks foreign = clocks.foreign[first];
+        for (int t = first + 1; t < first + count; t++) {
+            known = clocks.join(known, clocks.known[t]);
+            proxyKnown = ThreadClocks.max(proxyKnown, clocks.proxyFencedKnown[t]);
+            foreign = ForeignClocks.merge(foreign, clocks.foreign[t], clocks.cluster);
+        }
+        known = known.clone();
+        for (int t = first; t < first + count; t++) {
+            known[t] = Math.max(known[t], clocks.clock[t]);
+            clocks.tick(t);
+        }
+        int agent = clocks.threads + first;
+        CopyOrigin o = new CopyOrigin(agent, clocks.clock[agent], first, clocks.clock[first], pc, known, foreign,
+                clocks.base);
+        o.proxyFencedKnown = proxyKnown;
+        clocks.tick(agent);
+        return o;
+    }
+
+    /** The counter of the last operation thread t's async agent took on (a group of them ends there). */
+    public int agentClock(int t) {
+        return clocks.clock[clocks.threads + t] - 1;
+    }
+
+    /** Thread t has seen the operations of {@code issuer}'s async agent up to {@code upTo} complete. */
+    public void agentComplete(int t, int issuer, int upTo) {
+        clocks.learn(t, clocks.threads + issuer, upTo);
     }
 
     private void asCopy(CopyOrigin o, boolean strong) {
