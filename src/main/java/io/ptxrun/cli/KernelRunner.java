@@ -173,16 +173,7 @@ public final class KernelRunner {
         for (int i = 0; i < values.size(); i++) {
             ParamLayout.Slot slot = layout.slots().get(i);
             ParamValue value = values.get(i);
-            byte[] bytes;
-            if (value instanceof ParamValue.BufferAddress b) {
-                bytes = littleEndian(addresses.get(b.name()), 8);
-            } else if (value instanceof ParamValue.Scalar s) {
-                bytes = s.littleEndianBytes();
-            } else {
-                ParamValue.TensorMapParam t = (ParamValue.TensorMapParam) value;
-                String buffer = launch.tensorMaps().get(t.name()).buffer();
-                bytes = launch.tensorMaps().get(t.name()).encode(addresses.get(buffer));
-            }
+            byte[] bytes = paramBytes(value, launch, addresses);
             String kindMismatch = kindMismatch(slot, value);
             if (kindMismatch != null) {
                 throw new LaunchMismatch("params[" + i + "]: kernel parameter '" + slot.name() + "' is "
@@ -197,6 +188,27 @@ public final class KernelRunner {
             System.arraycopy(bytes, 0, block, slot.offset(), bytes.length);
         }
         return block;
+    }
+
+    /** The bytes of one argument as they sit in parameter space. */
+    private static byte[] paramBytes(ParamValue value, LaunchFile launch, Map<String, Long> addresses) {
+        if (value instanceof ParamValue.BufferAddress b) {
+            return littleEndian(addresses.get(b.name()), 8);
+        } else if (value instanceof ParamValue.Scalar s) {
+            return s.littleEndianBytes();
+        } else if (value instanceof ParamValue.TensorMapParam t) {
+            String buffer = launch.tensorMaps().get(t.name()).buffer();
+            return launch.tensorMaps().get(t.name()).encode(addresses.get(buffer));
+        } else if (value instanceof ParamValue.Struct struct) {
+            byte[] bytes = new byte[struct.byteSize()];
+            int[] offsets = struct.offsets();
+            for (int i = 0; i < offsets.length; i++) {
+                byte[] member = paramBytes(struct.members().get(i), launch, addresses);
+                System.arraycopy(member, 0, bytes, offsets[i], member.length);
+            }
+            return bytes;
+        }
+        return new byte[value.byteSize()];
     }
 
     /**

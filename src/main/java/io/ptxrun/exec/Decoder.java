@@ -592,6 +592,42 @@ final class Decoder {
             srcs(op, t, List.of(os));
         }
 
+        /**
+         * ldmatrix / stmatrix: the .m8n8 .b16 form (the .m16n8 / .m16n16 8-bit forms of sm_100 are
+         * not run); the fragment vector holds one register per matrix.
+         */
+        Op matrixMove(Instruction i) {
+            boolean store = i.opcode() == io.ptxrun.ast.Opcode.STMATRIX;
+            java.util.Set<String> qs = new java.util.HashSet<>();
+            for (Qual q : i.qualifiers()) {
+                qs.add(q.text());
+            }
+            if (!qs.contains(".m8n8") || !qs.contains(".b16")) {
+                throw new DecodeError(i.pos(), "only the .m8n8 .b16 form of " + i.opcode().spelling + " is supported");
+            }
+            int count = qs.contains(".x4") ? 4 : qs.contains(".x2") ? 2 : 1;
+            List<Operand> os = i.operands();
+            Operand fragment = os.get(store ? 1 : 0);
+            List<Operand> regs = fragment instanceof Operand.Vector v ? v.elements() : List.of(fragment);
+            if (regs.size() != count) {
+                throw new DecodeError(fragment.pos(), "the fragment of ." + "x" + count + " is " + count
+                        + " registers, not " + regs.size());
+            }
+            Op op = new Op(OpCode.MATRIX_MOVE, i);
+            op.type = DataType.B32;
+            op.sub = count;
+            op.sub2 = store ? 1 : 0;
+            op.flag = qs.contains(".trans");
+            op.space = spaceCode(i.space());
+            address(op, os.get(store ? 0 : 1));
+            if (store) {
+                srcs(op, DataType.B32, regs);
+            } else {
+                dsts(op, regs.toArray(new Operand[0]));
+            }
+            return op;
+        }
+
         int spaceCode(StateSpace s) {
             return switch (s) {
                 case GLOBAL -> Op.SP_GLOBAL;
@@ -1273,6 +1309,9 @@ final class Decoder {
                     srcs(op, DataType.B32, m.sources());
                     return op;
                 }
+                case LDMATRIX:
+                case STMATRIX:
+                    return matrixMove(i);
                 case SHFL: {
                     Op op = new Op(OpCode.SHFL, i);
                     op.type = DataType.B32;

@@ -790,13 +790,15 @@ final class Engine {
                 warpOps.collective(w, op, exec);
                 advance(w, mask, pc + 1);
             }
-            case WMMA -> {
+            case WMMA, MATRIX_MOVE -> {
                 if (exec != 0 && exec != WarpMatrixOps.FULL_WARP) {
                     throw stop(ExecStatus.ERROR, "exec.wmma", op, w, Integer.numberOfTrailingZeros(exec), String.format(
                             "'%s' is warp-collective (.sync.aligned): all 32 lanes must execute it converged, but only"
                                     + " lanes 0x%08x do", op.mnemonic(), exec));
                 }
-                if (exec != 0) {
+                if (exec != 0 && op.code == OpCode.MATRIX_MOVE) {
+                    warpMatrixOps.moveMatrices(w, op);
+                } else if (exec != 0) {
                     warpMatrixOps.execute(w, op);
                 }
                 advance(w, mask, pc + 1);

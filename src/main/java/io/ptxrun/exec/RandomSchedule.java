@@ -64,7 +64,7 @@ final class RandomSchedule {
         }
         int pc = pcs[Integer.numberOfTrailingZeros(m)];
         switch (ops[pc].code) {
-            case SHFL, VOTE, MATCH, REDUX, ELECT, BAR_WARP, ACTIVEMASK, WMMA -> {
+            case SHFL, VOTE, MATCH, REDUX, ELECT, BAR_WARP, ACTIVEMASK, WMMA, MATRIX_MOVE -> {
                 return 0;
             }
             default -> {

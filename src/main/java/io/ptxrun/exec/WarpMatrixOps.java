@@ -249,6 +249,43 @@ final class WarpMatrixOps {
         }
     }
 
+    /**
+     * ldmatrix / stmatrix .m8n8 .b16 (9.7.14.5.15, 9.7.14.5.16): lanes 8i..8i+7 give the addresses of
+     * rows 0..7 of matrix i (8 contiguous b16 each); in the fragment, register i of lane l holds
+     * elements (l / 4, 2 (l % 4)) and (l / 4, 2 (l % 4) + 1) of matrix i, the first in the low half,
+     * or with .trans those of the transposed matrix. An access is the lane's that gave its row.
+     */
+    void moveMatrices(Warp w, Op op) {
+        boolean store = op.sub2 == 1;
+        // (Every address is read before any destination is written: a fragment register may be an address too.)
+        long[][] loaded = new long[op.sub][32];
+        for (int m = 0; m < op.sub; m++) {
+            for (int r = 0; r < 8; r++) {
+                int rowLane = 8 * m + r;
+                long row = engine.address(w, op, rowLane);
+                for (int c = 0; c < 8; c++) {
+                    int fr = op.flag ? c : r, fc = op.flag ? r : c;
+                    int lane = fr * 4 + fc / 2, shift = 16 * (fc % 2);
+                    if (store) {
+                        engine.store(w, op.space, row + 2L * c, 2, engine.read(w, op, m, lane) >>> shift & 0xFFFF, rowLane);
+                    } else {
+                        loaded[m][lane] |= engine.load(w, op.space, row + 2L * c, 2, rowLane) << shift;
+                    }
+                }
+                if (engine.order != null) {
+                    engine.ordered(w, rowLane, op, op.space, row, 16, !store, store);
+                }
+            }
+        }
+        if (!store) {
+            for (int m = 0; m < op.sub; m++) {
+                for (int l = 0; l < 32; l++) {
+                    engine.write(w, op, m, l, loaded[m][l]);
+                }
+            }
+        }
+    }
+
     /** The stride operand (in elements), the same in every lane, or the layout's leading dimension. */
     private long stride(Warp w, Op op, int k, int rows, int cols, boolean colMajor) {
         if (op.sources() <= k) {

@@ -151,16 +151,23 @@ public record LaunchFile(
     private static void checkParams(
             Map<String, BufferSpec> buffers, Map<String, TensorMapSpec> tensorMaps, List<ParamValue> params) {
         for (int i = 0; i < params.size(); i++) {
-            String path = JsonPaths.index("params", i);
-            ParamValue param = params.get(i);
-            if (param instanceof ParamValue.BufferAddress address) {
-                requireBuffer(buffers, address.name(), path);
-            } else if (param instanceof ParamValue.TensorMapParam map
-                    && !tensorMaps.containsKey(map.name())) {
-                throw new LaunchException(
-                        path,
-                        "tensor map '" + map.name() + "' is not declared in tensorMaps"
-                                + Suggestions.didYouMean(map.name(), tensorMaps.keySet()));
+            checkParam(buffers, tensorMaps, params.get(i), JsonPaths.index("params", i));
+        }
+    }
+
+    private static void checkParam(
+            Map<String, BufferSpec> buffers, Map<String, TensorMapSpec> tensorMaps, ParamValue param, String path) {
+        if (param instanceof ParamValue.BufferAddress address) {
+            requireBuffer(buffers, address.name(), path);
+        } else if (param instanceof ParamValue.TensorMapParam map
+                && !tensorMaps.containsKey(map.name())) {
+            throw new LaunchException(
+                    path,
+                    "tensor map '" + map.name() + "' is not declared in tensorMaps"
+                            + Suggestions.didYouMean(map.name(), tensorMaps.keySet()));
+        } else if (param instanceof ParamValue.Struct struct) {
+            for (int i = 0; i < struct.members().size(); i++) {
+                checkParam(buffers, tensorMaps, struct.members().get(i), JsonPaths.index(JsonPaths.key(path, "struct"), i));
             }
         }
     }

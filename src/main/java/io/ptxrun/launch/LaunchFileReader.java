@@ -316,11 +316,19 @@ final class LaunchFileReader {
     }
 
     private ParamValue param(JsonNode node, String path) {
+        return param(node, path, false);
+    }
+
+    /**
+     * One argument, or with {@code member} one member of a {@code struct} argument (which may also
+     * be a narrow integer or {@code {"zeros": n}}).
+     */
+    private ParamValue param(JsonNode node, String path, boolean member) {
         if (node.isTextual()) {
             return new ParamValue.BufferAddress(node.asText());
         }
         String expected =
-                "expected a buffer name, a scalar like {\"u32\": 1024} or {\"tensorMap\": name}";
+                "expected a buffer name, a scalar like {\"u32\": 1024}, {\"tensorMap\": name} or {\"struct\": [...]}";
         if (!node.isObject()) {
             throw new LaunchException(path, expected + ", got " + Json.show(node));
         }
@@ -333,13 +341,32 @@ final class LaunchFileReader {
         if (key.equals("tensorMap")) {
             return new ParamValue.TensorMapParam(text(only.getValue(), valuePath));
         }
-        Optional<ElementType> type = ElementType.fromName(key).filter(ParamValue.Scalar.TYPES::contains);
+        if (key.equals("struct")) {
+            JsonNode members = array(only.getValue(), valuePath);
+            List<ParamValue> values = new ArrayList<>();
+            for (int i = 0; i < members.size(); i++) {
+                values.add(param(members.get(i), JsonPaths.index(valuePath, i), true));
+            }
+            return new ParamValue.Struct(values);
+        }
+        if (member && key.equals("zeros")) {
+            int count = signedInt(only.getValue(), valuePath);
+            if (count < 1) {
+                throw new LaunchException(valuePath, "expected a positive byte count, got " + count);
+            }
+            return new ParamValue.Zeros(count);
+        }
+        var types = member ? ParamValue.Scalar.MEMBER_TYPES : ParamValue.Scalar.TYPES;
+        Optional<ElementType> type = ElementType.fromName(key).filter(types::contains);
         if (type.isEmpty()) {
-            List<String> kinds = List.of("u32", "s32", "u64", "s64", "f32", "f64", "tensorMap");
+            List<String> kinds = new ArrayList<>(member
+                    ? List.of("u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64", "f32", "f64")
+                    : List.of("u32", "s32", "u64", "s64", "f32", "f64"));
+            kinds.addAll(member ? List.of("tensorMap", "struct", "zeros") : List.of("tensorMap", "struct"));
             throw new LaunchException(
                     path,
-                    "unknown parameter kind '" + key + "' (expected one of " + String.join(", ", kinds) + ")"
-                            + Suggestions.didYouMean(key, kinds));
+                    "unknown " + (member ? "member" : "parameter") + " kind '" + key + "' (expected one of "
+                            + String.join(", ", kinds) + ")" + Suggestions.didYouMean(key, kinds));
         }
         JsonNode value = only.getValue();
         if (!value.isNumber()) {

@@ -278,4 +278,45 @@ class BasicExecTest {
                 .replaceAll(" \\(thread.*", ""));
         assertEquals(8, r.diagnostics().get(0).pos().line());
     }
+
+    @Test
+    void aLabelBelongsToTheBlockThatDefinesIt() {
+        // The same wait-loop labels in two { } blocks (inline asm inlined twice, as CUTLASS's
+        // barrier waits are): each branch goes to its own block's DONE, never to the other's.
+        Harness h = new Harness(Harness.HEADER + """
+                .visible .entry k(.param .u64 out)
+                {
+                    .reg .b32 %r;
+                    .reg .pred %p;
+                    .reg .b64 %a;
+                    ld.param.u64 %a, [out];
+                    mov.u32 %r, 0;
+                    {
+                    .reg .pred P1;
+                    setp.eq.u32 P1, %r, 0;
+                    @P1 bra DONE;
+                    add.u32 %r, %r, 100;
+                    DONE:
+                    }
+                    add.u32 %r, %r, 1;
+                    setp.eq.u32 %p, %r, 12345;
+                    @%p bra SKIP;
+                    bra END;
+                SKIP:
+                    {
+                    .reg .pred P1;
+                    setp.eq.u32 P1, %r, 0;
+                    @P1 bra DONE;
+                    add.u32 %r, %r, 1000;
+                    DONE:
+                    }
+                END:
+                    st.global.u32 [%a], %r;
+                    ret;
+                }
+                """);
+        long out = h.ints(7);
+        ok(h.run(1, 1, out));
+        assertEquals(1, h.readInts(out, 1)[0]);
+    }
 }

@@ -293,4 +293,60 @@ class WarpMatrixTest {
         assertEquals(ExecStatus.ERROR, r.status());
         assertTrue(r.diagnostics().get(0).message().contains("all 32 lanes"), () -> r.diagnostics().toString());
     }
+
+    @Test
+    void stmatrixAndLdmatrixMoveEightByEightTilesOfTheFragment() {
+        // Lane l's register i holds 2(32i + l) and 2(32i + l) + 1: in fragment order that is element
+        // (l / 4, 2 (l % 4)) and its neighbour, so stmatrix.x2 writes matrix i as 64i + 8r + c, rows
+        // 16 bytes apart at the addresses lanes 8i..8i+7 give. ldmatrix.x2.trans reads it back
+        // transposed; ldmatrix.x1 reads matrix 0 as it lies.
+        Harness h = new Harness(Harness.HEADER + """
+                .visible .entry mv(.param .u64 pout)
+                {
+                    .reg .b32 %l, %v<2>, %t<2>, %n, %row, %base, %m, %r, %x<2>;
+                    .reg .b64 %out, %o, %w;
+                    .shared .align 16 .b8 tile[256];
+                    ld.param.u64 %out, [pout];
+                    mov.u32 %l, %laneid;
+                    shl.b32 %x0, %l, 1;
+                    add.u32 %x1, %x0, 1;
+                    shl.b32 %x1, %x1, 16;
+                    or.b32 %v0, %x0, %x1;
+                    add.u32 %v1, %v0, 0x00400040;
+                    shr.u32 %m, %l, 3;
+                    and.b32 %r, %l, 7;
+                    mov.u32 %base, tile;
+                    mad.lo.u32 %row, %m, 128, %base;
+                    mad.lo.u32 %row, %r, 16, %row;
+                    stmatrix.sync.aligned.m8n8.x2.shared.b16 [%row], {%v0, %v1};
+                    bar.warp.sync -1;
+                    ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%t0, %t1}, [%row];
+                    ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%n}, [%row];
+                    mul.wide.u32 %o, %l, 4;
+                    add.s64 %w, %out, %o;
+                    mad.lo.u32 %x1, %l, 4, %base;
+                    ld.shared.u32 %x0, [%x1];
+                    st.global.u32 [%w], %x0;
+                    ld.shared.u32 %x0, [%x1 + 128];
+                    st.global.u32 [%w + 128], %x0;
+                    st.global.u32 [%w + 256], %t0;
+                    st.global.u32 [%w + 384], %t1;
+                    st.global.u32 [%w + 512], %n;
+                    ret;
+                }
+                """);
+        long out = h.buffer(5 * 128);
+        ok(h.run(1, 32, out));
+        int[] got = h.readInts(out, 160);
+        for (int l = 0; l < 32; l++) {
+            // shared memory holds 0, 1, 2, ... as b16: word l of each matrix is 2l | (2l + 1) << 16
+            assertEquals(2 * l | (2 * l + 1) << 16, got[l], "matrix 0 word " + l);
+            assertEquals(64 + 2 * l | (64 + 2 * l + 1) << 16, got[32 + l], "matrix 1 word " + l);
+            for (int i = 0; i < 2; i++) {
+                int lo = 64 * i + 8 * (2 * (l % 4)) + l / 4, hi = lo + 8;
+                assertEquals(lo | hi << 16, got[64 + 32 * i + l], ".trans register " + i + " of lane " + l);
+            }
+            assertEquals(2 * l | (2 * l + 1) << 16, got[128 + l], "x1 register of lane " + l);
+        }
+    }
 }

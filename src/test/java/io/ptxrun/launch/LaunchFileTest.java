@@ -112,6 +112,19 @@ class LaunchFileTest {
         assertEquals(8, new BufferAddress("b").byteSize());
     }
 
+    @Test
+    void structMembersAreLaidOutAsInC() {
+        LaunchFile launch = LaunchFile.parse("{\"grid\": [1], \"block\": [1], \"buffers\": {\"A\": {\"type\": \"u16\", \"count\": 64}},"
+                + " \"tensorMaps\": {\"tm\": {\"buffer\": \"A\", \"type\": \"u16\", \"dims\": [64], \"box\": [64]}},"
+                + " \"params\": [{\"struct\": [{\"u16\": 15360}, \"A\", {\"u8\": 7}, {\"tensorMap\": \"tm\"}, {\"s32\": -1}, {\"zeros\": 60}]}]}");
+        ParamValue.Struct struct = (ParamValue.Struct) launch.params().get(0);
+        // half at 0, pointer at 8, char at 16, CUtensorMap (alignas 64) at 64, int at 192, padding to 256
+        assertEquals(List.of(0, 8, 16, 64, 192, 196), java.util.Arrays.stream(struct.offsets()).boxed().toList());
+        assertEquals(256, struct.byteSize());
+        assertEquals(64, struct.alignment());
+        assertEquals(0, new ParamValue.Struct(List.of()).byteSize());
+    }
+
     private static List<Byte> toList(byte[] bytes) {
         java.util.ArrayList<Byte> list = new java.util.ArrayList<>();
         for (byte b : bytes) {
@@ -199,14 +212,18 @@ class LaunchFileTest {
                 new String[] {"{" + ok + ", \"buffers\": {\"in\": {\"type\": \"s32\", \"init\": 0, \"values\": [1]}}}", "buffers.in.init: a buffer gives either 'values' or 'count' and 'init', not both"},
                 new String[] {"{" + ok + ", \"buffers\": [1]}", "buffers: expected an object, got [1]"},
                 new String[] {"{" + ok + ", \"buffers\": {\"big\": {\"type\": \"f64\", \"count\": 1000000000}}}", "buffers.big.count: 1000000000 elements of f64 exceed the buffer size limit of 2147483639 bytes"},
-                new String[] {"{" + ok + ", \"buffers\": {\"in\": {\"type\": \"s32\", \"count\": 1}}, \"params\": [\"in\", 1, \"foo\"]}", "params[1]: expected a buffer name, a scalar like {\"u32\": 1024} or {\"tensorMap\": name}, got 1"},
+                new String[] {"{" + ok + ", \"buffers\": {\"in\": {\"type\": \"s32\", \"count\": 1}}, \"params\": [\"in\", 1, \"foo\"]}", "params[1]: expected a buffer name, a scalar like {\"u32\": 1024}, {\"tensorMap\": name} or {\"struct\": [...]}, got 1"},
                 new String[] {"{" + ok + ", \"buffers\": {\"in\": {\"type\": \"s32\", \"count\": 1}}, \"params\": [\"in\", {\"u32\": 1}, \"foo\"]}", "params[2]: buffer 'foo' is not declared in buffers"},
                 new String[] {"{" + ok + ", \"buffers\": {\"input\": {\"type\": \"s32\", \"count\": 1}}, \"params\": [\"inptu\"]}", "params[0]: buffer 'inptu' is not declared in buffers — did you mean 'input'?"},
                 new String[] {"{" + ok + ", \"params\": [{\"u32\": 4294967296}]}", "params[0].u32: 4294967296 is out of range for u32 (0 to 4294967295)"},
                 new String[] {"{" + ok + ", \"params\": [{\"s32\": 1.5}]}", "params[0].s32: expected an integer for s32, got 1.5"},
-                new String[] {"{" + ok + ", \"params\": [{\"u16\": 1}]}", "params[0]: unknown parameter kind 'u16' (expected one of u32, s32, u64, s64, f32, f64, tensorMap) — did you mean 'u32'?"},
-                new String[] {"{" + ok + ", \"params\": [{\"u32\": 1, \"s32\": 2}]}", "params[0]: expected a buffer name, a scalar like {\"u32\": 1024} or {\"tensorMap\": name}, got an object with 2 keys"},
+                new String[] {"{" + ok + ", \"params\": [{\"u16\": 1}]}", "params[0]: unknown parameter kind 'u16' (expected one of u32, s32, u64, s64, f32, f64, tensorMap, struct) — did you mean 'u32'?"},
+                new String[] {"{" + ok + ", \"params\": [{\"u32\": 1, \"s32\": 2}]}", "params[0]: expected a buffer name, a scalar like {\"u32\": 1024}, {\"tensorMap\": name} or {\"struct\": [...]}, got an object with 2 keys"},
                 new String[] {"{" + ok + ", \"params\": [{\"f32\": \"1.5\"}]}", "params[0].f32: expected a number, got \"1.5\""},
+                new String[] {"{" + ok + ", \"params\": [{\"struct\": [{\"u16\": 1}, {\"half\": 2}]}]}", "params[0].struct[1]: unknown member kind 'half' (expected one of u8, s8, u16, s16, u32, s32, u64, s64, f32, f64, tensorMap, struct, zeros)"},
+                new String[] {"{" + ok + ", \"params\": [{\"struct\": [{\"zeros\": 0}]}]}", "params[0].struct[0].zeros: expected a positive byte count, got 0"},
+                new String[] {"{" + ok + ", \"params\": [{\"zeros\": 4}]}", "params[0]: unknown parameter kind 'zeros' (expected one of u32, s32, u64, s64, f32, f64, tensorMap, struct)"},
+                new String[] {"{" + ok + ", \"params\": [{\"struct\": [\"nope\"]}]}", "params[0].struct[0]: buffer 'nope' is not declared in buffers"},
                 new String[] {"{" + ok + ", \"params\": [{\"tensorMap\": \"tm\"}]}", "params[0]: tensor map 'tm' is not declared in tensorMaps"},
                 new String[] {"{" + ok + ", \"params\": \"in\"}", "params: expected an array, got \"in\""},
                 new String[] {"{" + ok + ", \"buffers\": {\"a\": {\"type\": \"s32\", \"count\": 1}}, \"dump\": [\"b\"]}", "dump[0]: buffer 'b' is not declared in buffers — did you mean 'a'?"},
