@@ -154,7 +154,7 @@ class LauncherScriptTest {
         assertEquals(0, l.code());
         assertTrue(l.run().startsWith(j17.resolve("bin/java").toString()), l.run());
         assertTrue(l.javaCalls().stream().anyMatch(c -> c.contains("-Xshare:dump")), l.javaCalls().toString());
-        assertEquals(List.of("Test_Vendor-17.0.9+9.jsa"), cacheFiles());
+        assertEquals(List.of("Test_Vendor-17.0.9+9.jsa", "Test_Vendor-17.0.9+9.jsa.bytes"), cacheFiles());
         assertTrue(l.run().contains("-XX:SharedArchiveFile=" + root.resolve("target/startup/Test_Vendor-17.0.9+9.jsa")
                 + " -Xshare:auto"), l.run());
         assertFalse(l.run().contains("AOT"), l.run());
@@ -174,6 +174,19 @@ class LauncherScriptTest {
                 FileTime.fromMillis(System.currentTimeMillis() + 60_000));
         Launch rebuilt = launch(Map.of("PTXRUN_JAVA", a.resolve("bin/java").toString()));
         assertTrue(rebuilt.trained(), "a cache older than the jar must be made again");
+    }
+
+    @Test
+    void anArchiveCutShortIsMadeAgainBeforeJava17MapsIt() throws Exception {
+        Path j17 = javaHome("jdk-17", "17.0.9", "17.0.9+9");
+        onPath(j17);
+        launch(Map.of());
+        Path archive = root.resolve("target/startup/Test_Vendor-17.0.9+9.jsa");
+        Files.writeString(archive, "cut");
+        Launch l = launch(Map.of());
+        assertTrue(l.trained(), "an archive of another length must not be mapped: " + l.javaCalls());
+        assertEquals("cache\n", Files.readString(archive));
+        assertTrue(l.run().contains("-XX:SharedArchiveFile=" + archive), l.run());
     }
 
     @Test
