@@ -145,6 +145,16 @@ class LauncherScriptTest {
     }
 
     @Test
+    void anOlderJavaFoundLaterDoesNotReplaceANewerOne() throws Exception {
+        // Named so that the directory lists the newest first.
+        Path j25 = javaHome("a-jdk-25", "25.0.1", "25.0.1+8-LTS");
+        javaHome("b-jdk-21", "21.0.4", "21.0.4+7");
+        onPath(j25);
+        Launch l = launch(Map.of("JAVA_HOME", javaHome("c-jdk-17", "17.0.9", "17.0.9+9").toString()));
+        assertTrue(l.run().startsWith(j25.resolve("bin/java").toString()), l.run());
+    }
+
+    @Test
     void java17AloneRunsWithAClassDataSharingArchive() throws Exception {
         Path j17 = javaHome("jdk-17", "17.0.9", "17.0.9+9");
         javaHome("jdk-11", "11.0.2", "11.0.2+9");
