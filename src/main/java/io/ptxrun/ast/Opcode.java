@@ -229,10 +229,10 @@ public enum Opcode {
     static {
         for (Opcode op : values()) {
             BY_SPELLING.put(op.spelling, op);
-            String[] parts = op.spelling.split("(?=\\.)");
-            Words node = BY_FIRST_WORD.computeIfAbsent(parts[0], w -> new Words());
-            for (int k = 1; k < parts.length; k++) {
-                node = node.next.computeIfAbsent(parts[k], w -> new Words());
+            List<String> parts = Qualifier.dotWords(op.spelling);
+            Words node = BY_FIRST_WORD.computeIfAbsent(parts.get(0), w -> new Words());
+            for (int k = 1; k < parts.size(); k++) {
+                node = node.next.computeIfAbsent(parts.get(k), w -> new Words());
             }
             node.opcode = op;
         }

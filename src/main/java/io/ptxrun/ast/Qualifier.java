@@ -1,6 +1,8 @@
 package io.ptxrun.ast;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -462,5 +464,23 @@ public enum Qualifier {
 
     public static Qualifier of(String spelling) {
         return BY_SPELLING.getOrDefault(spelling, OTHER);
+    }
+
+    /**
+     * A dotted spelling cut before each dot: `cp.async.bulk` → `cp`, `.async`, `.bulk`;
+     * `.release.cta` → `.release`, `.cta`. (Without a regular expression: the opcode and rule
+     * tables are built this way at start-up, where compiling a pattern per call shows.)
+     */
+    public static List<String> dotWords(String text) {
+        List<String> words = new ArrayList<>(4);
+        int start = 0;
+        for (int i = 1; i < text.length(); i++) {
+            if (text.charAt(i) == '.') {
+                words.add(text.substring(start, i));
+                start = i;
+            }
+        }
+        words.add(text.substring(start));
+        return words;
     }
 }

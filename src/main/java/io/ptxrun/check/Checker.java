@@ -15,11 +15,18 @@ import java.util.Optional;
 public final class Checker {
     private Checker() {}
 
+    private static boolean preparing;
+
     /**
      * Builds the ISA rule tables and loads the parser on another thread, so that a short run has
      * them ready when the first module has been read and lexed instead of building them after.
+     * Only the first call starts the thread.
      */
-    public static void prepareInBackground() {
+    public static synchronized void prepareInBackground() {
+        if (preparing) {
+            return;
+        }
+        preparing = true;
         Thread t = new Thread(() -> {
             InstructionSet.forms(io.ptxrun.ast.Opcode.MOV);
             PtxParser.prepare();

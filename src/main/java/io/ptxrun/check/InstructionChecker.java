@@ -144,7 +144,19 @@ public final class InstructionChecker {
     }
 
     /** An opcode with the kinds of its qualifiers as written, in order. */
-    private record QualifierKinds(Opcode opcode, List<Qualifier> kinds) {}
+    private record QualifierKinds(Opcode opcode, List<Qualifier> kinds) {
+        // Written out: a record's generated equals and hashCode are linked at their first call,
+        // which costs a short check a few milliseconds.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof QualifierKinds k && k.opcode == opcode && k.kinds.equals(kinds);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * opcode.hashCode() + kinds.hashCode();
+        }
+    }
 
     /**
      * By opcode and written qualifier kinds: which of the opcode's forms take those qualifiers.
@@ -227,7 +239,7 @@ public final class InstructionChecker {
                             && (!used.contains(q.kind()) || category == Qualifier.Category.TYPE))
                     .findFirst().orElse(null);
             if (instead != null) {
-                remaining.remove(instead);
+                remaining.remove(indexOf(remaining, instead));
                 problems.add(new Problem(instead.pos(), "isa.qualifier", () -> "'" + instead.text() + "' is not allowed on "
                         + name + " here; this form takes " + group.describe() + " (" + cite(form) + ")",
                         Problem.FOREIGN_QUALIFIER));

@@ -143,6 +143,11 @@ public final class Main implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
+        if (args.length > 0 && !args[0].startsWith("-")) {
+            // A check or a run (not --help or --version): the rule tables and the parser are
+            // built on the other core while the command line is being parsed.
+            Checker.prepareInBackground();
+        }
         System.exit(run(args));
     }
 

@@ -4,6 +4,7 @@ import io.ptxrun.ast.Opcode;
 import io.ptxrun.ast.Qualifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringTokenizer;
 
 /**
  * A version and target requirement of one feature of an instruction: the instruction itself
@@ -27,10 +28,8 @@ public record FeatureRule(Opcode opcode, List<Qualifier> present, List<Qualifier
         List<Qualifier> absent = new ArrayList<>();
         int count = -1;
         boolean sink = false;
-        for (String c : when.trim().split("\\s+")) {
-            if (c.isEmpty()) {
-                continue;
-            }
+        for (StringTokenizer conditions = new StringTokenizer(when); conditions.hasMoreTokens(); ) {
+            String c = conditions.nextToken();
             if (c.startsWith("operands=")) {
                 count = Integer.parseInt(c.substring(9));
             } else if (c.equals("sink")) {

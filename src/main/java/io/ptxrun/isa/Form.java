@@ -2,6 +2,8 @@ package io.ptxrun.isa;
 
 import io.ptxrun.ast.Opcode;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One legal shape of an instruction: its qualifier groups and operand slots (one line of the
@@ -18,9 +20,14 @@ public record Form(Opcode opcode, List<QualifierGroup> qualifiers, List<OperandS
 
     /** `Form.of(BAR, ".sync [.cta]", "a:b32|imm=0..15, b?:b32|imm", "9.7.13.1")`. */
     public static Form of(Opcode opcode, String qualifiers, String operands, String citation) {
-        return new Form(opcode, QualifierGroup.parseList(qualifiers), OperandSlot.parseList(operands), citation,
-                null, null, null);
+        return new Form(opcode, PARSED_QUALIFIERS.computeIfAbsent(qualifiers, QualifierGroup::parseList),
+                PARSED_OPERANDS.computeIfAbsent(operands, OperandSlot::parseList), citation, null, null, null);
     }
+
+    // The tables spell the same qualifier and operand lists many times (1,083 forms, 734 and
+    // 515 distinct lists); each is parsed once. The parsed lists are immutable, so forms share them.
+    private static final Map<String, List<QualifierGroup>> PARSED_QUALIFIERS = new ConcurrentHashMap<>();
+    private static final Map<String, List<OperandSlot>> PARSED_OPERANDS = new ConcurrentHashMap<>();
 
     /**
      * This form with a version requirement of its own, for operand forms that a later version

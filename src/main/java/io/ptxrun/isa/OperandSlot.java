@@ -27,7 +27,7 @@ public record OperandSlot(String name, boolean optional, Set<OperandKind> kinds,
     public static List<OperandSlot> parseList(String spec) {
         List<OperandSlot> out = new ArrayList<>();
         if (spec.isBlank()) {
-            return out;
+            return List.of();
         }
         for (String s : spec.split(",")) {
             out.add(parse(s.trim()));

@@ -4,6 +4,7 @@ import io.ptxrun.ast.Qualifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.StringTokenizer;
 import java.util.stream.Collectors;
 
 /**
@@ -16,16 +17,18 @@ import java.util.stream.Collectors;
 public record QualifierGroup(boolean required, boolean leading, List<List<Qualifier>> alternatives) {
 
     public QualifierGroup {
-        alternatives = alternatives.stream().map(List::copyOf).toList();
+        List<List<Qualifier>> copies = new ArrayList<>(alternatives.size());
+        for (List<Qualifier> a : alternatives) {
+            copies.add(List.copyOf(a));
+        }
+        alternatives = List.copyOf(copies);
     }
 
     /** Parses a whitespace-separated sequence of groups. */
     public static List<QualifierGroup> parseList(String spec) {
         List<QualifierGroup> out = new ArrayList<>();
-        for (String token : spec.trim().split("\\s+")) {
-            if (token.isEmpty()) {
-                continue;
-            }
+        for (StringTokenizer tokens = new StringTokenizer(spec); tokens.hasMoreTokens(); ) {
+            String token = tokens.nextToken();
             boolean leading = token.startsWith("^");
             if (leading) {
                 token = token.substring(1);
@@ -35,7 +38,7 @@ public record QualifierGroup(boolean required, boolean leading, List<List<Qualif
             List<List<Qualifier>> alts = new ArrayList<>();
             for (String alt : body.split("\\|")) {
                 List<Qualifier> combo = new ArrayList<>();
-                for (String q : alt.split("(?=\\.)")) {
+                for (String q : Qualifier.dotWords(alt)) {
                     Qualifier k = Qualifier.of(q);
                     if (k == Qualifier.OTHER) {
                         throw new IllegalArgumentException("unclassified qualifier in rule table: " + q);

@@ -451,7 +451,7 @@ final class AstBuilder {
         if (ctx instanceof ComponentOperandContext c) {
             Operand base = name(c.name);
             String component = c.component.getText();
-            if (base instanceof Operand.SpecialReg s && s.register().isVector && component.matches("\\.[xyz]")) {
+            if (base instanceof Operand.SpecialReg s && s.register().isVector && component.length() == 2 && "xyz".indexOf(component.charAt(1)) >= 0) {
                 return new Operand.SpecialReg(pos, s.register(), s.index(), component.charAt(1));
             }
             return new Operand.Selected(pos, base, component);

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Start-up benchmark (not part of CI), whole processes as a user runs them:
+#  1. `./ptxrun check` on a small nvcc module and on a tiny one, against
+#     `ptxas --gpu-name sm_90a -o /dev/null` on the same file: median and best of RUNS
+#     interleaved runs each, and the ratios; for the Java the launcher picks with its start-up
+#     cache, without it (PTXRUN_STARTUP_CACHE=off), and with every other Java 17+ under /usr/lib/jvm;
+#  2. many files in one `ptxrun check` process against one ptxas process per file: WILD modules
+#     of testdata/wild (spread over its projects) and CASES small modules of the conformance
+#     corpus; time per file and the ratio.
+# Usage: bench/startup.sh [RUNS]   (env WILD=60 CASES=200)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+runs="${1:-15}"
+small="$root/testdata/nvcc/reduce.sm_90.ptx"
+tiny="$root/testdata/limits/count.ptx"
+command -v ptxas >/dev/null || { echo "ptxas is not installed: nothing to compare with" >&2; exit 1; }
+"$root/ptxrun" --version >/dev/null    # builds the jar and the start-up cache if needed
+
+ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
+stats() { printf '%s\n' "$@" | sort -n | awk '{v[NR]=$1} END{printf "%d %d", v[int((NR+1)/2)], v[1]}'; }
+
+# The variants of ptxrun: a label and the environment it runs with.
+labels=("default") envs=("")
+labels+=("no cache") envs+=("PTXRUN_STARTUP_CACHE=off")
+chosen="$(PTXRUN_JAVA_OPTS=-XshowSettings:properties "$root/ptxrun" --version 2>&1 | awk '/java.home =/{print $3}')"
+for java in /usr/lib/jvm/*/bin/java; do
+  home="$(readlink -f "${java%/bin/java}")"
+  major="$("$java" -XshowSettings:properties -version 2>&1 | awk '/java.specification.version =/{print $3}')"
+  if [[ "$home" != "$chosen" && "${major:-0}" -ge 17 && ! " ${seen:-} " =~ " $home " ]]; then
+    seen="${seen:-} $home"
+    # The first run makes this Java's cache.
+    PTXRUN_JAVA="$java" "$root/ptxrun" --version >/dev/null
+    labels+=("Java $major") envs+=("PTXRUN_JAVA=$java")
+  fi
+done
+echo "ptxrun runs on $chosen by default; $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+for file in "$small" "$tiny"; do
+  lines=$(wc -l < "$file")
+  declare -A times=()
+  ptxas_times=()
+  for _ in $(seq "$runs"); do
+    for k in "${!labels[@]}"; do
+      times[$k]+="$(ms env ${envs[$k]} "$root/ptxrun" check "$file") "
+    done
+    ptxas_times+=("$(ms ptxas --gpu-name sm_90a -o /dev/null "$file")")
+  done
+  read -r pm pb <<<"$(stats "${ptxas_times[@]}")"
+  echo "${file#"$root"/} ($lines lines), median/best of $runs interleaved runs:"
+  printf '  %-22s %5d ms  %5d ms\n' "ptxas" "$pm" "$pb"
+  for k in "${!labels[@]}"; do
+    # shellcheck disable=SC2086
+    read -r m b <<<"$(stats ${times[$k]})"
+    printf '  %-22s %5d ms  %5d ms   %.1fx ptxas (median)\n' "ptxrun check, ${labels[$k]}" "$m" "$b" \
+      "$(echo "$m $pm" | awk '{print $1/$2}')"
+  done
+  unset times
+done
+
+# Many files: one ptxrun process against one ptxas process per file, each for the GPU of its module.
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+python3 - "$root" "$dir" "${WILD:-60}" "${CASES:-200}" <<'PY'
+import csv, json, glob, os, sys
+root, out, wild, cases = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+rows = list(csv.DictReader(open(os.path.join(root, "testdata/wild/manifest.tsv")), delimiter="\t"))
+rows = [r for r in rows if r["ptxas"] == "accept"]
+step = max(1, len(rows) // max(1, wild))
+with open(os.path.join(out, "wild.list"), "w") as f:
+    for r in rows[::step][:wild]:
+        f.write(f"{os.path.join(root, 'testdata/wild', r['file'])}\t{r['gpu']}\n")
+os.makedirs(os.path.join(out, "cases"))
+k = 0
+with open(os.path.join(out, "cases.list"), "w") as f:
+    for path in sorted(glob.glob(os.path.join(root, "testdata/conformance/*.jsonl"))):
+        for line in open(path):
+            c = json.loads(line)
+            if c["ptxas"] == "accept" and k < cases:
+                p = os.path.join(out, "cases", f"case{k:04d}.ptx")
+                open(p, "w").write(c["ptx"])
+                f.write(f"{p}\t{c['target']}\n")
+                k += 1
+PY
+for set in wild cases; do
+  files=(); gpus=()
+  while IFS=$'\t' read -r f g; do files+=("$f"); gpus+=("$g"); done < "$dir/$set.list"
+  n=${#files[@]}
+  lines=$(cat "${files[@]}" | wc -l)
+  t_ptxrun=$(ms "$root/ptxrun" check "${files[@]}")
+  s=$(date +%s%N)
+  for i in "${!files[@]}"; do ptxas --gpu-name "${gpus[$i]}" -o /dev/null "${files[$i]}" >/dev/null 2>&1 || true; done
+  t_ptxas=$(( ($(date +%s%N) - s) / 1000000 ))
+  echo "$set: $n files, $lines lines: ptxrun check (one process) $t_ptxrun ms ($(echo "$t_ptxrun $n" | awk '{printf "%.1f", $1/$2}') ms/file)," \
+    "ptxas (one process each) $t_ptxas ms ($(echo "$t_ptxas $n" | awk '{printf "%.1f", $1/$2}') ms/file)," \
+    "ptxas/ptxrun $(echo "$t_ptxas $t_ptxrun" | awk '{printf "%.1f", $1/$2}')x"
+done
+echo "load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
