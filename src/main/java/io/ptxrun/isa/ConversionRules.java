@@ -58,7 +58,7 @@ public final class ConversionRules implements RuleTable {
         {"[.ftz] [.sat] .f32 .f16", D_A},
         {"[.sat] .f64 .f16", D_A},
         {"[.ftz] [.sat] .f64 .f32", D_A},
-        {"[.rn|.rz] [.ftz] .f32 .bf16", D_A},
+        {"[.rn|.rz] .f32 .bf16", D_A},
         {"[.rn|.rz] .f64 .bf16", D_A},
         {"[.rn|.rz] .f16 .bf16", D_A},
         {"[.rn|.rz] .bf16 .f16", D_A},
@@ -94,6 +94,9 @@ public final class ConversionRules implements RuleTable {
         for (String[] row : FORMS) {
             f.add(Form.of(CVT, row[0], row[1], S));
         }
+        // .ftz on bf16 -> f32 only from sm_90 (ptxas: "Feature 'cvt with .f32.bf16.ftz' requires
+        // .target sm_90 or higher"); a form of its own, as a rule on .ftz would also catch f32 -> bf16.
+        f.add(Form.of(CVT, "[.rn|.rz] .ftz .f32 .bf16", D_A, S).onlyWhere(atLeast(90)));
         // cvt.pack (9.7.9.22): .sat is required (".sat modifier required for instruction
         // 'cvt.pack'"). ptxas takes 64-bit registers for the 32-bit sources and destination and
         // any 32-bit or wider register for c, so the slots are by size, not by type.
@@ -136,8 +139,6 @@ public final class ConversionRules implements RuleTable {
                 FeatureRule.of(CVT, ".satfinite .f16x2 .f32", "8.1", ANY, ".satfinite", S),
                 FeatureRule.of(CVT, ".satfinite .bf16", "8.1", ANY, ".satfinite", S),
                 FeatureRule.of(CVT, ".satfinite .bf16x2 .f32", "8.1", ANY, ".satfinite", S),
-                // "Feature 'cvt with .f32.bf16.ftz' requires .target sm_90".
-                FeatureRule.of(CVT, ".ftz .f32 .bf16", "7.8", atLeast(90), "cvt with .f32.bf16.ftz", S),
                 FeatureRule.of(CVT, ".tf32 .rna", "7.0", atLeast(80), "cvt.rna.tf32.f32", S),
                 FeatureRule.of(CVT, ".satfinite .tf32", "8.1", ANY, ".satfinite on cvt.tf32.f32", S),
                 FeatureRule.of(CVT, ".tf32 .rn", "7.8", atLeast(90), "cvt.rn.tf32.f32", S),
