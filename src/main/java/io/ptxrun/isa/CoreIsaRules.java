@@ -238,7 +238,8 @@ public final class CoreIsaRules implements RuleTable {
                 FeatureRule.of(GETCTARANK, "", "7.8", atLeast(90), "getctarank", page("getctarank")),
                 FeatureRule.of(MAPA, "", "7.8", atLeast(90), "mapa", page("mapa")),
                 FeatureRule.of(ACTIVEMASK, "", "6.2", atLeast(30), "activemask", page("activemask")),
-                FeatureRule.of(NANOSLEEP, "", "6.3", atLeast(70), "nanosleep", page("nanosleep")),
+                // ptxas: "Feature 'nanosleep' requires PTX ISA .version 6.2 or later" (accepted for sm_70 at 6.2).
+                FeatureRule.of(NANOSLEEP, "", "6.2", atLeast(70), "nanosleep", page("nanosleep")),
                 FeatureRule.of(ADD, ".bf16", "7.8", atLeast(90), "add.bf16", page("add")),
                 FeatureRule.of(ADD, ".bf16x2", "7.8", atLeast(90), "add.bf16x2", page("add")),
                 FeatureRule.of(SUB, ".bf16", "7.8", atLeast(90), "sub.bf16", page("sub")),
@@ -304,6 +305,16 @@ public final class CoreIsaRules implements RuleTable {
                 FeatureRule.of(LD, ".L2::64B", "7.4", atLeast(75), "ld with .L2::64B", page("ld")),
                 FeatureRule.of(LD, ".L2::128B", "7.4", atLeast(75), "ld with .L2::128B", page("ld")),
                 FeatureRule.of(LD, ".L2::256B", "7.4", atLeast(80), "ld with .L2::256B", page("ld")),
+                // ptxas: "Feature '::cta' requires PTX ISA .version 7.8 or later".
+                FeatureRule.of(LD, ".shared::cta", "7.8", ANY, "ld on .shared::cta", page("ld")),
+                FeatureRule.of(ST, ".shared::cta", "7.8", ANY, "st on .shared::cta", page("st")),
+                FeatureRule.of(ATOM, ".shared::cta", "7.8", ANY, "atom on .shared::cta", page("atom")),
+                FeatureRule.of(RED, ".shared::cta", "7.8", ANY, "red on .shared::cta", page("red")),
+                // ptxas: "Feature '.cc with 64bit type' requires PTX ISA .version 4.3 or later".
+                FeatureRule.of(ADD, ".cc .u64", "4.3", ANY, "add.cc with a 64-bit type", page("add")),
+                FeatureRule.of(ADD, ".cc .s64", "4.3", ANY, "add.cc with a 64-bit type", page("add")),
+                FeatureRule.of(SUB, ".cc .u64", "4.3", ANY, "sub.cc with a 64-bit type", page("sub")),
+                FeatureRule.of(SUB, ".cc .s64", "4.3", ANY, "sub.cc with a 64-bit type", page("sub")),
                 // f16 arithmetic (ptxas: "Feature 'f16 arithemetic and compare instructions' requires
                 // .target sm_53 or higher"), min/max on f16 from sm_80 ("Feature 'min.f16 or min.f16x2'").
                 FeatureRule.of(ADD, ".f16", "4.2", atLeast(53), "add.f16", page("add")),
