@@ -85,6 +85,8 @@ public final class InstructionChecker {
         for (Statement s : block.statements()) {
             if (s instanceof Instruction i) {
                 checkInstruction(i, registers);
+            } else if (s instanceof io.ptxrun.ast.VarDecl v) {
+                checkDeclaredType(v);
             } else if (s instanceof Block b) {
                 checkBlock(b, registers.enter(b));
             }
@@ -840,6 +842,22 @@ public final class InstructionChecker {
                         + instruction.mnemonic() + " is outside the valid range " + slot.definedRange()
                         + "; ptxas accepts it, but the behaviour is undefined (" + cite(form) + ")");
             }
+        }
+    }
+
+    /** A declaration of a type introduced by a later PTX ISA version or target (DataTypeRules). */
+    private void checkDeclaredType(io.ptxrun.ast.VarDecl v) {
+        io.ptxrun.isa.DataTypeRules.Requirement need = io.ptxrun.isa.DataTypeRules.requirement(v.type());
+        if (need == null) {
+            return;
+        }
+        String type = "type " + v.type().spelling;
+        if (!context.version().atLeast(need.minVersion())) {
+            diagnostics.error(v.pos(), "isa.version", type + " requires PTX ISA .version " + need.minVersion()
+                    + " or later (PTX ISA " + need.citation() + "); the module declares .version " + context.version());
+        } else if (!need.target().satisfiedBy(context.target(), context.version())) {
+            diagnostics.error(v.pos(), "isa.target", type + " requires .target " + need.target().describe()
+                    + " (PTX ISA " + need.citation() + "); the module targets " + context.target());
         }
     }
 

@@ -118,6 +118,8 @@ public final class ArithmeticRules implements RuleTable {
             f.add(Form.of(op, ".relu (.s32|.s16x2)", D_A_B, page(op.spelling)));
             f.add(Form.of(op, "[.ftz] [.NaN] .f32", D_A_B, page(op.spelling)));
             f.add(Form.of(op, "[.ftz] [.NaN] .xorsign .abs .f32", D_A_B, page(op.spelling)));
+            // Three inputs, f32 only (ptxas: "Feature 'min.f32 with 3 input operands' requires .target sm_100").
+            f.add(Form.of(op, "[.ftz] [.NaN] .f32", D_A_B_C, page(op.spelling)));
             f.add(Form.of(op, ".f64", D_A_B, page(op.spelling)));
             f.add(Form.of(op, "[.ftz] [.NaN] " + HALF, D_A_B, page(op.spelling)));
             f.add(Form.of(op, "[.NaN] " + BHALF, D_A_B, page(op.spelling)));
@@ -194,6 +196,8 @@ public final class ArithmeticRules implements RuleTable {
                 FeatureRule.of(FMA, ".bf16", "7.0", atLeast(80), ".bf16", page("fma")),
                 FeatureRule.of(FMA, ".bf16x2", "7.0", atLeast(80), ".bf16x2", page("fma")),
                 FeatureRule.of(FMA, ".relu", "7.0", atLeast(80), ".relu", page("fma")),
+                FeatureRule.of(MIN, ".f32 operands=4", "8.8", atLeast(100), "min.f32 with 3 input operands", page("min")),
+                FeatureRule.of(MAX, ".f32 operands=4", "8.8", atLeast(100), "max.f32 with 3 input operands", page("max")),
                 FeatureRule.of(MIN, ".relu", "8.0", atLeast(90), "min.relu", page("min")),
                 // ptxas: "Feature '.NaN' requires PTX ISA .version 7.0", "Modifier '.NaN' requires .target sm_80".
                 FeatureRule.of(MIN, ".NaN", "7.0", atLeast(80), "min.NaN", page("min")),
@@ -231,6 +235,30 @@ public final class ArithmeticRules implements RuleTable {
                 FeatureRule.of(SET, ".f16x2 .s32", "6.5", ANY, "set.f16x2 with an integer result", page("set")),
                 FeatureRule.of(SET, ".bf16", "7.8", atLeast(90), "set.bf16", page("set")),
                 FeatureRule.of(SET, ".bf16x2", "7.8", atLeast(90), "set.bf16x2", page("set")),
+                // ptxas: "Feature '.cc with 64bit type' requires PTX ISA .version 4.3 or later".
+                FeatureRule.of(ADDC, ".cc .u64", "4.3", ANY, "addc.cc with a 64-bit type", page("addc")),
+                FeatureRule.of(ADDC, ".cc .s64", "4.3", ANY, "addc.cc with a 64-bit type", page("addc")),
+                FeatureRule.of(SUBC, ".cc .u64", "4.3", ANY, "subc.cc with a 64-bit type", page("subc")),
+                FeatureRule.of(SUBC, ".cc .s64", "4.3", ANY, "subc.cc with a 64-bit type", page("subc")),
+                FeatureRule.of(MAD, ".cc .u64", "4.3", ANY, "mad.cc with a 64-bit type", page("mad")),
+                FeatureRule.of(MAD, ".cc .s64", "4.3", ANY, "mad.cc with a 64-bit type", page("mad")),
+                FeatureRule.of(MADC, ".cc .u64", "4.3", ANY, "madc.cc with a 64-bit type", page("madc")),
+                FeatureRule.of(MADC, ".cc .s64", "4.3", ANY, "madc.cc with a 64-bit type", page("madc")),
+                // ptxas: "Feature 'f16 arithemetic and compare instructions' requires .target sm_53",
+                // "Feature 'neg.f16 or neg.f16x2' requires PTX ISA .version 6.0", abs.f16 6.5,
+                // "Feature 'min.f16 or min.f16x2' requires .target sm_80".
+                FeatureRule.of(MUL, ".f16", "4.2", atLeast(53), "mul.f16", page("mul")),
+                FeatureRule.of(MUL, ".f16x2", "4.2", atLeast(53), "mul.f16x2", page("mul")),
+                FeatureRule.of(FMA, ".f16", "4.2", atLeast(53), "fma.f16", page("fma")),
+                FeatureRule.of(FMA, ".f16x2", "4.2", atLeast(53), "fma.f16x2", page("fma")),
+                FeatureRule.of(NEG, ".f16", "6.0", atLeast(53), "neg.f16", page("neg")),
+                FeatureRule.of(NEG, ".f16x2", "6.0", atLeast(53), "neg.f16x2", page("neg")),
+                FeatureRule.of(ABS, ".f16", "6.5", atLeast(53), "abs.f16", page("abs")),
+                FeatureRule.of(ABS, ".f16x2", "6.5", atLeast(53), "abs.f16x2", page("abs")),
+                FeatureRule.of(MIN, ".f16", "7.0", atLeast(80), "min.f16 or min.f16x2", page("min")),
+                FeatureRule.of(MIN, ".f16x2", "7.0", atLeast(80), "min.f16 or min.f16x2", page("min")),
+                FeatureRule.of(MAX, ".f16", "7.0", atLeast(80), "max.f16 or max.f16x2", page("max")),
+                FeatureRule.of(MAX, ".f16x2", "7.0", atLeast(80), "max.f16 or max.f16x2", page("max")),
                 FeatureRule.of(DP4A, "", "5.0", atLeast(61), "dp4a", page("dp4a")),
                 FeatureRule.of(DP2A, "", "5.0", atLeast(61), "dp2a", page("dp2a")));
     }

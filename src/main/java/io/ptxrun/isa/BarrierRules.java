@@ -57,6 +57,11 @@ public final class BarrierRules implements RuleTable {
                 FeatureRule.of(BARRIER_CLUSTER_ARRIVE, ".relaxed", "8.0", TargetRequirement.atLeast(90),
                         "'.relaxed' on barrier.cluster.arrive", CLUSTER + ", PTX ISA Notes"),
                 FeatureRule.of(BARRIER_CLUSTER_WAIT, "", "7.8", TargetRequirement.atLeast(90),
-                        "barrier.cluster.wait", CLUSTER + ", PTX ISA / Target ISA Notes"));
+                        "barrier.cluster.wait", CLUSTER + ", PTX ISA / Target ISA Notes"),
+                // ptxas: "Modifier '.release' on 'barrier.cluster.arrive' requires PTX ISA .version 8.0".
+                FeatureRule.of(BARRIER_CLUSTER_ARRIVE, ".release", "8.0", TargetRequirement.atLeast(90),
+                        "'.release' on barrier.cluster.arrive", CLUSTER + ", PTX ISA Notes"),
+                FeatureRule.of(BARRIER_CLUSTER_WAIT, ".acquire", "8.0", TargetRequirement.atLeast(90),
+                        "'.acquire' on barrier.cluster.wait", CLUSTER + ", PTX ISA Notes"));
     }
 }

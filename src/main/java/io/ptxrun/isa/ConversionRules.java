@@ -58,7 +58,7 @@ public final class ConversionRules implements RuleTable {
         {"[.ftz] [.sat] .f32 .f16", D_A},
         {"[.sat] .f64 .f16", D_A},
         {"[.ftz] [.sat] .f64 .f32", D_A},
-        {"[.rn|.rz] [.ftz] .f32 .bf16", D_A},
+        {"[.rn|.rz] .f32 .bf16", D_A},
         {"[.rn|.rz] .f64 .bf16", D_A},
         {"[.rn|.rz] .f16 .bf16", D_A},
         {"[.rn|.rz] .bf16 .f16", D_A},
@@ -94,6 +94,9 @@ public final class ConversionRules implements RuleTable {
         for (String[] row : FORMS) {
             f.add(Form.of(CVT, row[0], row[1], S));
         }
+        // .ftz on bf16 -> f32 only from sm_90 (ptxas: "Feature 'cvt with .f32.bf16.ftz' requires
+        // .target sm_90 or higher"); a form of its own, as a rule on .ftz would also catch f32 -> bf16.
+        f.add(Form.of(CVT, "[.rn|.rz] .ftz .f32 .bf16", D_A, S).onlyWhere(atLeast(90)));
         // cvt.pack (9.7.9.22): .sat is required (".sat modifier required for instruction
         // 'cvt.pack'"). ptxas takes 64-bit registers for the 32-bit sources and destination and
         // any 32-bit or wider register for c, so the slots are by size, not by type.
@@ -110,6 +113,13 @@ public final class ConversionRules implements RuleTable {
     private static final TargetRequirement BLACKWELL_SPECIFIC = new TargetRequirement.ArchSpecific(
             java.util.Set.of(100, 103, 110, 120, 121), java.util.Set.of(100, 110, 120), PtxVersion.of("8.8"));
 
+    /**
+     * Stochastic rounding exists on sm_100a and sm_103a only: ptxas 13.0 rejects it for every family
+     * target and the other Blackwell chips ("Feature '.rs' not supported on .target 'sm_100f'").
+     */
+    private static final TargetRequirement STOCHASTIC_ROUNDING = new TargetRequirement.ArchSpecific(
+            java.util.Set.of(100, 103), java.util.Set.of(), PtxVersion.LATEST);
+
     /** The 8-bit formats: sm_90 from PTX ISA 7.8, sm_89 from 8.1. */
     private static final TargetRequirement FP8 = new TargetRequirement.OrEarlierChipFrom(atLeast(90), 89,
             PtxVersion.of("8.1"));
@@ -124,8 +134,8 @@ public final class ConversionRules implements RuleTable {
                 FeatureRule.of(CVT, ".bf16 .f32", "7.0", atLeast(80), ".bf16", S),
                 // bf16 with any partner but f32: "Feature 'cvt with .bf16.s32' requires .target sm_90".
                 FeatureRule.of(CVT, ".bf16 !.f32", "7.8", atLeast(90), "cvt with .bf16 and a type other than .f32", S),
-                // .satfinite on the 16-bit results: a version requirement only (ptxas takes it on sm_75).
-                FeatureRule.of(CVT, ".satfinite .f16", "8.1", ANY, ".satfinite", S),
+                // .satfinite on the 16-bit results: from sm_70 ("Feature '.satfinite' requires .target sm_70").
+                FeatureRule.of(CVT, ".satfinite .f16", "8.1", atLeast(70), ".satfinite", S),
                 FeatureRule.of(CVT, ".satfinite .f16x2 .f32", "8.1", ANY, ".satfinite", S),
                 FeatureRule.of(CVT, ".satfinite .bf16", "8.1", ANY, ".satfinite", S),
                 FeatureRule.of(CVT, ".satfinite .bf16x2 .f32", "8.1", ANY, ".satfinite", S),
@@ -139,6 +149,6 @@ public final class ConversionRules implements RuleTable {
                 FeatureRule.of(CVT, ".e3m2x2", "8.6", BLACKWELL_SPECIFIC, "cvt with .e3m2x2", S),
                 FeatureRule.of(CVT, ".e2m1x2", "8.6", BLACKWELL_SPECIFIC, "cvt with .e2m1x2", S),
                 FeatureRule.of(CVT, ".ue8m0x2", "8.6", BLACKWELL_SPECIFIC, "cvt with .ue8m0x2", S),
-                FeatureRule.of(CVT, ".rs", "8.7", BLACKWELL_SPECIFIC, "cvt.rs", S));
+                FeatureRule.of(CVT, ".rs", "8.7", STOCHASTIC_ROUNDING, "cvt.rs", S));
     }
 }

@@ -119,6 +119,9 @@ public final class CoreIsaRules implements RuleTable {
         f.add(Form.of(VOTE, ".ballot .b32", "d:t, a:pred|!pred", page("vote")).onlyWhere(beforeSync));
         f.add(Form.of(SHFL, ".sync (.up|.down|.bfly|.idx) .b32",
                 "d:t|rpair, a:t, b:b32|imm, c:b32|imm, membermask:b32|imm", page("shfl")));
+        // shfl without .sync: dropped like vote's (ptxas takes `shfl.idx.b32` for sm_60 under 9.0).
+        f.add(Form.of(SHFL, "(.up|.down|.bfly|.idx) .b32", "d:t|rpair, a:t, b:b32|imm, c:b32|imm", page("shfl"))
+                .onlyWhere(beforeSync));
         f.add(Form.of(ELECT, ".sync", "d:bpair, membermask:b32|imm", page("elect")));
         String spaces = "(.const|.global|.local|.shared|.shared::cta|.shared::cluster|.param|.param::entry)";
         f.add(Form.of(CVTA, spaces + " (.u32|.u64)", "p:t, a:t|sym", page("cvta")));
@@ -235,7 +238,8 @@ public final class CoreIsaRules implements RuleTable {
                 FeatureRule.of(GETCTARANK, "", "7.8", atLeast(90), "getctarank", page("getctarank")),
                 FeatureRule.of(MAPA, "", "7.8", atLeast(90), "mapa", page("mapa")),
                 FeatureRule.of(ACTIVEMASK, "", "6.2", atLeast(30), "activemask", page("activemask")),
-                FeatureRule.of(NANOSLEEP, "", "6.3", atLeast(70), "nanosleep", page("nanosleep")),
+                // ptxas: "Feature 'nanosleep' requires PTX ISA .version 6.2 or later" (accepted for sm_70 at 6.2).
+                FeatureRule.of(NANOSLEEP, "", "6.2", atLeast(70), "nanosleep", page("nanosleep")),
                 FeatureRule.of(ADD, ".bf16", "7.8", atLeast(90), "add.bf16", page("add")),
                 FeatureRule.of(ADD, ".bf16x2", "7.8", atLeast(90), "add.bf16x2", page("add")),
                 FeatureRule.of(SUB, ".bf16", "7.8", atLeast(90), "sub.bf16", page("sub")),
@@ -250,12 +254,76 @@ public final class CoreIsaRules implements RuleTable {
                 FeatureRule.of(SETP, ".bf16", "7.8", atLeast(90), "setp.bf16", page("setp")),
                 FeatureRule.of(SETP, ".f16", "4.2", atLeast(53), "setp.f16", page("setp")),
                 FeatureRule.of(CVTA, ".shared::cluster", "7.8", atLeast(90), "cvta with .shared::cluster", page("cvta")),
-                FeatureRule.of(CVTA, ".param", "7.7", ANY, "cvta with .param", page("cvta")),
                 FeatureRule.of(CVTA, ".shared::cta", "7.8", ANY, "cvta with .shared::cta", page("cvta")),
                 FeatureRule.of(LD, ".v8", "8.8", atLeast(100), "256-bit ld (.v8)", page("ld")),
                 FeatureRule.of(ST, ".v8", "8.8", atLeast(100), "256-bit st (.v8)", page("st")),
                 FeatureRule.of(LD, ".shared::cluster", "7.8", atLeast(90), "ld from .shared::cluster", page("ld")),
+                // ptxas: "Feature '::cluster' requires .target sm_90 or higher" (PTX ISA .version 7.8).
+                FeatureRule.of(ATOM, ".shared::cluster", "7.8", atLeast(90), "atom on .shared::cluster", page("atom")),
+                FeatureRule.of(RED, ".shared::cluster", "7.8", atLeast(90), "red on .shared::cluster", page("red")),
                 FeatureRule.of(ST, ".shared::cluster", "7.8", atLeast(90), "st to .shared::cluster", page("st")),
-                FeatureRule.of(RET, "", null, ANY, "ret", page("ret")));
+                FeatureRule.of(RET, "", null, ANY, "ret", page("ret")),
+                // atom and red (ptxas: "Instruction 'atom.add.f64.global' requires .target sm_60",
+                // "Feature 'scopes on atomic operations' requires .target sm_60", "Feature '.relaxed'
+                // requires .target sm_70", "Feature 'atom instruction with vector types' requires .target sm_90").
+                FeatureRule.of(ATOM, ".add .f64", "5.0", atLeast(60), "atom.add.f64", page("atom")),
+                FeatureRule.of(ATOM, ".add .f16", "6.3", atLeast(70), "atom.add.f16", page("atom")),
+                FeatureRule.of(ATOM, ".add .f16x2", "6.2", atLeast(60), "atom.add.f16x2", page("atom")),
+                FeatureRule.of(ATOM, ".cta", "5.0", atLeast(60), "scopes on atomic operations", page("atom")),
+                FeatureRule.of(ATOM, ".gpu", "5.0", atLeast(60), "scopes on atomic operations", page("atom")),
+                FeatureRule.of(ATOM, ".sys", "5.0", atLeast(60), "scopes on atomic operations", page("atom")),
+                FeatureRule.of(ATOM, ".cluster", "7.8", atLeast(90), "atom with .cluster scope", page("atom")),
+                FeatureRule.of(ATOM, ".relaxed", "6.0", atLeast(70), "atom.relaxed", page("atom")),
+                FeatureRule.of(ATOM, ".acquire", "6.0", atLeast(70), "atom.acquire", page("atom")),
+                FeatureRule.of(ATOM, ".release", "6.0", atLeast(70), "atom.release", page("atom")),
+                FeatureRule.of(ATOM, ".acq_rel", "6.0", atLeast(70), "atom.acq_rel", page("atom")),
+                FeatureRule.of(ATOM, ".L2::cache_hint", "7.4", atLeast(80), "atom with .L2::cache_hint", page("atom")),
+                FeatureRule.of(ATOM, ".v2", "8.1", atLeast(90), "atom with vector types", page("atom")),
+                FeatureRule.of(ATOM, ".v4", "8.1", atLeast(90), "atom with vector types", page("atom")),
+                FeatureRule.of(ATOM, ".v8", "8.1", atLeast(90), "atom with vector types", page("atom")),
+                FeatureRule.of(RED, ".add .f64", "5.0", atLeast(60), "red.add.f64", page("red")),
+                FeatureRule.of(RED, ".add .f16", "6.3", atLeast(70), "red.add.f16", page("red")),
+                FeatureRule.of(RED, ".add .f16x2", "6.2", atLeast(60), "red.add.f16x2", page("red")),
+                FeatureRule.of(RED, ".cta", "5.0", atLeast(60), "scopes on atomic operations", page("red")),
+                FeatureRule.of(RED, ".gpu", "5.0", atLeast(60), "scopes on atomic operations", page("red")),
+                FeatureRule.of(RED, ".sys", "5.0", atLeast(60), "scopes on atomic operations", page("red")),
+                FeatureRule.of(RED, ".cluster", "7.8", atLeast(90), "red with .cluster scope", page("red")),
+                FeatureRule.of(RED, ".relaxed", "6.0", atLeast(70), "red.relaxed", page("red")),
+                FeatureRule.of(RED, ".acquire", "6.0", atLeast(70), "red.acquire", page("red")),
+                FeatureRule.of(RED, ".release", "6.0", atLeast(70), "red.release", page("red")),
+                FeatureRule.of(RED, ".acq_rel", "6.0", atLeast(70), "red.acq_rel", page("red")),
+                FeatureRule.of(RED, ".L2::cache_hint", "7.4", atLeast(80), "red with .L2::cache_hint", page("red")),
+                FeatureRule.of(RED, ".v2", "8.1", atLeast(90), "red with vector types", page("red")),
+                FeatureRule.of(RED, ".v4", "8.1", atLeast(90), "red with vector types", page("red")),
+                FeatureRule.of(RED, ".v8", "8.1", atLeast(90), "red with vector types", page("red")),
+                FeatureRule.of(ATOM, ".cas .b16", "6.3", atLeast(70), "atom.cas.b16", page("atom")),
+                FeatureRule.of(ATOM, ".add .bf16", "7.8", atLeast(90), "atom.add.bf16", page("atom")),
+                FeatureRule.of(ATOM, ".add .bf16x2", "7.8", atLeast(90), "atom.add.bf16x2", page("atom")),
+                FeatureRule.of(RED, ".add .bf16", "7.8", atLeast(90), "red.add.bf16", page("red")),
+                FeatureRule.of(RED, ".add .bf16x2", "7.8", atLeast(90), "red.add.bf16x2", page("red")),
+                // L2 prefetch sizes on ld ("Feature 'cache prefetching' requires .target sm_75").
+                FeatureRule.of(LD, ".L2::64B", "7.4", atLeast(75), "ld with .L2::64B", page("ld")),
+                FeatureRule.of(LD, ".L2::128B", "7.4", atLeast(75), "ld with .L2::128B", page("ld")),
+                FeatureRule.of(LD, ".L2::256B", "7.4", atLeast(80), "ld with .L2::256B", page("ld")),
+                // ptxas: "Feature '::cta' requires PTX ISA .version 7.8 or later".
+                FeatureRule.of(LD, ".shared::cta", "7.8", ANY, "ld on .shared::cta", page("ld")),
+                FeatureRule.of(ST, ".shared::cta", "7.8", ANY, "st on .shared::cta", page("st")),
+                FeatureRule.of(ATOM, ".shared::cta", "7.8", ANY, "atom on .shared::cta", page("atom")),
+                FeatureRule.of(RED, ".shared::cta", "7.8", ANY, "red on .shared::cta", page("red")),
+                // ptxas: "Feature '.cc with 64bit type' requires PTX ISA .version 4.3 or later".
+                FeatureRule.of(ADD, ".cc .u64", "4.3", ANY, "add.cc with a 64-bit type", page("add")),
+                FeatureRule.of(ADD, ".cc .s64", "4.3", ANY, "add.cc with a 64-bit type", page("add")),
+                FeatureRule.of(SUB, ".cc .u64", "4.3", ANY, "sub.cc with a 64-bit type", page("sub")),
+                FeatureRule.of(SUB, ".cc .s64", "4.3", ANY, "sub.cc with a 64-bit type", page("sub")),
+                // f16 arithmetic (ptxas: "Feature 'f16 arithemetic and compare instructions' requires
+                // .target sm_53 or higher"), min/max on f16 from sm_80 ("Feature 'min.f16 or min.f16x2'").
+                FeatureRule.of(ADD, ".f16", "4.2", atLeast(53), "add.f16", page("add")),
+                FeatureRule.of(ADD, ".f16x2", "4.2", atLeast(53), "add.f16x2", page("add")),
+                FeatureRule.of(SUB, ".f16", "4.2", atLeast(53), "sub.f16", page("sub")),
+                FeatureRule.of(SUB, ".f16x2", "4.2", atLeast(53), "sub.f16x2", page("sub")),
+                FeatureRule.of(SETP, ".f16x2", "4.2", atLeast(53), "setp.f16x2", page("setp")),
+                FeatureRule.of(CVTA, ".param", "7.7", atLeast(70), "cvta with .param", page("cvta")),
+                FeatureRule.of(LD, ".L2::cache_hint", "7.4", atLeast(80), "ld with .L2::cache_hint", page("ld")),
+                FeatureRule.of(ST, ".L2::cache_hint", "7.4", atLeast(80), "st with .L2::cache_hint", page("st")));
     }
 }

@@ -186,6 +186,15 @@ public final class MatrixRules implements RuleTable {
                 FeatureRule.of(WMMA_LOAD, ".u8", "6.3", atLeast(72), "wmma with integer types", WMMA),
                 FeatureRule.of(WMMA_MMA, ".s8", "6.3", atLeast(72), "wmma with integer types", WMMA),
                 FeatureRule.of(WMMA_MMA, ".u8", "6.3", atLeast(72), "wmma with integer types", WMMA),
+                // The integer accumulator of load.c and store.d (ptxas: "Feature 'WMMA with integer
+                // types' requires .target sm_72"); the tf32 shape ("Modifier '.m16n16k8' requires .target sm_80").
+                // ptxas: "Feature '::cta' requires PTX ISA .version 7.8 or later".
+                FeatureRule.of(WMMA_LOAD, ".shared::cta", "7.8", atLeast(70), "wmma on .shared::cta", WMMA),
+                FeatureRule.of(WMMA_STORE, ".shared::cta", "7.8", atLeast(70), "wmma on .shared::cta", WMMA),
+                FeatureRule.of(WMMA_LOAD, ".s32", "6.3", atLeast(72), "wmma with integer types", WMMA),
+                FeatureRule.of(WMMA_STORE, ".s32", "6.3", atLeast(72), "wmma with integer types", WMMA),
+                FeatureRule.of(WMMA_LOAD, ".m16n16k8", "7.0", atLeast(80), "wmma with .m16n16k8", WMMA),
+                FeatureRule.of(WMMA_STORE, ".m16n16k8", "7.0", atLeast(80), "wmma with .m16n16k8", WMMA),
                 FeatureRule.of(WMMA_LOAD, ".s4", "6.3", atLeast(75), "wmma with .s4", WMMA),
                 FeatureRule.of(WMMA_LOAD, ".u4", "6.3", atLeast(75), "wmma with .u4", WMMA),
                 FeatureRule.of(WMMA_LOAD, ".b1", "6.3", atLeast(75), "wmma with .b1", WMMA),

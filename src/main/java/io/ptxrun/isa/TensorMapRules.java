@@ -24,6 +24,13 @@ public final class TensorMapRules implements RuleTable {
     static final TargetRequirement ARCH_SPECIFIC = new TargetRequirement.ArchSpecific(
             java.util.Set.of(90, 100, 101, 103, 110, 120, 121), java.util.Set.of(100, 110, 120), PtxVersion.of("8.8"));
 
+    /**
+     * The Blackwell `a` chips and families only, not sm_90a (ptxas: "Instruction
+     * 'tensormap.replace.swizzle_atomicity' not supported on .target 'sm_90a'").
+     */
+    static final TargetRequirement BLACKWELL_ARCH_SPECIFIC = new TargetRequirement.ArchSpecific(
+            java.util.Set.of(100, 101, 103, 110, 120, 121), java.util.Set.of(100, 110, 120), PtxVersion.of("8.8"));
+
     private static Form replace(String field, String type, String operands) {
         return Form.of(TENSORMAP_REPLACE, ".tile " + field + " " + SPACE + " .b1024 " + type, operands, PAGE);
     }
@@ -54,7 +61,7 @@ public final class TensorMapRules implements RuleTable {
     public List<FeatureRule> features() {
         return List.of(
                 FeatureRule.of(TENSORMAP_REPLACE, "", "8.3", ARCH_SPECIFIC, "tensormap.replace", PAGE),
-                FeatureRule.of(TENSORMAP_REPLACE, ".swizzle_atomicity", "8.6", ARCH_SPECIFIC,
+                FeatureRule.of(TENSORMAP_REPLACE, ".swizzle_atomicity", "8.6", BLACKWELL_ARCH_SPECIFIC,
                         "tensormap.replace.swizzle_atomicity", PAGE),
                 FeatureRule.of(TENSORMAP_CP_FENCEPROXY, "", "8.3", atLeast(90), "tensormap.cp_fenceproxy", CP_PAGE));
     }
