@@ -1,0 +1,174 @@
+package io.ptxrun.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ptxrun.TestData;
+import io.ptxrun.cli.CliRun.Run;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Spin loops on memory (testdata/bugs/nvcc-flag-spin-hang, testdata/spin, and the hardware-recorded
+ * testdata/run/nvcc-flag-handoff-warps): a spin that nothing can end is a deadlock within a
+ * second, a spin that another warp or a running CTA ends still runs to its result, a spin that
+ * only a CTA not yet started could end says so, and a spin that changes its registers each time
+ * round runs into the instruction budget.
+ */
+class SpinLoopsTest {
+    private static final String HANG = "testdata/bugs/nvcc-flag-spin-hang/";
+    private static final String LATER_CTA = "testdata/spin/nvcc-flag-later-cta/";
+    private static final String COUNTING = "testdata/spin/nvcc-counting-spin-timeout/";
+    private static final String HANDOFF = "testdata/run/nvcc-flag-handoff-warps/";
+
+    @TempDir
+    Path dir;
+
+    private static JsonNode json(Run r) throws Exception {
+        return new ObjectMapper().readTree(r.out());
+    }
+
+    @Test
+    void aSpinOnAFlagNothingSetsIsADeadlockWithinASecond() throws Exception {
+        long start = System.nanoTime();
+        Run r = CliRun.run(HANG + "kernel.ptx", "--launch", HANG + "launch.json", "--json");
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(ExitCode.RUN_FAILED, r.code(), r.err());
+        JsonNode result = json(r);
+        assertEquals("deadlock", result.get("status").asText());
+        assertTrue(result.get("stats").get("wallMillis").asLong() < 1000, r.out());
+        assertTrue(millis < 5000, "whole command took " + millis + " ms");
+        // one report per warp, at the loop's branch, naming the CUDA loop and where it was inlined
+        JsonNode ds = result.get("diagnostics");
+        assertEquals(2, ds.size(), ds::toString);
+        for (JsonNode d : ds) {
+            assertEquals(36, d.get("line").asInt());
+            assertEquals("exec.deadlock", d.get("rule").asText());
+            assertTrue(d.get("message").asText().contains("spin forever in the loop closed by 'bra' at line 36 ["), d::toString);
+            assertTrue(d.get("message").asText().contains("kernel.cu:3:5 (in wait_until_set, inlined at "), d::toString);
+            assertEquals(3, d.get("source").get("line").asInt());
+            assertEquals(8, d.get("source").get("inlinedAt").get(0).get("line").asInt());
+        }
+    }
+
+    @Test
+    void aSpinThatAnotherWarpEndsRuns() throws Exception {
+        JsonNode expected = new ObjectMapper().readTree(Path.of(HANDOFF + "expected.json").toFile());
+        for (String threads : new String[] {"1", "2"}) {
+            Run r = CliRun.run(HANDOFF + "kernel.ptx", "--launch", HANDOFF + "launch.json", "--json", "--cta-threads", threads);
+            assertEquals(ExitCode.OK, r.code(), r.out() + r.err());
+            assertEquals(expected.get("buffers").get("out").get("values"), json(r).get("buffers").get("out").get("values"));
+        }
+    }
+
+    /** The producer warp computes for a long while without writing memory before it sets the flag. */
+    private static final String LATE_PRODUCER = """
+            .version 8.0
+            .target sm_90
+            .address_size 64
+            .visible .entry late_producer(.param .u64 pflag, .param .u64 pout)
+            {
+                .reg .b32 %t, %i, %f, %acc;
+                .reg .b64 %flag, %out, %a;
+                .reg .pred %p;
+                ld.param.u64 %flag, [pflag];
+                ld.param.u64 %out, [pout];
+                cvta.to.global.u64 %flag, %flag;
+                cvta.to.global.u64 %out, %out;
+                mov.u32 %t, %tid.x;
+                setp.lt.u32 %p, %t, 32;
+                @%p bra CONSUMER;
+                mov.u32 %i, 0;
+                mov.u32 %acc, 1;
+            WORK:
+                mad.lo.u32 %acc, %acc, 3, %i;
+                add.u32 %i, %i, 1;
+                setp.lt.u32 %p, %i, 20000;
+                @%p bra WORK;
+                or.b32 %acc, %acc, 1;
+                st.volatile.global.u32 [%flag], %acc;
+                ret;
+            CONSUMER:
+            SPIN:
+                ld.volatile.global.u32 %f, [%flag];
+                setp.eq.u32 %p, %f, 0;
+                @%p bra SPIN;
+                mul.wide.u32 %a, %t, 4;
+                add.u64 %a, %out, %a;
+                st.global.u32 [%a], %f;
+                ret;
+            }
+            """;
+
+    @Test
+    void aSpinWhileTheWriterStillComputesIsNoDeadlock() throws Exception {
+        Path ptx = dir.resolve("late.ptx");
+        Files.writeString(ptx, LATE_PRODUCER);
+        int acc = 1;
+        for (int i = 0; i < 20000; i++) {
+            acc = acc * 3 + i;
+        }
+        acc |= 1;
+        Run r = CliRun.run(ptx.toString(), "--grid", "1", "--block", "64", "--arg", "flag=u32[1]:0",
+                "--arg", "out=u32[32]:0", "--json", "--cta-threads", "1");
+        assertEquals(ExitCode.OK, r.code(), r.out() + r.err());
+        JsonNode out = json(r).get("buffers").get("out").get("values");
+        for (JsonNode v : out) {
+            assertEquals(Integer.toUnsignedLong(acc), v.asLong());
+        }
+    }
+
+    @Test
+    void aCtaWaitingForALaterCtaRunsWhenTheyRunTogetherAndSaysWhyWhenNot() throws Exception {
+        JsonNode expected = new ObjectMapper().readTree(Path.of(LATER_CTA + "expected.json").toFile());
+        Run together = CliRun.run(LATER_CTA + "kernel.ptx", "--launch", LATER_CTA + "launch.json", "--json",
+                "--cta-threads", "2");
+        assertEquals(ExitCode.OK, together.code(), together.out() + together.err());
+        assertEquals(expected.get("buffers").get("out").get("values"), json(together).get("buffers").get("out").get("values"));
+
+        Run alone = CliRun.run(LATER_CTA + "kernel.ptx", "--launch", LATER_CTA + "launch.json", "--json",
+                "--cta-threads", "1");
+        assertEquals(ExitCode.RUN_FAILED, alone.code(), alone.err());
+        JsonNode result = json(alone);
+        assertEquals("error", result.get("status").asText());
+        assertTrue(result.get("stats").get("wallMillis").asLong() < 1000, alone.out());
+        JsonNode d = result.get("diagnostics").get(0);
+        assertEquals("exec.co-residency", d.get("rule").asText());
+        assertTrue(d.get("message").asText().contains("only a CTA that has not started could write it"), d::toString);
+        assertTrue(d.get("message").asText().contains("--cta-threads 2 runs them together"), d::toString);
+        assertEquals(11, d.get("source").get("line").asInt());
+    }
+
+    @Test
+    void aSpinThatCountsRunsIntoTheBudgetAtItsCudaLoop() throws Exception {
+        JsonNode expected = new ObjectMapper().readTree(Path.of(COUNTING + "expected.json").toFile());
+        Run r = CliRun.run(COUNTING + "kernel.ptx", "--launch", COUNTING + "launch.json", "--json",
+                "--max-instructions", "1000000");
+        assertEquals(ExitCode.RUN_FAILED, r.code(), r.err());
+        JsonNode result = json(r);
+        assertEquals(expected.get("status").asText(), result.get("status").asText());
+        JsonNode d = result.get("diagnostics").get(0);
+        assertEquals(expected.get("line").asInt(), d.get("line").asInt());
+        assertTrue(d.get("message").asText().contains("in the loop closed by 'bra' at line 40 ["
+                + "/tmp/ptxrun-nvcc-cases/nvcc-counting-spin-timeout/kernel.cu:5:5] (loop head at line 34,"), d::toString);
+        Run wall = CliRun.run(COUNTING + "kernel.ptx", "--launch", COUNTING + "launch.json", "--json", "--max-seconds", "1");
+        String message = json(wall).get("diagnostics").get(0).get("message").asText();
+        assertTrue(message.contains("(--max-seconds); CTA ctaid (0,0,0) warp 0: 32 lanes at " + COUNTING + "kernel.ptx:"), message);
+        assertTrue(message.contains("kernel.cu:5:5]") || message.contains("kernel.cu:6:9]"), message);
+    }
+
+    @Test
+    void deadlockTextsNameTheCudaLine() throws Exception {
+        String hang = "testdata/bugs/nvcc-barrier-hang/";
+        Run r = CliRun.run(hang + "kernel.ptx", "--launch", hang + "launch.json", "--json");
+        String message = json(r).get("diagnostics").get(0).get("message").asText();
+        assertTrue(message.contains("wait at 'mbarrier.try_wait.shared.b64' [/usr/local/cuda-13.0/include/cccl/cuda/"
+                + "__barrier/barrier_block_scope.h:192:5 (in __try_wait, inlined at "), message);
+        assertTrue(message.contains(", at /tmp/ptxrun-nvcc-cases/nvcc-barrier-hang/kernel.cu:13:9)] forever;"), message);
+        assertTrue(TestData.read(Path.of(hang + "kernel.cu")).lines().toList().get(12).contains("bar.arrive_and_wait()"));
+    }
+}
