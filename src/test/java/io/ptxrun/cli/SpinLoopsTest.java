@@ -28,6 +28,20 @@ class SpinLoopsTest {
     @TempDir
     Path dir;
 
+    /**
+     * The text report of a case against its golden file (report.txt): the PTX line of the loop's
+     * branch and the CUDA lines (checked against kernel.cu by the tests below) with their text.
+     */
+    private static void assertReport(String dir, String... flags) {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(dir + "kernel.ptx", "--launch", dir + "launch.json"));
+        args.addAll(java.util.List.of(flags));
+        Run r = CliRun.run(args.toArray(String[]::new));
+        assertEquals(ExitCode.RUN_FAILED, r.code(), r.err());
+        String err = r.err().lines().filter(l -> !l.startsWith("INFO: Instrumented"))
+                .map(l -> l + "\n").collect(java.util.stream.Collectors.joining());
+        assertEquals(TestData.read(Path.of(dir + "report.txt")), err);
+    }
+
     private static JsonNode json(Run r) throws Exception {
         return new ObjectMapper().readTree(r.out());
     }
@@ -55,6 +69,10 @@ class SpinLoopsTest {
             assertEquals(3, d.get("source").get("line").asInt());
             assertEquals(8, d.get("source").get("inlinedAt").get(0).get("line").asInt());
         }
+        java.util.List<String> cuda = TestData.read(Path.of(HANG + "kernel.cu")).lines().toList();
+        assertTrue(cuda.get(2).contains("while (*(volatile const int *)flag == 0)") && cuda.get(7).contains("wait_until_set(flag)"));
+        assertTrue(TestData.read(Path.of(HANG + "kernel.ptx")).lines().toList().get(35).contains("@%p1 bra"));
+        assertReport(HANG);
     }
 
     @Test
@@ -157,6 +175,8 @@ class SpinLoopsTest {
         assertEquals(expected.get("line").asInt(), d.get("line").asInt());
         assertTrue(d.get("message").asText().contains("in the loop closed by 'bra' at line 40 ["
                 + "/tmp/ptxrun-nvcc-cases/nvcc-counting-spin-timeout/kernel.cu:5:5] (loop head at line 34,"), d::toString);
+        assertTrue(TestData.read(Path.of(COUNTING + "kernel.cu")).lines().toList().get(4).contains("while ("));
+        assertReport(COUNTING, "--max-instructions", "1000000");
         Run wall = CliRun.run(COUNTING + "kernel.ptx", "--launch", COUNTING + "launch.json", "--json", "--max-seconds", "1");
         String message = json(wall).get("diagnostics").get(0).get("message").asText();
         assertTrue(message.contains("(--max-seconds); CTA ctaid (0,0,0) warp 0: 32 lanes at " + COUNTING + "kernel.ptx:"), message);
