@@ -135,8 +135,18 @@ class DebuggingCliTest {
         assertEquals(ExitCode.INPUT_ERROR, run.code());
         assertEquals(withoutAgentLog(r.err()), withoutAgentLog(run.err()));
 
-        JsonNode first = new ObjectMapper().readTree(CliRun.run("check", "--format", "json", ptx).out())
-                .get("files").get(0).get("diagnostics").get(0);
+        JsonNode all = new ObjectMapper().readTree(CliRun.run("check", "--format", "json", ptx).out())
+                .get("files").get(0).get("diagnostics");
+        // errors at exactly the lines ptxas names
+        java.util.List<Integer> ptxasLines = new java.util.ArrayList<>();
+        Matcher line = Pattern.compile(", line (\\d+); error").matcher(TestData.read(Path.of(CHECK_CUDA + "cluster-exchange-sm80.ptxas")));
+        while (line.find()) {
+            ptxasLines.add(Integer.parseInt(line.group(1)));
+        }
+        java.util.List<Integer> lines = new java.util.ArrayList<>();
+        all.forEach(d -> lines.add(d.get("line").asInt()));
+        assertEquals(ptxasLines, lines);
+        JsonNode first = all.get(2);
         assertEquals(51, first.get("line").asInt());
         JsonNode notes = first.get("notes");
         JsonNode kernelLine = notes.get(notes.size() - 1);
@@ -145,7 +155,7 @@ class DebuggingCliTest {
         assertTrue(notes.get(0).get("message").asText().startsWith("CUDA source"), notes::toString);
 
         JsonNode result = new ObjectMapper().readTree(CliRun.run("check", "--format", "sarif", ptx).out())
-                .get("runs").get(0).get("results").get(3);
+                .get("runs").get(0).get("results").get(5);
         assertEquals(72, result.get("locations").get(0).get("physicalLocation").get("region").get("startLine").asInt());
         JsonNode related = result.get("relatedLocations");
         JsonNode call = related.get(related.size() - 2).get("physicalLocation");
