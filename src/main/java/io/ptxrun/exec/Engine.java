@@ -1856,9 +1856,14 @@ final class Engine {
             if ((a & (size - 1)) != 0) {
                 throw new MemoryFault(String.format("misaligned %d-byte global access at 0x%x", size, a));
             }
+            long updated;
             do {
                 old = global.loadAtomic(a, size);
-            } while (!global.compareAndSet(a, size, old, Atomics.combine(op, old, b, c, false)));
+                updated = Atomics.combine(op, old, b, c, false);
+            } while (!global.compareAndSet(a, size, old, updated));
+            if (updated != old) {
+                events++; // memory that others read changed: progress (a failed compare-and-swap is none)
+            }
         } else {
             old = load(w, space, a, size, l);
             store(w, space, a, size, Atomics.combine(op, old, b, c, target == Op.SP_SHARED), l);

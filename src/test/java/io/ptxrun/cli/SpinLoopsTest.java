@@ -142,6 +142,64 @@ class SpinLoopsTest {
         }
     }
 
+    /**
+     * Lane 0 polls the flag and counts each poll with a global atomic; warp 1 waits for the count
+     * to reach 1000 and then sets the flag. Both loops keep their registers the same at the end of
+     * each turn (warp 1 clears the value it read, and its turns end after that): only the count in memory moves, and the atomics
+     * that move it are progress.
+     */
+    private static final String ATOMIC_PROGRESS = """
+            .version 8.0
+            .target sm_90
+            .address_size 64
+            .visible .entry atomic_progress(.param .u64 pflag, .param .u64 pcount, .param .u64 pout)
+            {
+                .reg .b32 %t, %f, %n;
+                .reg .b64 %flag, %count, %out;
+                .reg .pred %p;
+                ld.param.u64 %flag, [pflag];
+                ld.param.u64 %count, [pcount];
+                ld.param.u64 %out, [pout];
+                cvta.to.global.u64 %flag, %flag;
+                cvta.to.global.u64 %count, %count;
+                cvta.to.global.u64 %out, %out;
+                mov.u32 %t, %tid.x;
+                setp.eq.u32 %p, %t, 0;
+                @%p bra POLLER;
+                setp.lt.u32 %p, %t, 32;
+                @%p bra DONE;
+                mov.u32 %n, 0;
+                mov.u32 %n, 0;
+            WAIT:
+                ld.volatile.global.u32 %n, [%count];
+                setp.lt.u32 %p, %n, 1000;
+                mov.u32 %n, 0;
+                @%p bra WAIT;
+                st.volatile.global.u32 [%flag], 1;
+            DONE:
+                ret;
+            POLLER:
+                red.global.add.u32 [%count], 1;
+                ld.volatile.global.u32 %f, [%flag];
+                setp.eq.u32 %p, %f, 0;
+                @%p bra POLLER;
+                st.global.u32 [%out], 1;
+                ret;
+            }
+            """;
+
+    @Test
+    void aSpinThatOnlyAtomicsMoveIsNoDeadlock() throws Exception {
+        Path ptx = dir.resolve("atomic.ptx");
+        Files.writeString(ptx, ATOMIC_PROGRESS);
+        Run r = CliRun.run(ptx.toString(), "--grid", "1", "--block", "64", "--arg", "flag=u32[1]:0",
+                "--arg", "count=u32[1]:0", "--arg", "out=u32[1]:0", "--json", "--cta-threads", "1");
+        assertEquals(ExitCode.OK, r.code(), r.out() + r.err());
+        JsonNode buffers = json(r).get("buffers");
+        assertEquals(1, buffers.get("out").get("values").get(0).asInt());
+        assertTrue(buffers.get("count").get("values").get(0).asInt() >= 1000, buffers::toString);
+    }
+
     @Test
     void aCtaWaitingForALaterCtaRunsWhenTheyRunTogetherAndSaysWhyWhenNot() throws Exception {
         JsonNode expected = new ObjectMapper().readTree(Path.of(LATER_CTA + "expected.json").toFile());
