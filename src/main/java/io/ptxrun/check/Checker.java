@@ -3,6 +3,7 @@ package io.ptxrun.check;
 import io.ptxrun.ast.Module;
 import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.diag.Diagnostics;
+import io.ptxrun.diag.SourceMap;
 import io.ptxrun.diag.SourceText;
 import io.ptxrun.isa.InstructionSet;
 import io.ptxrun.isa.Target;
@@ -55,7 +56,9 @@ public final class Checker {
 
     /**
      * The checks after parsing, for a module parsed already (a run checks the module it is about
-     * to run): structure and names, calls, address spaces, the target, instruction forms.
+     * to run): structure and names, calls, address spaces, the target, instruction forms. For a
+     * module with line information ({@code .loc}), a diagnostic at an instruction carries its CUDA
+     * location as notes, as run diagnostics do.
      */
     public static List<Diagnostic> check(Module module, Optional<Target> gpu) {
         Diagnostics more = new Diagnostics();
@@ -64,7 +67,7 @@ public final class Checker {
         new AddressSpaceChecker(more).check(module);
         new ModuleTargetChecker(more).check(module, gpu)
                 .ifPresent(context -> new InstructionChecker(more, context).check(module));
-        return byPosition(more.list());
+        return byPosition(SourceMap.of(module).annotate(more.list()));
     }
 
     /**

@@ -78,7 +78,25 @@ public final class InstructionChecker {
     }
 
     private void checkFunction(Function f) {
+        checkClusterDirectives(f);
         checkBlock(f.body().get(), RegisterTable.of(f));
+    }
+
+    /** The cluster directives of a kernel (PTX ISA 11.5) exist from sm_90 on, as clusters do. */
+    private void checkClusterDirectives(Function f) {
+        for (io.ptxrun.ast.FunctionDirective d : f.directives()) {
+            switch (d.kind()) {
+                case EXPLICITCLUSTER, REQNCTAPERCLUSTER, MAXCLUSTERRANK, BLOCKSARECLUSTERS -> {
+                    if (!context.target().atLeast(90)) {
+                        diagnostics.error(d.pos(), "isa.target", "'" + d.kind().spelling + "' requires .target sm_90"
+                                + " or higher (PTX ISA 11.5, cluster dimension directives; ptxas: \"Feature '"
+                                + d.kind().spelling + "' requires .target sm_90 or higher\"); the module targets "
+                                + context.target());
+                    }
+                }
+                default -> { }
+            }
+        }
     }
 
     private void checkBlock(Block block, RegisterTable registers) {

@@ -256,10 +256,6 @@ public final class Main implements Callable<Integer> {
         // A run validates first: a module that `check` rejects (for --target) does not run.
         List<Diagnostic> problems = parsed.ok()
                 ? Checker.check(parsed.value(), gpu) : Checker.byPosition(parsed.diagnostics());
-        if (parsed.ok()) {
-            SourceMap lines = SourceMap.of(parsed.value());
-            problems = problems.stream().map(lines::annotate).toList();
-        }
         for (Diagnostic d : problems) {
             err.print(DiagnosticRenderer.text(d, source, cudaFiles));
         }

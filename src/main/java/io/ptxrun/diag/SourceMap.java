@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The CUDA source line of every PTX instruction of a module compiled with {@code nvcc -lineinfo}
@@ -34,9 +35,13 @@ public final class SourceMap {
     private static final int MAX_INLINE_DEPTH = 64;
 
     private final Map<SourcePos, CudaLocation> byInstruction;
+    /** The same locations by PTX line (column 0), then by the column each instruction starts at. */
+    private final Map<SourcePos, TreeMap<Integer, CudaLocation>> byLine = new HashMap<>();
 
     private SourceMap(Map<SourcePos, CudaLocation> byInstruction) {
         this.byInstruction = byInstruction;
+        byInstruction.forEach((pos, l) -> byLine.computeIfAbsent(new SourcePos(pos.file(), pos.line(), 0),
+                k -> new TreeMap<>()).put(pos.column(), l));
     }
 
     /** The map of a module; empty (every lookup absent) for a module without line information. */
@@ -60,9 +65,27 @@ public final class SourceMap {
         return new SourceMap(map);
     }
 
-    /** The CUDA location of the instruction that starts at {@code ptxPos}, if the module says. */
+    /**
+     * The CUDA location of the instruction at {@code ptxPos}, if the module says: the instruction
+     * that starts there, or else the one on that line that {@code ptxPos} falls in (a check
+     * diagnostic points at an operand or qualifier, not at the instruction's start).
+     */
     public Optional<CudaLocation> locate(SourcePos ptxPos) {
-        return Optional.ofNullable(byInstruction.get(ptxPos));
+        CudaLocation exact = byInstruction.get(ptxPos);
+        if (exact != null) {
+            return Optional.of(exact);
+        }
+        TreeMap<Integer, CudaLocation> line = byLine.get(new SourcePos(ptxPos.file(), ptxPos.line(), 0));
+        if (line == null) {
+            return Optional.empty();
+        }
+        Map.Entry<Integer, CudaLocation> at = line.floorEntry(ptxPos.column());
+        return Optional.of(at != null ? at.getValue() : line.firstEntry().getValue());
+    }
+
+    /** Each diagnostic with the CUDA location of the instruction it names, as {@link #annotate} adds it. */
+    public List<Diagnostic> annotate(List<Diagnostic> diagnostics) {
+        return isEmpty() ? diagnostics : diagnostics.stream().map(this::annotate).toList();
     }
 
     /** {@code " [kernel.cu:5:5 (in f, inlined at kernel.cu:12:9)]"} for messages, or "" when unknown. */

@@ -158,7 +158,7 @@ final class Barriers {
             int l0 = Integer.numberOfTrailingZeros(exec);
             String others = split ? "other lanes of the warp arrived at the barrier through '"
                     + engine.opAt(arrivedAt[id][w.id]).mnemonic() + "' at line "
-                    + engine.opAt(arrivedAt[id][w.id]).pos.line()
+                    + engine.opAt(arrivedAt[id][w.id]).pos.line() + engine.cuda(engine.opAt(arrivedAt[id][w.id]))
                     : String.format("lanes 0x%08x of the warp do not (guarded off, or on another path)", other);
             engine.hazard(op, pc, "divergence.barrier", String.format("divergent '%s': lanes 0x%08x of warp %d execute"
                     + " it while %s; an .aligned barrier (bar.sync, __syncthreads) must be executed by every thread"

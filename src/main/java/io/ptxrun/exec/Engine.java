@@ -100,6 +100,13 @@ final class Engine {
      */
     private long events;
     private long round;
+    /** Warps that loop without effect; see {@link #loopsForever}. */
+    private final SpinDetector spins = new SpinDetector();
+    /** Clusters not finished yet, over all workers, and how many workers there are. */
+    private java.util.concurrent.atomic.AtomicInteger clustersLeft = new java.util.concurrent.atomic.AtomicInteger();
+    private int workerCount = 1;
+    /** The CUDA lines of the module, for the texts of stop reports (built on first use). */
+    private io.ptxrun.diag.SourceMap cudaLines;
     /** The hazard detector's view of this worker's cluster, or null when it is off. */
     io.ptxrun.exec.order.MemoryOrder order;
     private int threadsPerCta;
@@ -199,6 +206,11 @@ final class Engine {
         workers[0] = this;
         for (int k = 1; k < threads; k++) {
             workers[k] = new Engine(this);
+        }
+        java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger(clusters);
+        for (Engine e : workers) {
+            e.clustersLeft = left;
+            e.workerCount = threads;
         }
         int[] b = launch.block();
         threadsPerCta = b[0] * b[1] * b[2];
@@ -313,6 +325,7 @@ final class Engine {
             interleave(entry);
             launch.limits().progress().clusterDone();
         } finally {
+            clustersLeft.decrementAndGet();
             budgetSpent.addAndGet(executed - ctaStart);
             global.release(callStackBytes);
             callStackBytes = 0;
@@ -370,6 +383,7 @@ final class Engine {
             nw += cluster[r].warps.length;
         }
         clusterBarrier.startCluster(cluster, clusterSize, this);
+        spins.reset();
         clusterWarps = new Warp[nw];
         nw = 0;
         for (int r = 0; r < clusterSize; r++) {
@@ -413,6 +427,11 @@ final class Engine {
                 landForStall();
                 return;
             }
+            if (events != eventsBefore || onlyPolled) {
+                spins.reset();
+            } else if (loopsForever()) {
+                continue;
+            }
             if (events != eventsBefore || !onlyPolled) {
                 thawClock();
                 continue;
@@ -432,6 +451,78 @@ final class Engine {
             freezeClock();
             wakeTimedOutWaiters();
         }
+    }
+
+    /**
+     * After a round in which warps ran without a progress event: stops the run when they loop
+     * forever (a spin on memory that nothing will write), and says whether the round landed
+     * pending copies instead. Only under the fixed schedule (a seeded one may still choose a path
+     * that writes), and only while no other cluster can write: every other cluster has finished,
+     * or this worker is the only one (the clusters left have not started).
+     */
+    private boolean loopsForever() {
+        boolean alone = clustersLeft.get() == 1;
+        if (schedule != null || !(alone || workerCount == 1)) {
+            spins.reset();
+            return false;
+        }
+        if (!spins.repeats(clusterWarps)) {
+            return false;
+        }
+        for (Warp w : clusterWarps) {
+            for (int m = w.blocked & w.live; m != 0; m &= m - 1) {
+                if (w.waitKind[Integer.numberOfTrailingZeros(m)] == Warp.WAIT_MBARRIER) {
+                    return false; // a suspended try_wait still has its time limit to reach
+                }
+            }
+        }
+        if (landForStall()) {
+            spins.reset();
+            return true;
+        }
+        List<Diagnostic> ds = new ArrayList<>();
+        int notStarted = clustersLeft.get() - 1;
+        for (int r = 0; r < clusterSize; r++) {
+            Cta c = cluster[r];
+            for (Warp w : c.warps) {
+                int spinning = w.live & ~w.blocked & ~w.spinning;
+                if (spinning == 0) {
+                    continue;
+                }
+                int l0 = Integer.numberOfTrailingZeros(spinning), last = 31 - Integer.numberOfLeadingZeros(spinning);
+                Op at = ops[w.pc[l0]];
+                String loop = w.lastBackBranch < 0 ? "at '" + at.mnemonic() + "' (line " + at.pos.line() + cuda(at) + ")"
+                        : "in the loop closed by '" + ops[w.lastBackBranch].mnemonic() + "' at line "
+                                + ops[w.lastBackBranch].pos.line() + cuda(ops[w.lastBackBranch]);
+                Op site = w.lastBackBranch < 0 ? at : ops[w.lastBackBranch];
+                String who = String.format("%d thread(s) of warp %d (tid.x %d-%d)", Integer.bitCount(spinning), w.id,
+                        w.tidX[l0], w.tidX[last]);
+                String cta = String.format("CTA ctaid (%d,%d,%d)", c.ctaid[0], c.ctaid[1], c.ctaid[2]);
+                ds.add(alone
+                        ? Diagnostic.error(site.pos, "exec.deadlock", "deadlock: " + who + " spin forever " + loop
+                                + ": the loop reads memory that no running thread writes (a livelock: no thread can"
+                                + " make progress, and every other CTA has finished); " + cta)
+                        : Diagnostic.error(site.pos, "exec.co-residency", who + " spin " + loop + " on memory that no"
+                                + " running thread writes; only a CTA that has not started could write it (" + notStarted
+                                + " have not). ptxrun runs " + workerCount + " CTA (cluster) at a time (--cta-threads) and"
+                                + " starts one when another finishes, as a GPU does when the grid does not fit at once:"
+                                + " the kernel relies on its CTAs running concurrently, which CUDA promises only for a"
+                                + " cooperative launch. --cta-threads " + Math.min(256, notStarted + 1)
+                                + " runs them together; " + cta));
+            }
+            if (alone) {
+                deadlocked(c, ds);
+            }
+        }
+        throw new Stop(alone ? ExecStatus.DEADLOCK : ExecStatus.ERROR, hazards.with(ds));
+    }
+
+    /** {@code " [kernel.cu:9:5 (in f, inlined at ...)]"}: the CUDA line of op for a message, or "". */
+    String cuda(Op op) {
+        if (cudaLines == null) {
+            cudaLines = io.ptxrun.diag.SourceMap.of(launch.module());
+        }
+        return cudaLines.describe(op.pos);
     }
 
     /**
@@ -529,8 +620,8 @@ final class Engine {
                         : kind == Warp.WAIT_WARPGROUP ? c.warpgroups.describe(w.id / Warpgroups.WARPS)
                         : kind == Warp.WAIT_CLUSTER ? clusterBarrier.describe() : c.mbarriers.describe(w.waitAddr[l0]);
                 ds.add(Diagnostic.error(op.pos, "exec.deadlock", String.format(
-                        "deadlock: %d thread(s) of warp %d (tid.x %d-%d) wait at '%s' forever; %s; CTA ctaid (%d,%d,%d)",
-                        Integer.bitCount(group), w.id, w.tidX[l0], w.tidX[last], op.mnemonic(), state,
+                        "deadlock: %d thread(s) of warp %d (tid.x %d-%d) wait at '%s'%s forever; %s; CTA ctaid (%d,%d,%d)",
+                        Integer.bitCount(group), w.id, w.tidX[l0], w.tidX[last], op.mnemonic(), cuda(op), state,
                         c.ctaid[0], c.ctaid[1], c.ctaid[2])));
             }
         }
@@ -562,7 +653,7 @@ final class Engine {
                 byPc.forEach((pc, count) -> {
                     Op op = pc >= 0 && pc < ops.length ? ops[pc] : null;
                     sb.append(' ').append(count).append(count == 1 ? " lane at " : " lanes at ")
-                            .append(op == null ? "pc " + pc : op.pos + " '" + op.mnemonic() + "'");
+                            .append(op == null ? "pc " + pc : op.pos + " '" + op.mnemonic() + "'" + cuda(op));
                 });
                 if ((w.blocked & live) != 0) {
                     sb.append(" (").append(Integer.bitCount(w.blocked & live)).append(" waiting)");
@@ -594,16 +685,21 @@ final class Engine {
         }
         Op branch = ops[w.lastBackBranch];
         Op head = ops[branch.target];
+        String loop = cuda(branch);
         return stop(ExecStatus.TIMEOUT, "exec.timeout", branch, w, l, budget + " in the loop closed by '"
-                + branch.mnemonic() + "' at line " + branch.pos.line() + " (loop head at line " + head.pos.line()
-                + ", last instruction run '" + at.mnemonic() + "' at line " + at.pos.line() + ")");
+                + branch.mnemonic() + "' at line " + branch.pos.line() + loop + " (loop head at line "
+                + head.pos.line() + (cuda(head).equals(loop) ? "" : cuda(head)) + ", last instruction run '"
+                + at.mnemonic() + "' at line " + at.pos.line() + (cuda(at).equals(loop) ? "" : cuda(at)) + ")");
     }
 
     private Stop wallTimeExhausted() {
         Function kernel = launch.module().function(launch.kernel()).orElseThrow();
+        List<String> warps = warpSnapshot();
+        String where = warps.isEmpty() ? "" : "; " + String.join("; ", warps.subList(0, Math.min(4, warps.size())))
+                + (warps.size() > 4 ? "; and " + (warps.size() - 4) + " more warps" : "");
         return new Stop(ExecStatus.TIMEOUT, List.of(Diagnostic.error(kernel.pos(), "exec.timeout",
                 "wall-clock budget of " + launch.limits().maxWallMillis() / 1000.0 + " s exhausted after "
-                        + (budgetSpent.get() + executed - ctaStart) + " thread-instructions (--max-seconds)")));
+                        + (budgetSpent.get() + executed - ctaStart) + " thread-instructions (--max-seconds)" + where)));
     }
 
     // ---------------------------------------------------------------- warp step
@@ -1851,9 +1947,14 @@ final class Engine {
             if ((a & (size - 1)) != 0) {
                 throw new MemoryFault(String.format("misaligned %d-byte global access at 0x%x", size, a));
             }
+            long updated;
             do {
                 old = global.loadAtomic(a, size);
-            } while (!global.compareAndSet(a, size, old, Atomics.combine(op, old, b, c, false)));
+                updated = Atomics.combine(op, old, b, c, false);
+            } while (!global.compareAndSet(a, size, old, updated));
+            if (updated != old) {
+                events++; // memory that others read changed: progress (a failed compare-and-swap is none)
+            }
         } else {
             old = load(w, space, a, size, l);
             store(w, space, a, size, Atomics.combine(op, old, b, c, target == Op.SP_SHARED), l);

@@ -35,6 +35,14 @@ public final class LaunchException extends RuntimeException {
         return path;
     }
 
+    /**
+     * The same place as a JSON Pointer ({@code /buffers/in/count}, {@code /params/2}), as JSON
+     * Schema validators name it: the key at fault, also where a required key is missing.
+     */
+    public String pointer() {
+        return JsonPaths.pointer(path);
+    }
+
     /** What is wrong, without the path. */
     public String problem() {
         return problem;

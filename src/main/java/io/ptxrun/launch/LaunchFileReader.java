@@ -368,11 +368,8 @@ final class LaunchFileReader {
                     "unknown " + (member ? "member" : "parameter") + " kind '" + key + "' (expected one of "
                             + String.join(", ", kinds) + ")" + Suggestions.didYouMean(key, kinds));
         }
-        JsonNode value = only.getValue();
-        if (!value.isNumber()) {
-            throw new LaunchException(valuePath, "expected a number, got " + Json.show(value));
-        }
-        return new ParamValue.Scalar(type.get(), elementBits(type.get(), value, valuePath));
+        // a number, or for f32/f64 also "NaN" / "Infinity" / "-Infinity", as buffer values take them
+        return new ParamValue.Scalar(type.get(), elementBits(type.get(), only.getValue(), valuePath));
     }
 
     /**
@@ -575,12 +572,12 @@ final class LaunchFileReader {
             throw new LaunchException(path, DIM3_EXPECTED + ", got " + Json.show(node));
         }
         List<Integer> extents = new ArrayList<>();
-        for (JsonNode element : node) {
-            BigInteger value = integerValue(element);
+        for (int i = 0; i < node.size(); i++) {
+            BigInteger value = integerValue(node.get(i));
             if (value == null || value.signum() <= 0 || value.bitLength() > 31) {
                 throw new LaunchException(
-                        path,
-                        DIM3_EXPECTED + " (each at most " + Integer.MAX_VALUE + "), got " + Json.show(node));
+                        JsonPaths.index(path, i),
+                        "expected a positive integer (at most " + Integer.MAX_VALUE + "), got " + Json.show(node.get(i)));
             }
             extents.add(value.intValue());
         }

@@ -27,6 +27,7 @@ class DebuggingCliTest {
     private static final String OOB = "testdata/bugs/nvcc-lineinfo-oob/";
     private static final String HANG = "testdata/bugs/nvcc-barrier-hang/";
     private static final String REDUCE = "testdata/run/nvcc-reduce-shared/kernel.ptx";
+    private static final String CHECK_CUDA = "testdata/check/cuda/";
 
     @TempDir
     Path dir;
@@ -115,6 +116,73 @@ class DebuggingCliTest {
         // the wait is inlined five levels deep; the outermost call site is the kernel's line 13
         JsonNode sites = d.get("source").get("inlinedAt");
         assertEquals(13, sites.get(sites.size() - 1).get("line").asInt(), d::toString);
+    }
+
+    /**
+     * A module nvcc compiled with -lineinfo for sm_90a, its .target edited to sm_80: check's errors
+     * (at the lines ptxas names) carry the CUDA line, the inlining chain out to the kernel and the
+     * source text, in text (`cluster-exchange-sm80.check.txt`), JSON and SARIF.
+     */
+    @Test
+    void checkDiagnosticsNameTheirCudaLines() throws Exception {
+        String ptx = CHECK_CUDA + "cluster-exchange-sm80.ptx";
+        Run r = CliRun.run("check", ptx);
+        assertEquals(ExitCode.INPUT_ERROR, r.code());
+        assertEquals(readableExcerpts(TestData.read(Path.of(CHECK_CUDA + "cluster-exchange-sm80.check.txt")), ptx),
+                withoutAgentLog(r.err()));
+        // a run validates with the same diagnostics
+        Run run = CliRun.run(ptx, "--grid", "2", "--block", "32", "--arg", "out=s32[2]:0");
+        assertEquals(ExitCode.INPUT_ERROR, run.code());
+        assertEquals(withoutAgentLog(r.err()), withoutAgentLog(run.err()));
+
+        JsonNode all = new ObjectMapper().readTree(CliRun.run("check", "--format", "json", ptx).out())
+                .get("files").get(0).get("diagnostics");
+        // errors at exactly the lines ptxas names
+        java.util.List<Integer> ptxasLines = new java.util.ArrayList<>();
+        Matcher line = Pattern.compile(", line (\\d+); error").matcher(TestData.read(Path.of(CHECK_CUDA + "cluster-exchange-sm80.ptxas")));
+        while (line.find()) {
+            ptxasLines.add(Integer.parseInt(line.group(1)));
+        }
+        java.util.List<Integer> lines = new java.util.ArrayList<>();
+        all.forEach(d -> lines.add(d.get("line").asInt()));
+        assertEquals(ptxasLines, lines);
+        JsonNode first = all.get(2);
+        assertEquals(51, first.get("line").asInt());
+        JsonNode notes = first.get("notes");
+        JsonNode kernelLine = notes.get(notes.size() - 1);
+        assertTrue(kernelLine.get("file").asText().endsWith("cluster_exchange.cu"), notes::toString);
+        assertEquals(15, kernelLine.get("line").asInt());
+        assertTrue(notes.get(0).get("message").asText().startsWith("CUDA source"), notes::toString);
+
+        JsonNode result = new ObjectMapper().readTree(CliRun.run("check", "--format", "sarif", ptx).out())
+                .get("runs").get(0).get("results").get(5);
+        assertEquals(72, result.get("locations").get(0).get("physicalLocation").get("region").get("startLine").asInt());
+        JsonNode related = result.get("relatedLocations");
+        JsonNode call = related.get(related.size() - 2).get("physicalLocation");
+        assertTrue(call.get("artifactLocation").get("uri").asText().endsWith("cluster_exchange.cu"), related::toString);
+        assertEquals(7, call.get("region").get("startLine").asInt());
+    }
+
+    /** The expected text without the source excerpts of notes whose file cannot be read here (CUDA headers). */
+    private static String readableExcerpts(String expected, String ptx) {
+        io.ptxrun.diag.SourceFiles files = io.ptxrun.diag.SourceFiles.besides(Path.of(ptx));
+        Pattern note = Pattern.compile("^(.+):\\d+:\\d+: note: .*");
+        StringBuilder sb = new StringBuilder();
+        String[] lines = expected.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            sb.append(lines[i]).append(i + 1 < lines.length ? "\n" : "");
+            Matcher m = note.matcher(lines[i]);
+            if (m.matches() && files.get(m.group(1)).isEmpty() && i + 2 < lines.length) {
+                i += 2;
+            }
+        }
+        return sb.toString();
+    }
+
+    /** (In the same JVM as the fuzz tests, the fuzzer's agent may log its instrumentation first.) */
+    private static String withoutAgentLog(String err) {
+        return err.lines().filter(l -> !l.startsWith("INFO: Instrumented"))
+                .map(l -> l + "\n").collect(java.util.stream.Collectors.joining());
     }
 
     @Test
