@@ -279,11 +279,7 @@ public final class SourceMap {
             while (i < m.length()) {
                 char c = m.charAt(i);
                 if (Character.isDigit(c)) {
-                    int j = i;
-                    while (j < m.length() && Character.isDigit(m.charAt(j))) {
-                        j++;
-                    }
-                    i = j + (j - i > 6 ? 0 : Integer.parseInt(m.substring(i, j)));
+                    i = skipSourceName(m, i);
                     continue;
                 }
                 if (c == 'N') {
@@ -301,18 +297,22 @@ public final class SourceMap {
         return end < 0 ? m.length() : end + 1;
     }
 
+    /** The index after a length-prefixed name ({@code 6vector}) that opens at i. */
+    private static int skipSourceName(String m, int i) {
+        int j = i;
+        while (j < m.length() && Character.isDigit(m.charAt(j))) {
+            j++;
+        }
+        return j + (j - i > 6 ? 0 : Integer.parseInt(m.substring(i, j)));
+    }
+
     /** The index after the template-argument list that opens at i ('I' ... the matching 'E'). */
     private static int skipTemplateArguments(String m, int i) {
         int depth = 0;
         while (i < m.length()) {
             char c = m.charAt(i);
             if (Character.isDigit(c)) {
-                int j = i;
-                while (j < m.length() && Character.isDigit(m.charAt(j))) {
-                    j++;
-                }
-                int len = j - i > 6 ? 0 : Integer.parseInt(m.substring(i, j));
-                i = j + len;
+                i = skipSourceName(m, i);
                 continue;
             }
             if (c == 'L' && depth > 0) {

@@ -347,7 +347,11 @@ final class LaunchFileReader {
             for (int i = 0; i < members.size(); i++) {
                 values.add(param(members.get(i), JsonPaths.index(valuePath, i), true));
             }
-            return new ParamValue.Struct(values);
+            try {
+                return new ParamValue.Struct(values);
+            } catch (LaunchException e) {
+                throw e.at(valuePath);
+            }
         }
         if (member && key.equals("zeros")) {
             int count = signedInt(only.getValue(), valuePath);

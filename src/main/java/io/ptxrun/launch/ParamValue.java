@@ -9,6 +9,9 @@ import java.util.Set;
  */
 public sealed interface ParamValue {
 
+    /** Bytes of parameter space a kernel's parameters may take in all (CUDA 12.1 and later). */
+    int MAX_BYTES = 32764;
+
     /** Bytes the argument occupies in parameter space. */
     int byteSize();
 
@@ -115,9 +118,18 @@ public sealed interface ParamValue {
     record Struct(List<ParamValue> members) implements ParamValue {
         public Struct {
             members = List.copyOf(members);
+            long end = 0;
+            for (ParamValue m : members) {
+                long align = m.alignment();
+                end = (end + align - 1) / align * align + m.byteSize();
+                if (end > MAX_BYTES) {
+                    throw new LaunchException("the struct is larger than the " + MAX_BYTES
+                            + " bytes kernel parameters may take");
+                }
+            }
         }
 
-        /** The offset of each member. */
+        /** The offset of each member (the constructor made sure they fit parameter space). */
         public int[] offsets() {
             int[] offsets = new int[members.size()];
             int end = 0;
@@ -127,6 +139,11 @@ public sealed interface ParamValue {
                 end = offsets[i] + members.get(i).byteSize();
             }
             return offsets;
+        }
+
+        @Override
+        public String toString() {
+            return "a struct";
         }
 
         @Override

@@ -46,19 +46,7 @@ class TargetSweepTest {
 
     /** id -> reason, from the committed list. */
     static Map<String, String> knownDisagreements() {
-        Map<String, String> known = new LinkedHashMap<>();
-        try {
-            for (String line : Files.readAllLines(DISAGREEMENTS)) {
-                if (line.isBlank() || line.startsWith("id\t") || line.startsWith("#")) {
-                    continue;
-                }
-                String[] f = line.split("\t", -1);
-                known.put(f[0], f.length > 3 ? f[3] : "");
-            }
-        } catch (IOException e) {
-            fail("cannot read " + DISAGREEMENTS + ": " + e);
-        }
-        return known;
+        return ConformanceTest.disagreementList(DISAGREEMENTS);
     }
 
     @Test
@@ -146,6 +134,7 @@ class TargetSweepTest {
             }
         }
         Files.write(DISAGREEMENTS, lines);
+        ConformanceTest.forgetDisagreementList(DISAGREEMENTS);
         assertEquals(lines.size() - 1, knownDisagreements().size());
     }
 }

@@ -224,6 +224,8 @@ class LaunchFileTest {
                 new String[] {"{" + ok + ", \"params\": [{\"struct\": [{\"zeros\": 0}]}]}", "params[0].struct[0].zeros: expected a positive byte count, got 0"},
                 new String[] {"{" + ok + ", \"params\": [{\"zeros\": 4}]}", "params[0]: unknown parameter kind 'zeros' (expected one of u32, s32, u64, s64, f32, f64, tensorMap, struct)"},
                 new String[] {"{" + ok + ", \"params\": [{\"struct\": [\"nope\"]}]}", "params[0].struct[0]: buffer 'nope' is not declared in buffers"},
+                new String[] {"{" + ok + ", \"params\": [{\"struct\": [{\"zeros\": 40000}]}]}", "params[0].struct: the struct is larger than the 32764 bytes kernel parameters may take"},
+                new String[] {"{" + ok + ", \"params\": [{\"struct\": [{\"zeros\": 2147483647}, {\"zeros\": 2147483647}]}]}", "params[0].struct: the struct is larger than the 32764 bytes kernel parameters may take"},
                 new String[] {"{" + ok + ", \"params\": [{\"tensorMap\": \"tm\"}]}", "params[0]: tensor map 'tm' is not declared in tensorMaps"},
                 new String[] {"{" + ok + ", \"params\": \"in\"}", "params: expected an array, got \"in\""},
                 new String[] {"{" + ok + ", \"buffers\": {\"a\": {\"type\": \"s32\", \"count\": 1}}, \"dump\": [\"b\"]}", "dump[0]: buffer 'b' is not declared in buffers — did you mean 'a'?"},
