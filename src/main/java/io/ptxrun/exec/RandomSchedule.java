@@ -53,7 +53,8 @@ final class RandomSchedule {
     /**
      * The lanes of a diverged warp to run next: those at the PC of a random runnable lane, or 0 to
      * keep the lowest-PC group. Lanes about to run a warp-synchronous operation (shfl, vote,
-     * match, redux, elect, bar.warp, wmma) are left to the lowest-PC rule, which brings their partners
+     * match, redux, elect, bar.warp, wmma, ldmatrix/stmatrix, and the warpgroup's wgmma and setmaxnreg)
+     * are left to the lowest-PC rule, which brings their partners
      * there first, as the hardware's .sync operations wait for them.
      */
     int divergentGroup(int[] pcs, int runnable, Op[] ops) {
@@ -64,7 +65,7 @@ final class RandomSchedule {
         }
         int pc = pcs[Integer.numberOfTrailingZeros(m)];
         switch (ops[pc].code) {
-            case SHFL, VOTE, MATCH, REDUX, ELECT, BAR_WARP, ACTIVEMASK, WMMA, MATRIX_MOVE -> {
+            case SHFL, VOTE, MATCH, REDUX, ELECT, BAR_WARP, ACTIVEMASK, WMMA, MATRIX_MOVE, WARPGROUP -> {
                 return 0;
             }
             default -> {
