@@ -1291,7 +1291,7 @@ final class Decoder {
                 case WGMMA_MMA_ASYNC:
                 case SETMAXNREG: {
                     Op op = new Op(OpCode.WARPGROUP, i);
-                    op.warpgroup = WarpgroupForm.decode(i, this, op);
+                    op.form = WarpgroupForm.decode(i, this, op);
                     return op;
                 }
                 case WMMA_LOAD:
@@ -1299,7 +1299,7 @@ final class Decoder {
                 case WMMA_STORE: {
                     WarpMatrixOps.Decoded m = WarpMatrixOps.decode(i);
                     Op op = new Op(OpCode.WMMA, i);
-                    op.matrix = m.form();
+                    op.form = m.form();
                     op.type = m.form().type();
                     op.space = spaceCode(i.space());
                     dsts(op, m.destinations().toArray(new Operand[0]));

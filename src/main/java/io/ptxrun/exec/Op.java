@@ -58,10 +58,6 @@ final class Op {
     Op source;
     /** The mbarrier a bulk copy signals (complete_tx), as an address op, or null. */
     Op barrier;
-    /** wmma: which operation, shape, fragments and types. */
-    WarpMatrixOps.Form matrix;
-    /** wgmma and setmaxnreg: what the warpgroup instruction does, with its shape and immediates. */
-    WarpgroupForm warpgroup;
     /** cp.reduce.async.bulk(.tensor): the operation and element type; null for plain copies. */
     io.ptxrun.exec.copy.ReductionOp redOp;
     io.ptxrun.exec.copy.ReductionType redType;
@@ -87,6 +83,9 @@ final class Op {
     // call
     int callee = -1;
     int[] argOffsets, argSizes, resultOffsets, resultSizes;
+
+    /** The family's own decoded form (see {@link OpForm}), or null. */
+    OpForm form;
 
     Op(OpCode code, Instruction insn) {
         this.code = code;

@@ -91,7 +91,7 @@ final class WarpMatrixOps {
      * the layouts of A and B, {@code type} is D's element type, and the input and C types follow.
      */
     record Form(Action action, Shape shape, Matrix matrix, boolean colMajor, boolean bColMajor,
-                DataType type, DataType aType, DataType bType, DataType cType, boolean satFinite) {
+                DataType type, DataType aType, DataType bType, DataType cType, boolean satFinite) implements OpForm {
 
         /** Registers of a fragment of this shape: as many as the ISA lists for it. */
         int registers(Matrix x, DataType t) {
@@ -241,7 +241,7 @@ final class WarpMatrixOps {
 
     /** Runs one wmma op for the whole warp (the engine has checked that all 32 lanes execute it). */
     void execute(Warp w, Op op) {
-        Form f = op.matrix;
+        Form f = (Form) op.form;
         switch (f.action()) {
             case LOAD -> load(w, op, f);
             case STORE -> store(w, op, f);

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * registers), B's descriptor and scale-d, in that order.
  */
 record WarpgroupForm(Kind kind, int n, int k, DataType dType, DataType aType, DataType bType, boolean aInRegisters,
-                     boolean satFinite, int scaleA, int scaleB, boolean transA, boolean transB, int waitGroups) {
+                     boolean satFinite, int scaleA, int scaleB, boolean transA, boolean transB, int waitGroups)
+        implements OpForm {
 
     enum Kind { FENCE, COMMIT, WAIT, MMA, SETMAXNREG }
 

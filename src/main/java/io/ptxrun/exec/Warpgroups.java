@@ -160,8 +160,8 @@ final class Warpgroups {
                     + " warpgroup instructions: '%s' at line %d here, '%s' at line %d in another warp (.aligned:"
                     + " all threads of the warpgroup must execute the same instruction%s)", g, op.mnemonic(),
                     op.pos.line(), other.mnemonic(), other.pos.line(),
-                    op.warpgroup.kind() == WarpgroupForm.Kind.SETMAXNREG
-                            || other.warpgroup.kind() == WarpgroupForm.Kind.SETMAXNREG
+                    ((WarpgroupForm) op.form).kind() == WarpgroupForm.Kind.SETMAXNREG
+                            || ((WarpgroupForm) other.form).kind() == WarpgroupForm.Kind.SETMAXNREG
                             ? "; 9.7.19.5: all warps of the warpgroup must execute the same setmaxnreg" : ""),
                     engine.where(w, l0));
             return; // warnings only: this warp goes on without joining
@@ -194,7 +194,7 @@ final class Warpgroups {
 
     /** The instruction, once for warpgroup {@code g}, all of whose warps have arrived. */
     private void run(int g, Op op, int pc) {
-        WarpgroupForm f = op.warpgroup;
+        WarpgroupForm f = (WarpgroupForm) op.form;
         Pending p = pending[g];
         switch (f.kind()) {
             case MMA -> {

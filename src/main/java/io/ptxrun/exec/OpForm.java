@@ -1,0 +1,10 @@
+package io.ptxrun.exec;
+
+/**
+ * What an instruction family decodes beyond the operands every op has (code, guard, destinations,
+ * sources, type): one immutable value per op, built once by {@link Decoder} and read by the
+ * family's code, which knows its own form by the op code. Families that need nothing more leave
+ * {@link Op#form} null.
+ */
+sealed interface OpForm permits WarpMatrixOps.Form, WarpgroupForm {
+}
