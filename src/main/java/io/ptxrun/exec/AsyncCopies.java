@@ -4,6 +4,7 @@ import io.ptxrun.exec.copy.BulkReduction;
 import io.ptxrun.exec.copy.ClusterGeometry;
 import io.ptxrun.exec.copy.Im2colShape;
 import io.ptxrun.exec.copy.LoadMode;
+import io.ptxrun.exec.copy.ReductionOp;
 import io.ptxrun.exec.copy.ReductionType;
 import io.ptxrun.exec.copy.TensorCopy;
 import io.ptxrun.launch.TensorMap;
@@ -26,6 +27,43 @@ import java.util.SplittableRandom;
 final class AsyncCopies {
     private static final byte COPY = 0, BULK = 1, ARRIVE = 2, TENSOR_LOAD = 3, TENSOR_STORE = 4;
     private static final int NONE = -1;
+
+    // ------------------------------------------------------------------ decoded forms
+
+    /**
+     * cp.async: the global source address (an address op; the op's own address is the shared
+     * destination), and whether the third operand is a predicate, ignore-src, rather than src-size.
+     */
+    record CopyForm(Op source, boolean ignoreSource) implements OpForm {}
+
+    /**
+     * cp(.reduce).async.bulk: the source address; the mbarrier signalled by complete_tx, or null for
+     * a bulk async-group; the reduction's operation and element type, both null for a plain copy;
+     * and .multicast::cluster, whose ctaMask is source 1.
+     */
+    record BulkForm(Op source, Op barrier, ReductionOp redOp, ReductionType redType, boolean multicast)
+            implements OpForm {}
+
+    /**
+     * cp(.reduce).async.bulk(.prefetch).tensor: the direction, the load mode and the .dim; its
+     * sources are the tensor map, {@code coordinates} coordinates, {@code im2colInfo} im2col
+     * operands, then (multicast) the ctaMask. The mbarrier of a load, or null; the reduction's
+     * operation (null for a copy); .cta_group::2, under which the mbarrier may be in the peer CTA of
+     * the destination's CTA pair.
+     */
+    record TensorForm(Direction direction, LoadMode loadMode, int dimensions, int coordinates, int im2colInfo,
+                      Op barrier, ReductionOp redOp, boolean ctaGroup2, boolean multicast) implements OpForm {
+
+        enum Direction { LOAD, STORE, PREFETCH }
+
+        /** The source index of the ctaMask. */
+        int ctaMaskSource() {
+            return 1 + coordinates + im2colInfo;
+        }
+    }
+
+    /** What an async-group op does: commit_group, wait_group and wait_all, and their bulk forms. */
+    enum GroupStep implements OpForm { COMMIT, WAIT, WAIT_ALL, BULK_COMMIT, BULK_WAIT }
 
     private final Engine engine;
     /** The issuing CTA; a copy may land in a peer's shared memory (target). */
@@ -106,16 +144,18 @@ final class AsyncCopies {
 
     /** cp.async.ca/.cg: 4, 8 or 16 bytes global to shared, zero-filled beyond src-size. */
     void issueCopy(Warp w, Op op, int pc, int mask, int exec) {
+        CopyForm form = (CopyForm) op.form;
+        Op source = form.source();
         byte[] shared = cta.shared;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long to = engine.address(w, op, l);
-            long from = engine.address(w, op.source, l);
+            long from = engine.address(w, source, l);
             int n = (int) engine.read(w, op, 0, l);
             int srcSize = n;
             if (op.sources() > 1) {
                 long v = engine.read(w, op, 1, l);
-                srcSize = op.flag ? ((v & 1) != 0 ? 0 : n) : (int) Math.min(n, Engine.zx(v, 32));
+                srcSize = form.ignoreSource() ? ((v & 1) != 0 ? 0 : n) : (int) Math.min(n, Engine.zx(v, 32));
             }
             if ((to & (n - 1)) != 0 || (from & (n - 1)) != 0) {
                 throw new MemoryFault(String.format("misaligned %d-byte cp.async (dst 0x%x, src 0x%x)", n, to, from));
@@ -126,7 +166,7 @@ final class AsyncCopies {
             }
             long lo = 0, hi = 0;
             for (int k = 0; k < srcSize; k++) {
-                long b = engine.load(w, op.source.space, from + k, 1, l);
+                long b = engine.load(w, source.space, from + k, 1, l);
                 if (k < 8) {
                     lo |= b << (8 * k);
                 } else {
@@ -136,7 +176,7 @@ final class AsyncCopies {
             int t = w.id * 32 + l;
             io.ptxrun.exec.order.MemoryOrder.CopyOrigin o = issued(w, l, pc);
             if (o != null && srcSize > 0) {
-                engine.copyAccess(o, op.source.space, from, srcSize, false);
+                engine.copyAccess(o, source.space, from, srcSize, false);
             }
             int e = allocate(COPY, t, committed[t], pc);
             origin[e] = o;
@@ -160,10 +200,12 @@ final class AsyncCopies {
      * signalling the mbarrier at the same offset in its own shared memory.
      */
     void issueBulk(Warp w, Op op, int pc, int mask, int exec) {
+        BulkForm form = (BulkForm) op.form;
+        Op source = form.source();
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long to = engine.address(w, op, l);
-            long from = engine.address(w, op.source, l);
+            long from = engine.address(w, source, l);
             int n = (int) Engine.zx(engine.read(w, op, 0, l), 32);
             if ((n & 15) != 0) {
                 hazards.undefined(op, pc, "exec.bulk", "size " + n + " of '" + op.mnemonic() + "' is not a multiple"
@@ -176,17 +218,17 @@ final class AsyncCopies {
             // The source is read at issue: the program must not change it before the copy completes.
             byte[] data = new byte[n];
             for (int k = 0; k < n; k++) {
-                data[k] = (byte) engine.load(w, op.source.space, from + k, 1, l);
+                data[k] = (byte) engine.load(w, source.space, from + k, 1, l);
             }
             io.ptxrun.exec.order.MemoryOrder.CopyOrigin o = issued(w, l, pc);
             if (o != null) {
                 engine.order.inAsyncProxy(o);
             }
             if (o != null && n > 0) {
-                engine.copyAccess(o, op.source.space, from, n, false);
+                engine.copyAccess(o, source.space, from, n, false);
             }
             issuing = o;
-            int group = op.barrier == null ? bulkCommitted[w.id * 32 + l] : NONE;
+            int group = form.barrier() == null ? bulkCommitted[w.id * 32 + l] : NONE;
             if (op.space == Op.SP_GLOBAL) {
                 if (n > 0) {
                     // Faults of the destination belong to the issuing op, not to the moment the bytes land.
@@ -197,15 +239,15 @@ final class AsyncCopies {
                 continue;
             }
             int bar = NONE;
-            if (op.barrier != null) {
-                long a = engine.address(w, op.barrier, l);
-                if (op.barrier.space == Op.SP_GENERIC) {
+            if (form.barrier() != null) {
+                long a = engine.address(w, form.barrier(), l);
+                if (form.barrier().space == Op.SP_GENERIC) {
                     a -= Engine.windowBase(Engine.genericSpace(a));
                 }
                 bar = (int) Cta.offsetOf(a);
             }
             int offset = (int) Cta.offsetOf(to);
-            if (op.flag) {
+            if (form.multicast()) {
                 int ctaMask = (int) engine.read(w, op, 1, l) & 0xffff;
                 String problem = engine.geometry().multicastMaskProblem(ctaMask);
                 if (problem != null) {
@@ -258,13 +300,14 @@ final class AsyncCopies {
      * picks the box: tile, tile::gather4/scatter4, im2col, im2col::w(::128), im2col_no_offs.
      */
     void issueTensor(Warp w, Op op, int pc, int mask, int exec) {
+        TensorForm form = (TensorForm) op.form;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long mapAddress = engine.read(w, op, 0, l);
             TensorMap map = engine.tensorMap(mapAddress);
             engine.tensorMaps.checkFenced(w, op, pc, l, mapAddress);
-            TensorCopy copy = plan(w, op, pc, l, map);
-            if (copy == null || op.sub == Decoder.TENSOR_PREFETCH) {
+            TensorCopy copy = plan(w, op, form, pc, l, map);
+            if (copy == null || form.direction() == TensorForm.Direction.PREFETCH) {
                 continue;
             }
             long to = engine.address(w, op, l);
@@ -280,7 +323,7 @@ final class AsyncCopies {
             copy = copy.atSharedAddress(offset);
             // Swizzling moves bytes within their 128-byte line, so rows may reach past the footprint.
             int span = Math.min(copy.sharedFootprint() + 128, cta.shared.length - offset);
-            if (op.sub == Decoder.TENSOR_STORE) {
+            if (form.direction() == TensorForm.Direction.STORE) {
                 if (offset < 0 || copy.sharedFootprint() > span) {
                     throw new MemoryFault(String.format("tensor copy source 0x%x (%d bytes) is outside the %d-byte"
                             + " shared space", to, copy.sharedFootprint(), cta.shared.length));
@@ -313,14 +356,13 @@ final class AsyncCopies {
             });
             int bar = NONE;
             Cta barOwner = null;
-            if (op.barrier != null) {
-                long barAddress = engine.address(w, op.barrier, l);
+            if (form.barrier() != null) {
+                long barAddress = engine.address(w, form.barrier(), l);
                 bar = (int) Cta.offsetOf(barAddress);
                 barOwner = engine.sharedOwner(barAddress);
             }
-            int ctaMaskAt = 1 + op.coordinates + op.im2colInfo;
-            if (op.flag) {
-                int ctaMask = (int) engine.read(w, op, ctaMaskAt, l) & 0xffff;
+            if (form.multicast()) {
+                int ctaMask = (int) engine.read(w, op, form.ctaMaskSource(), l) & 0xffff;
                 String problem = engine.geometry().multicastMaskProblem(ctaMask);
                 if (problem != null) {
                     hazards.undefined(op, pc, "exec.tensor", "multicast " + problem + " (9.7.9.25.5.1)",
@@ -352,7 +394,7 @@ final class AsyncCopies {
         if (barOwner == null) {
             return dest;
         }
-        if (!op.ctaGroup2) {
+        if (!((TensorForm) op.form).ctaGroup2()) {
             if (!multicast && barOwner != dest) {
                 hazards.undefined(op, pc, "exec.tensor-cta-group", "the mbarrier of '" + op.mnemonic()
                         + "' is in CTA rank " + barOwner.rank + ", not in the destination CTA rank " + dest.rank
@@ -383,8 +425,8 @@ final class AsyncCopies {
      * The element moves of a tensor copy for its load mode and operands, or null (after a
      * diagnostic) when the map and the instruction disagree.
      */
-    private TensorCopy plan(Warp w, Op op, int pc, int l, TensorMap map) {
-        LoadMode mode = op.loadMode;
+    private TensorCopy plan(Warp w, Op op, TensorForm form, int pc, int l, TensorMap map) {
+        LoadMode mode = form.loadMode();
         String where = engine.where(w, l);
         if (mode.im2colMap() != map.isIm2col()
                 || (map.isIm2col() && map.im2col().kind().wide() != (mode == LoadMode.IM2COL_W
@@ -394,16 +436,16 @@ final class AsyncCopies {
                     + " uses " + kind + " tensor map (PTX ISA 5.5: the map's mode must match the load mode)", where);
             return null;
         }
-        if (map.rank() != op.vector) {
-            hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' names ." + op.vector
+        if (map.rank() != form.dimensions()) {
+            hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' names ." + form.dimensions()
                     + "d, but the tensor map has rank " + map.rank() + " (9.7.9.25.5.2)", where);
             return null;
         }
-        int[] coords = new int[op.coordinates];
+        int[] coords = new int[form.coordinates()];
         for (int k = 0; k < coords.length; k++) {
             coords[k] = (int) engine.read(w, op, 1 + k, l);
         }
-        int[] info = new int[op.im2colInfo];
+        int[] info = new int[form.im2colInfo()];
         for (int k = 0; k < info.length; k++) {
             // The im2col operands are 16-bit unsigned (9.7.9.25.5.2).
             info[k] = (int) engine.read(w, op, 1 + coords.length + k, l) & 0xffff;
@@ -440,7 +482,7 @@ final class AsyncCopies {
                             + " (9.7.9.25.5.2)", where);
                     return null;
                 }
-                if (op.sub == Decoder.TENSOR_STORE || op.redOp != null) {
+                if (form.direction() == TensorForm.Direction.STORE || form.redOp() != null) {
                     if (!storeBoxInside(map, coords)) {
                         hazards.undefined(op, pc, "exec.tensor", "'" + op.mnemonic() + "' stores need non-negative"
                                 + " coordinates and a bounding box inside the tensor (lower corner >= 0, upper"
@@ -515,7 +557,8 @@ final class AsyncCopies {
     private void landTensorStore(Op op, TensorCopy copy, byte[] source,
             io.ptxrun.exec.order.MemoryOrder.CopyOrigin o) {
         GlobalMemory global = engine.global();
-        ReductionType type = op.redOp == null ? null : TensorCopy.reductionType(op.redOp, copy.map().type());
+        ReductionOp redOp = ((TensorForm) op.form).redOp();
+        ReductionType type = redOp == null ? null : TensorCopy.reductionType(redOp, copy.map().type());
         copy.forEachElement((address, at, bytes, inBounds) -> {
             if (!inBounds) {
                 return;
@@ -525,7 +568,7 @@ final class AsyncCopies {
             }
             long value = Bytes.get(source, at, bytes);
             if (type != null) {
-                reduceGlobal(op, type, address, value, bytes);
+                reduceGlobal(redOp, type, address, value, bytes);
             } else {
                 global.store(address, bytes, value);
             }
@@ -536,12 +579,12 @@ final class AsyncCopies {
      * One element of a reduction into global memory. Other clusters may run on other threads and
      * reduce into the same element: a compare-and-set loop makes each element one atomic step.
      */
-    private void reduceGlobal(Op op, ReductionType type, long address, long value, int bytes) {
+    private void reduceGlobal(ReductionOp redOp, ReductionType type, long address, long value, int bytes) {
         GlobalMemory global = engine.global();
         long old;
         do {
             old = global.loadAtomic(address, bytes);
-        } while (!global.compareAndSet(address, bytes, old, BulkReduction.combine(op.redOp, type, old, value)));
+        } while (!global.compareAndSet(address, bytes, old, BulkReduction.combine(redOp, type, old, value)));
     }
 
     /** The arrive of cp.async.mbarrier.arrive: it fires once the lane's earlier copies have landed. */
@@ -556,28 +599,28 @@ final class AsyncCopies {
         }
     }
 
-    /** commit_group / wait_group / wait_all and their bulk forms (op.sub says which). */
+    /** commit_group / wait_group / wait_all and their bulk forms (the op's {@link GroupStep} says which). */
     void group(Warp w, Op op, int pc, int mask, int exec) {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             int t = w.id * 32 + l;
             io.ptxrun.exec.order.MemoryOrder order = engine.order;
             int slot = order == null ? 0 : engine.slot(w, l);
-            switch (op.sub) {
-                case Decoder.GROUP_COMMIT -> {
+            switch ((GroupStep) op.form) {
+                case COMMIT -> {
                     if (order != null) {
                         order.commit(slot, committed[t], false);
                     }
                     committed[t]++;
                 }
-                case Decoder.GROUP_WAIT -> {
+                case WAIT -> {
                     int before = committed[t] - (int) engine.read(w, op, 0, l);
                     landGroups(t, COPY, before);
                     if (order != null) {
                         order.groupsComplete(slot, before, false);
                     }
                 }
-                case Decoder.GROUP_WAIT_ALL -> {
+                case WAIT_ALL -> {
                     if (order != null) {
                         order.commit(slot, committed[t], false);
                     }
@@ -586,7 +629,7 @@ final class AsyncCopies {
                         order.groupsComplete(slot, committed[t], false);
                     }
                 }
-                case Decoder.GROUP_BULK_COMMIT -> {
+                case BULK_COMMIT -> {
                     if (order != null) {
                         order.commit(slot, bulkCommitted[t], true);
                     }
@@ -667,24 +710,24 @@ final class AsyncCopies {
             case BULK -> {
                 byte[] data = bulkData[e];
                 bulkData[e] = null;
-                Op op = engine.opAt(issuedAt[e]);
+                BulkForm form = (BulkForm) engine.opAt(issuedAt[e]).form;
                 if (origin[e] != null && data.length > 0) {
                     engine.order.copyWrites(origin[e], dstGlobal[e] ? io.ptxrun.exec.order.MemoryOrder.GLOBAL
                             : io.ptxrun.exec.order.MemoryOrder.SHARED, dstGlobal[e] ? 0 : to.rank, dst[e], data.length,
-                            op.redOp != null);
+                            form.redOp() != null);
                 }
                 if (dstGlobal[e]) {
-                    if (op.redOp != null) {
-                        int n = op.redType.byteSize();
+                    if (form.redOp() != null) {
+                        int n = form.redType().byteSize();
                         for (int k = 0; k + n <= data.length; k += n) {
-                            reduceGlobal(op, op.redType, dst[e] + k, Bytes.get(data, k, n), n);
+                            reduceGlobal(form.redOp(), form.redType(), dst[e] + k, Bytes.get(data, k, n), n);
                         }
                     } else {
                         engine.global().write(dst[e], data);
                     }
                 } else {
-                    if (op.redOp != null) {
-                        BulkReduction.apply(op.redOp, op.redType, shared, (int) dst[e], data, 0, data.length);
+                    if (form.redOp() != null) {
+                        BulkReduction.apply(form.redOp(), form.redType(), shared, (int) dst[e], data, 0, data.length);
                     } else {
                         System.arraycopy(data, 0, shared, (int) dst[e], data.length);
                     }

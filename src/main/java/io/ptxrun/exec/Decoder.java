@@ -43,10 +43,6 @@ final class Decoder {
     static final long MAX_CONST = 0x10000;
     /** Function "addresses" (for indirect calls) are this plus the function's index. */
     static final long FUNC_WINDOW = 0x5000_0000_0000L;
-    /** The sub-operations of {@link OpCode#ASYNC_GROUP}. */
-    /** The directions of a tensor copy (Op.sub of CP_ASYNC_BULK_TENSOR). */
-    static final int TENSOR_LOAD = 0, TENSOR_STORE = 1, TENSOR_PREFETCH = 2;
-    static final int GROUP_COMMIT = 0, GROUP_WAIT = 1, GROUP_WAIT_ALL = 2, GROUP_BULK_COMMIT = 3, GROUP_BULK_WAIT = 4;
 
     enum SymKind { REG, LOCAL, KPARAM, GLOBAL, CONST, SHARED, FUNC }
 
@@ -676,6 +672,14 @@ final class Decoder {
             throw new DecodeError(o.pos(), "address form not supported");
         }
 
+        /** A second address of an instruction (a copy's source, its mbarrier), decoded into an op of its own. */
+        Op addressOp(Instruction i, int space, Operand o) {
+            Op op = new Op(OpCode.NOP, i);
+            op.space = space;
+            address(op, o);
+            return op;
+        }
+
         void symbolAddress(Op op, Sym s, long offset) {
             boolean generic = op.space == Op.SP_GENERIC;
             switch (s.kind()) {
@@ -732,8 +736,8 @@ final class Decoder {
         Op tensorCopy(Instruction i, List<Operand> os) {
             Op op = new Op(OpCode.CP_ASYNC_BULK_TENSOR, i);
             op.type = DataType.B8;
-            op.vector = i.first(Qualifier.Category.DIM).map(q -> q.kind().dimensions()).orElse(0);
-            op.loadMode = i.first(Qualifier.Category.LOAD_MODE).map(q -> switch (q.kind()) {
+            int dimensions = i.first(Qualifier.Category.DIM).map(q -> q.kind().dimensions()).orElse(0);
+            io.ptxrun.exec.copy.LoadMode loadMode = i.first(Qualifier.Category.LOAD_MODE).map(q -> switch (q.kind()) {
                 case TILE_GATHER4, TILE_SCATTER4 -> io.ptxrun.exec.copy.LoadMode.TILE_GATHER4;
                 case IM2COL -> io.ptxrun.exec.copy.LoadMode.IM2COL;
                 case IM2COL_W -> io.ptxrun.exec.copy.LoadMode.IM2COL_W;
@@ -741,40 +745,39 @@ final class Decoder {
                 case IM2COL_NO_OFFS -> io.ptxrun.exec.copy.LoadMode.IM2COL_NO_OFFS;
                 default -> io.ptxrun.exec.copy.LoadMode.TILE;
             }).orElse(io.ptxrun.exec.copy.LoadMode.TILE);
-            op.ctaGroup2 = i.has(Qualifier.CTA_GROUP_2);
+            AsyncCopies.TensorForm.Direction direction;
+            Op barrier = null;
             int ref;
             int next;
             if (i.opcode() == io.ptxrun.ast.Opcode.CP_ASYNC_BULK_PREFETCH_TENSOR) {
-                op.sub = TENSOR_PREFETCH;
+                direction = AsyncCopies.TensorForm.Direction.PREFETCH;
                 ref = 0;
                 next = 1;
             } else if (!i.spaces().isEmpty() && i.spaces().get(0) == StateSpace.GLOBAL) {
-                op.sub = TENSOR_STORE;
+                direction = AsyncCopies.TensorForm.Direction.STORE;
                 ref = 0;
                 next = 2;
                 op.space = Op.SP_SHARED;
                 address(op, os.get(1));
             } else {
-                op.sub = TENSOR_LOAD;
+                direction = AsyncCopies.TensorForm.Direction.LOAD;
                 ref = 1;
                 next = 2;
                 op.space = Op.SP_SHARED;
                 address(op, os.get(0));
                 if (os.size() > 2 && os.get(2) instanceof Operand.Address) {
-                    Op bar = new Op(OpCode.NOP, i);
-                    bar.space = Op.SP_SHARED;
-                    address(bar, os.get(2));
-                    op.barrier = bar;
+                    barrier = addressOp(i, Op.SP_SHARED, os.get(2));
                     next = 3;
                 }
             }
+            io.ptxrun.exec.copy.ReductionOp redOp = null;
             if (i.opcode() == io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK_TENSOR) {
                 for (io.ptxrun.ast.Qual q : i.qualifiers()) {
-                    if (op.redOp == null) {
-                        op.redOp = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
+                    if (redOp == null) {
+                        redOp = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
                     }
                 }
-                if (op.redOp == null) {
+                if (redOp == null) {
                     return null;
                 }
             }
@@ -785,24 +788,26 @@ final class Decoder {
             List<Operand> sources = new ArrayList<>();
             sources.add(tr.elements().get(0));
             sources.addAll(coords.elements());
-            op.coordinates = coords.elements().size();
-            if (op.loadMode.hasIm2colInfo() && op.sub != TENSOR_STORE) {
+            int im2colInfo = 0;
+            if (loadMode.hasIm2colInfo() && direction != AsyncCopies.TensorForm.Direction.STORE) {
                 if (os.size() <= next || !(os.get(next) instanceof Operand.Vector info)) {
-                    throw new DecodeError(i.pos(), "load mode " + op.loadMode.ptxName()
+                    throw new DecodeError(i.pos(), "load mode " + loadMode.ptxName()
                             + " needs the im2colInfo vector operand");
                 }
-                op.im2colInfo = info.elements().size();
+                im2colInfo = info.elements().size();
                 sources.addAll(info.elements());
                 next++;
             }
-            op.flag = i.has(Qualifier.MULTICAST_CLUSTER);
-            if (op.flag) {
+            boolean multicast = i.has(Qualifier.MULTICAST_CLUSTER);
+            if (multicast) {
                 if (os.size() <= next) {
                     throw new DecodeError(i.pos(), ".multicast::cluster needs a ctaMask operand");
                 }
                 sources.add(os.get(next));
             }
             srcs(op, DataType.U64, sources);
+            op.form = new AsyncCopies.TensorForm(direction, loadMode, dimensions, coords.elements().size(), im2colInfo,
+                    barrier, redOp, i.has(Qualifier.CTA_GROUP_2), multicast);
             return op;
         }
 
@@ -1114,22 +1119,21 @@ final class Decoder {
                     op.type = DataType.B8;
                     op.space = Op.SP_SHARED;
                     address(op, os.get(0));
-                    Op src = new Op(OpCode.NOP, i);
-                    src.space = Op.SP_GLOBAL;
-                    address(src, os.get(1));
-                    op.source = src;
+                    Op source = addressOp(i, Op.SP_GLOBAL, os.get(1));
                     List<Operand> rest = new ArrayList<>(os.subList(2, os.size()));
                     if (i.has(Qualifier.L2_CACHE_HINT) && rest.size() > 1) {
                         rest.remove(rest.size() - 1);
                     }
                     // A predicate third operand is ignore-src (copy nothing, fill zeros).
+                    boolean ignoreSource = false;
                     if (rest.size() > 1) {
                         Operand last = rest.get(1);
                         Operand base = last instanceof Operand.Negated n ? n.operand() : last;
                         Sym sym = base instanceof Operand.Register r ? lookup(r.name()) : null;
-                        op.flag = sym != null && sym.kind() == SymKind.REG && sym.bits() == 1;
+                        ignoreSource = sym != null && sym.kind() == SymKind.REG && sym.bits() == 1;
                     }
                     srcs(op, DataType.U32, rest);
+                    op.form = new AsyncCopies.CopyForm(source, ignoreSource);
                     return op;
                 }
                 case MBARRIER_INIT:
@@ -1183,41 +1187,39 @@ final class Decoder {
                         return null;
                     }
                     Op op = new Op(OpCode.CP_ASYNC_BULK, i);
+                    io.ptxrun.exec.copy.ReductionOp redOp = null;
+                    io.ptxrun.exec.copy.ReductionType redType = null;
                     if (i.opcode() == io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK) {
                         for (io.ptxrun.ast.Qual q : i.qualifiers()) {
-                            if (op.redOp == null) {
-                                op.redOp = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
+                            if (redOp == null) {
+                                redOp = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
                             }
-                            if (op.redType == null) {
-                                op.redType = io.ptxrun.exec.copy.ReductionType.fromPtx(q.text());
+                            if (redType == null) {
+                                redType = io.ptxrun.exec.copy.ReductionType.fromPtx(q.text());
                             }
                         }
-                        if (op.redOp == null || op.redType == null) {
+                        if (redOp == null || redType == null) {
                             return null;
                         }
                     }
                     op.type = DataType.B8;
                     op.space = spaceCode(sp.get(0));
                     address(op, os.get(0));
-                    Op src = new Op(OpCode.NOP, i);
-                    src.space = spaceCode(sp.get(1));
-                    address(src, os.get(1));
-                    op.source = src;
+                    Op source = addressOp(i, spaceCode(sp.get(1)), os.get(1));
                     List<Operand> rest = new ArrayList<>(os.subList(2, 3));
                     int next = 3;
+                    Op barrier = null;
                     if (os.size() > 3 && os.get(3) instanceof Operand.Address) {
-                        Op bar = new Op(OpCode.NOP, i);
-                        bar.space = Op.SP_SHARED;
-                        address(bar, os.get(3));
-                        op.barrier = bar;
+                        barrier = addressOp(i, Op.SP_SHARED, os.get(3));
                         next = 4;
                     }
                     // .multicast::cluster: the ctaMask follows (a cache policy may follow it).
-                    op.flag = i.has(Qualifier.MULTICAST_CLUSTER);
-                    if (op.flag && os.size() > next) {
+                    boolean multicast = i.has(Qualifier.MULTICAST_CLUSTER);
+                    if (multicast && os.size() > next) {
                         rest.add(os.get(next));
                     }
                     srcs(op, DataType.U32, rest);
+                    op.form = new AsyncCopies.BulkForm(source, barrier, redOp, redType, multicast);
                     return op;
                 }
                 case CP_ASYNC_BULK_TENSOR:
@@ -1231,12 +1233,12 @@ final class Decoder {
                 case CP_ASYNC_WAIT_ALL: {
                     Op op = new Op(OpCode.ASYNC_GROUP, i);
                     op.type = DataType.U32;
-                    op.sub = switch (i.opcode()) {
-                        case CP_ASYNC_COMMIT_GROUP -> GROUP_COMMIT;
-                        case CP_ASYNC_WAIT_GROUP -> GROUP_WAIT;
-                        case CP_ASYNC_WAIT_ALL -> GROUP_WAIT_ALL;
-                        case CP_ASYNC_BULK_COMMIT_GROUP -> GROUP_BULK_COMMIT;
-                        default -> GROUP_BULK_WAIT;
+                    op.form = switch (i.opcode()) {
+                        case CP_ASYNC_COMMIT_GROUP -> AsyncCopies.GroupStep.COMMIT;
+                        case CP_ASYNC_WAIT_GROUP -> AsyncCopies.GroupStep.WAIT;
+                        case CP_ASYNC_WAIT_ALL -> AsyncCopies.GroupStep.WAIT_ALL;
+                        case CP_ASYNC_BULK_COMMIT_GROUP -> AsyncCopies.GroupStep.BULK_COMMIT;
+                        default -> AsyncCopies.GroupStep.BULK_WAIT;
                     };
                     srcs(op, DataType.U32, os);
                     return op;

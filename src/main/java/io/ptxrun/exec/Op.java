@@ -56,20 +56,6 @@ final class Op {
 
     /** A second address (the source of cp.async), decoded into an op of its own. */
     Op source;
-    /** The mbarrier a bulk copy signals (complete_tx), as an address op, or null. */
-    Op barrier;
-    /** cp.reduce.async.bulk(.tensor): the operation and element type; null for plain copies. */
-    io.ptxrun.exec.copy.ReductionOp redOp;
-    io.ptxrun.exec.copy.ReductionType redType;
-    /**
-     * cp(.reduce).async.bulk(.prefetch).tensor: the load mode; its sources are the tensor map,
-     * {@code coordinates} coordinates, {@code im2colInfo} im2col operands, then any ctaMask.
-     */
-    io.ptxrun.exec.copy.LoadMode loadMode;
-    int coordinates;
-    int im2colInfo;
-    /** .cta_group::2: the mbarrier may be in the peer CTA of the destination's CTA pair. */
-    boolean ctaGroup2;
     /** tensormap.replace: the field replaced. */
     io.ptxrun.exec.TensorMapField tensorMapField;
 

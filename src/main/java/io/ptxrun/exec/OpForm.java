@@ -6,5 +6,6 @@ package io.ptxrun.exec;
  * family's code, which knows its own form by the op code. Families that need nothing more leave
  * {@link Op#form} null.
  */
-sealed interface OpForm permits WarpMatrixOps.Form, WarpgroupForm {
+sealed interface OpForm permits WarpMatrixOps.Form, WarpgroupForm, AsyncCopies.CopyForm, AsyncCopies.BulkForm,
+        AsyncCopies.TensorForm, AsyncCopies.GroupStep {
 }
