@@ -817,29 +817,31 @@ final class Decoder {
          */
         Op tensorMapReplace(Instruction i, List<Operand> os) {
             Op op = new Op(OpCode.TENSORMAP_REPLACE, i);
-            op.tensorMapField = i.qualifiers().stream()
+            TensorMapField field = i.qualifiers().stream()
                     .map(q -> TensorMapField.of(q.text()))
                     .flatMap(Optional::stream)
                     .findFirst()
                     .orElseThrow(() -> new DecodeError(i.pos(), "tensormap.replace names no field it can replace"));
             op.space = i.spaces().isEmpty() ? Op.SP_GENERIC : spaceCode(i.spaces().get(0));
             address(op, os.get(0));
-            op.type = op.tensorMapField == TensorMapField.GLOBAL_ADDRESS
-                    || op.tensorMapField == TensorMapField.GLOBAL_STRIDE ? DataType.B64 : DataType.B32;
-            if (op.tensorMapField.ordinal) {
+            op.type = field == TensorMapField.GLOBAL_ADDRESS
+                    || field == TensorMapField.GLOBAL_STRIDE ? DataType.B64 : DataType.B32;
+            int ordinal = 0;
+            if (field.ordinal) {
                 if (os.size() != 3 || !(os.get(1) instanceof Operand.IntImm ord)) {
-                    throw new DecodeError(i.pos(), "tensormap.replace" + op.tensorMapField.spelling
+                    throw new DecodeError(i.pos(), "tensormap.replace" + field.spelling
                             + " needs [addr], ord, new_val with an immediate ord");
                 }
                 if (ord.value() < 0 || ord.value() >= TensorMapField.MAX_ORDINAL) {
                     throw new DecodeError(i.pos(), "tensormap.replace ordinal " + ord.value() + " is outside [0, "
                             + TensorMapField.MAX_ORDINAL + ")");
                 }
-                op.sub = (int) ord.value();
+                ordinal = (int) ord.value();
                 srcs(op, op.type, os.get(2));
             } else {
                 srcs(op, op.type, os.get(os.size() - 1));
             }
+            op.form = new TensorMapEdits.ReplaceForm(field, ordinal);
             return op;
         }
 
@@ -1272,10 +1274,7 @@ final class Decoder {
                     Op op = new Op(OpCode.TENSORMAP_COPY, i);
                     op.space = Op.SP_GLOBAL;
                     address(op, os.get(0));
-                    Op from = new Op(OpCode.NOP, i);
-                    from.space = Op.SP_SHARED;
-                    address(from, os.get(1));
-                    op.source = from;
+                    op.form = new TensorMapEdits.CopyForm(addressOp(i, Op.SP_SHARED, os.get(1)));
                     return op;
                 }
                 case MEMBAR:

@@ -54,10 +54,6 @@ final class Op {
     /** cvt .satfinite: a result beyond the format's range becomes its largest finite value. */
     boolean satFinite;
 
-    /** A second address (the source of cp.async), decoded into an op of its own. */
-    Op source;
-    /** tensormap.replace: the field replaced. */
-    io.ptxrun.exec.TensorMapField tensorMapField;
 
     /**
      * Memory order of ld/st/atom/red: strong accesses (.relaxed, .acquire, .release, .acq_rel,

@@ -9,7 +9,7 @@ enum OpCode {
     FADD, FSUB, FMUL, FMA, FDIV, FMIN, FMAX, FABS, FNEG, SQRT, RSQRT, RCP, EX2, LG2, SIN, COS, TANH,
     ATOM, RED,
     BRA, CALL, LIBRARY_CALL, RET, EXIT, BAR, BAR_ARRIVE, TRAP, SHFL, VOTE, ACTIVEMASK, MATCH, REDUX, ELECT, BAR_WARP, BAR_RED, SAD, MADC, MUL24, MAD24, BMSK, FNS, CP_ASYNC, MBARRIER, CP_ASYNC_BULK, GETCTARANK, MAPA,
-    /** cp.async / cp.async.bulk commit_group, wait_group, wait_all ({@link Decoder}'s GROUP_* in sub). */
+    /** cp.async / cp.async.bulk commit_group, wait_group, wait_all ({@link AsyncCopies.GroupStep} as form). */
     ASYNC_GROUP,
     /** wmma.load, wmma.mma and wmma.store ({@link WarpMatrixOps}). */
     WMMA,
@@ -26,11 +26,14 @@ enum OpCode {
     FENCE,
     /** fence.proxy.async: orders the thread's generic-proxy accesses with the async proxy's (exec.order). */
     FENCE_PROXY_ASYNC,
-    /** cp.async.bulk.tensor, cp.reduce.async.bulk.tensor, cp.async.bulk.prefetch.tensor ({@link Decoder}'s TENSOR_* in sub). */
+    /** cp.async.bulk.tensor, cp.reduce.async.bulk.tensor, cp.async.bulk.prefetch.tensor ({@link AsyncCopies.TensorForm}). */
     CP_ASYNC_BULK_TENSOR,
-    /** tensormap.replace ({@link TensorMapField} in tensorMapField; sources: new value, or ordinal and new value). */
+    /** tensormap.replace ({@link TensorMapEdits.ReplaceForm}; source: the new value). */
     TENSORMAP_REPLACE,
-    /** tensormap.cp_fenceproxy: 128 bytes from shared::cta to global, released to the tensormap proxy. */
+    /**
+     * tensormap.cp_fenceproxy: 128 bytes from shared::cta ({@link TensorMapEdits.CopyForm}) to global,
+     * released to the tensormap proxy.
+     */
     TENSORMAP_COPY,
     /** fence.proxy.tensormap::generic.acquire [addr], size: the map at addr may now be used by tensor copies. */
     TENSORMAP_ACQUIRE

@@ -9,6 +9,12 @@ import java.util.Set;
  * fence.proxy.tensormap::generic acquire makes it visible to the tensormap proxy.
  */
 final class TensorMapEdits {
+    /** tensormap.replace: the field replaced and, for the per-dimension fields, the dimension (ord). */
+    record ReplaceForm(TensorMapField field, int ordinal) implements OpForm {}
+
+    /** tensormap.cp_fenceproxy: the shared source address (an address op; the op's own is the global map). */
+    record CopyForm(Op source) implements OpForm {}
+
     private final Engine engine;
     private final Hazards hazards;
     /**
@@ -33,7 +39,8 @@ final class TensorMapEdits {
      * needs a fence.proxy.tensormap::generic acquire before a tensor copy may use it.
      */
     void replace(Warp w, Op op, int pc, int mask, int exec) {
-        TensorMapField field = op.tensorMapField;
+        ReplaceForm form = (ReplaceForm) op.form;
+        TensorMapField field = form.field();
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long a = engine.address(w, op, l);
@@ -60,7 +67,7 @@ final class TensorMapEdits {
                 throw new MemoryFault("tensormap.replace" + field.spelling + " value " + value + " names an element"
                         + " type ptxrun's tensor maps do not execute (u8, u16, u32, s32, u64, s64, f32, f64 only)");
             }
-            engine.store(w, space, at + field.offset(op.sub), field.bytes, bits.get(), l);
+            engine.store(w, space, at + field.offset(form.ordinal()), field.bytes, bits.get(), l);
             if (space == Op.SP_GLOBAL) {
                 unfenced.add(at);
             }
@@ -74,10 +81,11 @@ final class TensorMapEdits {
      * acquires it before use.
      */
     void copy(Warp w, Op op, int pc, int mask, int exec) {
+        Op source = ((CopyForm) op.form).source();
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long to = engine.address(w, op, l);
-            long from = engine.address(w, op.source, l);
+            long from = engine.address(w, source, l);
             for (int k = 0; k < io.ptxrun.launch.TensorMap.SIZE; k += 8) {
                 engine.store(w, Op.SP_GLOBAL, to + k, 8, engine.load(w, Op.SP_SHARED, from + k, 8, l), l);
             }
