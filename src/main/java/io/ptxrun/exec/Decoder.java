@@ -1431,10 +1431,9 @@ final class Decoder {
                 }
             }
             if (target instanceof Operand.Register r) {
-                op.callee = -1;
-                op.addrReg = reg(r);
-                op.argOffsets = frameOffsets(args, i);
-                op.resultOffsets = frameOffsets(results, i);
+                // An indirect call: the function address is source 0.
+                srcs(op, DataType.U64, r);
+                op.form = new CallForm(-1, frameOffsets(args, i), frameOffsets(results, i));
                 return op;
             }
             if (!(target instanceof Operand.Symbol ts)) {
@@ -1449,14 +1448,10 @@ final class Decoder {
                             + String.join(", ", DeviceLibrary.names()) + ")");
                 }
                 Op lib = new Op(OpCode.LIBRARY_CALL, i);
-                lib.sub = library;
-                lib.argOffsets = frameOffsets(args, i);
-                lib.resultOffsets = frameOffsets(results, i);
+                lib.form = new CallForm(library, frameOffsets(args, i), frameOffsets(results, i));
                 return lib;
             }
-            op.callee = callee.index;
-            op.argOffsets = frameOffsets(args, i);
-            op.resultOffsets = frameOffsets(results, i);
+            op.form = new CallForm(callee.index, frameOffsets(args, i), frameOffsets(results, i));
             return op;
         }
 

@@ -66,13 +66,14 @@ final class DeviceLibrary {
 
     /** Runs a library call for every lane of {@code exec}, in lane order (the pc has advanced). */
     void call(Warp w, Op op, int pc, int exec) {
-        if (op.sub == ASSERTFAIL) {
+        int function = ((CallForm) op.form).callee();
+        if (function == ASSERTFAIL) {
             assertFail(w, op, exec);
             return;
         }
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            switch (op.sub) {
+            switch (function) {
                 case VPRINTF -> result(w, op, l, 4, printf(w, op, l));
                 case MALLOC -> result(w, op, l, 8, malloc(arg(w, op, l, 0, 8)));
                 default -> free(w, op, l, arg(w, op, l, 0, 8));
@@ -177,15 +178,17 @@ final class DeviceLibrary {
 
     /** Argument k of the call, from the caller's .param frame. */
     private static long arg(Warp w, Op op, int l, int k, int size) {
-        if (k >= op.argOffsets.length) {
+        int at = ((CallForm) op.form).argOffset(k);
+        if (at < 0) {
             return 0;
         }
-        return Bytes.get(w.local[l], w.localBase[l] + op.argOffsets[k], size);
+        return Bytes.get(w.local[l], w.localBase[l] + at, size);
     }
 
     private static void result(Warp w, Op op, int l, int size, long v) {
-        if (op.resultOffsets.length > 0) {
-            Bytes.put(w.local[l], w.localBase[l] + op.resultOffsets[0], size, v);
+        int[] results = ((CallForm) op.form).resultOffsets();
+        if (results.length > 0) {
+            Bytes.put(w.local[l], w.localBase[l] + results[0], size, v);
         }
     }
 

@@ -1130,9 +1130,10 @@ final class Engine {
 
     private void call(Warp w, Op op, int pc, int l) {
         Decoder.FuncInfo caller = program.funcs.get(op.owner);
-        int calleeIndex = op.callee;
+        CallForm form = (CallForm) op.form;
+        int calleeIndex = form.callee();
         if (calleeIndex < 0) {
-            long target = w.regs[((w.regBase[l] + op.addrReg) << 5) | l] - Decoder.FUNC_WINDOW;
+            long target = read(w, op, 0, l) - Decoder.FUNC_WINDOW;
             if (target < 0 || target >= program.funcs.size()) {
                 throw stop(ExecStatus.ERROR, "exec.call", op, w, l,
                         String.format("indirect call through 0x%x, which is not a function address", target + Decoder.FUNC_WINDOW));
@@ -1174,9 +1175,9 @@ final class Engine {
             callStackBytes += grown;
         }
         byte[] mem = w.local[l];
-        int n = Math.min(op.argOffsets.length, callee.paramOffsets.length);
+        int n = Math.min(form.argOffsets().length, callee.paramOffsets.length);
         for (int k = 0; k < n; k++) {
-            System.arraycopy(mem, oldLocal + op.argOffsets[k], mem, newLocal + callee.paramOffsets[k], callee.paramSizes[k]);
+            System.arraycopy(mem, oldLocal + form.argOffsets()[k], mem, newLocal + callee.paramOffsets[k], callee.paramSizes[k]);
             if (order != null) {
                 w.localWritten(l).set(newLocal + callee.paramOffsets[k], newLocal + callee.paramOffsets[k] + callee.paramSizes[k]);
             }
@@ -1195,18 +1196,18 @@ final class Engine {
         d--;
         final int fi = Warp.FRAME_INTS;
         int[] st = w.stack[l];
-        Op callOp = ops[st[d * fi + 3]];
+        int[] resultOffsets = ((CallForm) ops[st[d * fi + 3]].form).resultOffsets();
         Decoder.FuncInfo callee = program.funcs.get(st[d * fi + 4]);
         int calleeLocal = w.localBase[l];
         int callerLocal = st[d * fi + 2];
         byte[] mem = w.local[l];
-        int n = Math.min(callOp.resultOffsets.length, callee.resultOffsets.length);
+        int n = Math.min(resultOffsets.length, callee.resultOffsets.length);
         for (int k = 0; k < n; k++) {
             if (order != null) {
-                w.localWritten(l).set(callerLocal + callOp.resultOffsets[k],
-                        callerLocal + callOp.resultOffsets[k] + callee.resultSizes[k]);
+                w.localWritten(l).set(callerLocal + resultOffsets[k],
+                        callerLocal + resultOffsets[k] + callee.resultSizes[k]);
             }
-            System.arraycopy(mem, calleeLocal + callee.resultOffsets[k], mem, callerLocal + callOp.resultOffsets[k],
+            System.arraycopy(mem, calleeLocal + callee.resultOffsets[k], mem, callerLocal + resultOffsets[k],
                     callee.resultSizes[k]);
         }
         w.pc[l] = st[d * fi];

@@ -62,10 +62,6 @@ final class Op {
      */
     boolean strong, acquire, release;
 
-    // call
-    int callee = -1;
-    int[] argOffsets, argSizes, resultOffsets, resultSizes;
-
     /** The family's own decoded form (see {@link OpForm}), or null. */
     OpForm form;
 

@@ -7,5 +7,6 @@ package io.ptxrun.exec;
  * {@link Op#form} null.
  */
 sealed interface OpForm permits WarpMatrixOps.Form, WarpgroupForm, AsyncCopies.CopyForm, AsyncCopies.BulkForm,
-        AsyncCopies.TensorForm, AsyncCopies.GroupStep, TensorMapEdits.ReplaceForm, TensorMapEdits.CopyForm {
+        AsyncCopies.TensorForm, AsyncCopies.GroupStep, TensorMapEdits.ReplaceForm, TensorMapEdits.CopyForm,
+        CallForm {
 }
