@@ -1150,9 +1150,8 @@ final class Decoder {
                 case CP_ASYNC_MBARRIER_ARRIVE: {
                     Op op = new Op(OpCode.MBARRIER, i);
                     op.type = DataType.B64;
-                    op.sub = i.opcode().ordinal();
-                    op.flag = i.has(Qualifier.NOINC) || i.has(Qualifier.NO_COMPLETE);
-                    op.sub2 = i.has(Qualifier.PARITY) ? 1 : 0;
+                    op.form = new MBarriers.Form(i.opcode(), i.has(Qualifier.NO_COMPLETE), i.has(Qualifier.NOINC),
+                            i.has(Qualifier.PARITY), i.has(Qualifier.EXPECT_TX));
                     op.space = spaceCode(i.space());
                     int at = -1;
                     for (int k = 0; k < os.size(); k++) {

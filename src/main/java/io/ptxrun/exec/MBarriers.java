@@ -21,7 +21,13 @@ import io.ptxrun.ast.Qualifier;
  * test_wait can check where a state came from.
  */
 final class MBarriers {
-    private static final Opcode[] KINDS = Opcode.values();
+    /**
+     * A decoded mbarrier instruction: which one (mbarrier.* or cp.async.mbarrier.arrive), .noComplete
+     * (arrive, arrive_drop), .noinc (cp.async.mbarrier.arrive), .parity (test_wait, try_wait) and
+     * .expect_tx (arrive, arrive_drop).
+     */
+    record Form(Opcode kind, boolean noComplete, boolean noinc, boolean parity, boolean expectTx) implements OpForm {}
+
     static final int MAX_COUNT = (1 << 20) - 1;
 
     private static final long VALID = 1L << 63;
@@ -65,8 +71,9 @@ final class MBarriers {
 
     /** One mbarrier instruction for the group {@code mask}; try_wait may suspend lanes. */
     void execute(Warp w, Op op, int pc, int mask, int exec) {
-        Opcode kind = KINDS[op.sub];
-        boolean expectTx = op.insn.has(Qualifier.EXPECT_TX);
+        Form form = (Form) op.form;
+        Opcode kind = form.kind();
+        boolean expectTx = form.expectTx();
         int suspended = 0;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
@@ -136,6 +143,7 @@ final class MBarriers {
                 changeTx(op, pc, w, l, a, kind == Opcode.MBARRIER_EXPECT_TX ? bytes : -bytes);
             }
             case MBARRIER_ARRIVE, MBARRIER_ARRIVE_DROP -> {
+                boolean noComplete = ((Form) op.form).noComplete();
                 long count = 1;
                 if (expectTx) {
                     changeTx(op, pc, w, l, a, op.sources() > 0 ? Engine.zx(engine.read(w, op, 0, l), 32) : 0);
@@ -143,17 +151,17 @@ final class MBarriers {
                     count = Engine.zx(engine.read(w, op, 0, l), 32);
                 }
                 s = Bytes.get(cta.shared, a, 8);
-                long token = TOKEN | ((long) phase << 32) | pending(s) | (op.flag ? TOKEN_NO_COMPLETE : 0);
+                long token = TOKEN | ((long) phase << 32) | pending(s) | (noComplete ? TOKEN_NO_COMPLETE : 0);
                 if (engine.order != null) {
                     engine.order.mbarrierArrive(engine.slot(w, l), cta.rank, a, op.insn.has(Qualifier.RELAXED));
                 }
-                arrive(op, pc, w, l, a, count, kind == Opcode.MBARRIER_ARRIVE_DROP, op.flag);
+                arrive(op, pc, w, l, a, count, kind == Opcode.MBARRIER_ARRIVE_DROP, noComplete);
                 if (op.dst.length > 0) {
                     engine.write(w, op, 0, l, token);
                 }
             }
             case CP_ASYNC_MBARRIER_ARRIVE -> {
-                if (!op.flag) {
+                if (!((Form) op.form).noinc()) {
                     // The increment happens now; the matching arrive once this thread's copies land.
                     if (pending + 1 > MAX_COUNT) {
                         hazards.undefined(op, pc, "exec.mbarrier", "cp.async.mbarrier.arrive raises the pending"
@@ -166,7 +174,7 @@ final class MBarriers {
             case MBARRIER_TEST_WAIT, MBARRIER_TRY_WAIT -> {
                 long v = engine.read(w, op, 0, l);
                 boolean done;
-                if (op.sub2 == 1) {
+                if (((Form) op.form).parity()) {
                     // The phase of that parity is the current one (incomplete) or the preceding one (complete).
                     done = (phase & 1) != (v & 1);
                 } else {

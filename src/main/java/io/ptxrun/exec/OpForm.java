@@ -8,5 +8,5 @@ package io.ptxrun.exec;
  */
 sealed interface OpForm permits WarpMatrixOps.Form, WarpgroupForm, AsyncCopies.CopyForm, AsyncCopies.BulkForm,
         AsyncCopies.TensorForm, AsyncCopies.GroupStep, TensorMapEdits.ReplaceForm, TensorMapEdits.CopyForm,
-        CallForm {
+        CallForm, MBarriers.Form {
 }
