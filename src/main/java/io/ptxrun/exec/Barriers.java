@@ -12,6 +12,9 @@ import java.util.Arrays;
  * barrier resets when it completes, so a later arrival starts a new instance.
  */
 final class Barriers {
+    /** bar.red's operation (9.7.13.1): .popc, .and or .or over the participating threads' predicates. */
+    enum Reduction implements OpForm { POPC, AND, OR }
+
     static final int NAMED = 16;
     static final int COUNT = NAMED;
 
@@ -211,10 +214,10 @@ final class Barriers {
                     }
                     Op op = engine.opAt(w.blockedAt[l]);
                     if (op.code == OpCode.BAR_RED) {
-                        long r = switch (op.sub) {
-                            case 0 -> popc[id];
-                            case 1 -> and[id] ? 1 : 0;
-                            default -> or[id] ? 1 : 0;
+                        long r = switch ((Reduction) op.form) {
+                            case POPC -> popc[id];
+                            case AND -> and[id] ? 1 : 0;
+                            case OR -> or[id] ? 1 : 0;
                         };
                         engine.write(w, op, 0, l, r);
                     }

@@ -1,7 +1,7 @@
 package io.ptxrun.exec;
 
 /**
- * A decoded call (PTX ISA 9.7.12.1): whom it calls, and the frame offsets of the caller's .param
+ * A decoded call: whom it calls, and the frame offsets of the caller's .param
  * variables passed as arguments and receiving the results, in order; the callee's own parameter
  * layout is in its {@link Decoder.FuncInfo}. For {@link OpCode#CALL} the callee is an index into the
  * program's functions, or -1 when the call goes through the function address in source 0; for

@@ -1102,7 +1102,8 @@ final class Decoder {
                     if (i.has(Qualifier.RED)) {
                         Op op = new Op(OpCode.BAR_RED, i);
                         op.type = DataType.U32;
-                        op.sub = i.has(Qualifier.POPC) ? 0 : i.has(Qualifier.AND) ? 1 : 2;
+                        op.form = i.has(Qualifier.POPC) ? Barriers.Reduction.POPC
+                                : i.has(Qualifier.AND) ? Barriers.Reduction.AND : Barriers.Reduction.OR;
                         dsts(op, os.get(0));
                         srcs(op, DataType.U32, os.subList(1, os.size()));
                         return op;
@@ -1315,7 +1316,8 @@ final class Decoder {
                 case SHFL: {
                     Op op = new Op(OpCode.SHFL, i);
                     op.type = DataType.B32;
-                    op.sub = i.has(Qualifier.UP) ? 0 : i.has(Qualifier.DOWN) ? 1 : i.has(Qualifier.BFLY) ? 2 : 3;
+                    op.form = i.has(Qualifier.UP) ? WarpOps.ShuffleMode.UP : i.has(Qualifier.DOWN) ? WarpOps.ShuffleMode.DOWN
+                            : i.has(Qualifier.BFLY) ? WarpOps.ShuffleMode.BFLY : WarpOps.ShuffleMode.IDX;
                     if (os.get(0) instanceof Operand.PredPair pp) {
                         dsts(op, pp.first(), pp.second());
                     } else {
@@ -1327,7 +1329,8 @@ final class Decoder {
                 case VOTE: {
                     Op op = new Op(OpCode.VOTE, i);
                     op.type = t;
-                    op.sub = i.has(Qualifier.ALL) ? 0 : i.has(Qualifier.ANY) ? 1 : i.has(Qualifier.UNI) ? 2 : 3;
+                    op.form = i.has(Qualifier.ALL) ? WarpOps.VoteMode.ALL : i.has(Qualifier.ANY) ? WarpOps.VoteMode.ANY
+                            : i.has(Qualifier.UNI) ? WarpOps.VoteMode.UNI : WarpOps.VoteMode.BALLOT;
                     dsts(op, os.get(0));
                     srcs(op, DataType.PRED, os.subList(1, os.size()));
                     return op;
@@ -1367,13 +1370,20 @@ final class Decoder {
                 }
                 case REDUX: {
                     Op op = simple(OpCode.REDUX, i, t);
-                    op.sub = atomOp(i);
+                    op.form = switch (atomOp(i)) {
+                        case 0 -> WarpOps.ReduxOp.ADD;
+                        case 1 -> WarpOps.ReduxOp.MIN;
+                        case 2 -> WarpOps.ReduxOp.MAX;
+                        case 7 -> WarpOps.ReduxOp.AND;
+                        case 8 -> WarpOps.ReduxOp.OR;
+                        default -> WarpOps.ReduxOp.XOR;
+                    };
                     return op;
                 }
                 case MATCH: {
                     Op op = new Op(OpCode.MATCH, i);
                     op.type = t;
-                    op.sub = i.has(Qualifier.ALL) ? 1 : 0;
+                    op.form = i.has(Qualifier.ALL) ? WarpOps.MatchMode.ALL : WarpOps.MatchMode.ANY;
                     if (os.get(0) instanceof Operand.PredPair pp) {
                         dsts(op, pp.first(), pp.second());
                     } else {

@@ -8,5 +8,6 @@ package io.ptxrun.exec;
  */
 sealed interface OpForm permits WarpMatrixOps.Form, WarpgroupForm, AsyncCopies.CopyForm, AsyncCopies.BulkForm,
         AsyncCopies.TensorForm, AsyncCopies.GroupStep, TensorMapEdits.ReplaceForm, TensorMapEdits.CopyForm,
-        CallForm, MBarriers.Form {
+        CallForm, MBarriers.Form, WarpOps.ShuffleMode, WarpOps.VoteMode, WarpOps.MatchMode, WarpOps.ReduxOp,
+        Barriers.Reduction {
 }

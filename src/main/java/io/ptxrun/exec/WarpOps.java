@@ -10,6 +10,18 @@ import static io.ptxrun.exec.Engine.zx;
  * warp step at a time) keep the results apart from the sources without allocating per step.
  */
 final class WarpOps {
+    /** shfl's mode: .up, .down, .bfly or .idx. */
+    enum ShuffleMode implements OpForm { UP, DOWN, BFLY, IDX }
+
+    /** vote's mode: .all, .any, .uni or .ballot. */
+    enum VoteMode implements OpForm { ALL, ANY, UNI, BALLOT }
+
+    /** match's mode: .any or .all. */
+    enum MatchMode implements OpForm { ANY, ALL }
+
+    /** redux's operation. */
+    enum ReduxOp implements OpForm { ADD, MIN, MAX, AND, OR, XOR }
+
     private final Engine engine;
     private final long[] values = new long[32];
     private final long[] results = new long[32];
@@ -31,16 +43,16 @@ final class WarpOps {
             int minLane = l & seg;
             int j;
             boolean p;
-            switch (op.sub) {
-                case 0 -> {
+            switch ((ShuffleMode) op.form) {
+                case UP -> {
                     j = l - b;
                     p = j >= maxLane;
                 }
-                case 1 -> {
+                case DOWN -> {
                     j = l + b;
                     p = j <= maxLane;
                 }
-                case 2 -> {
+                case BFLY -> {
                     j = l ^ b;
                     p = j <= maxLane;
                 }
@@ -74,13 +86,13 @@ final class WarpOps {
                 first = false;
                 continue;
             }
-            acc = switch (op.sub) {
-                case 0 -> acc + v;
-                case 1 -> t.isSigned() ? Math.min(acc, v) : (Long.compareUnsigned(acc, v) <= 0 ? acc : v);
-                case 2 -> t.isSigned() ? Math.max(acc, v) : (Long.compareUnsigned(acc, v) >= 0 ? acc : v);
-                case 7 -> acc & v;
-                case 8 -> acc | v;
-                default -> acc ^ v;
+            acc = switch ((ReduxOp) op.form) {
+                case ADD -> acc + v;
+                case MIN -> t.isSigned() ? Math.min(acc, v) : (Long.compareUnsigned(acc, v) <= 0 ? acc : v);
+                case MAX -> t.isSigned() ? Math.max(acc, v) : (Long.compareUnsigned(acc, v) >= 0 ? acc : v);
+                case AND -> acc & v;
+                case OR -> acc | v;
+                case XOR -> acc ^ v;
             };
         }
         return acc;
@@ -129,7 +141,7 @@ final class WarpOps {
                         }
                     }
                     allSame[l] = same == group;
-                    res[l] = op.sub == 1 ? (allSame[l] ? group & 0xffffffffL : 0) : same & 0xffffffffL;
+                    res[l] = op.form == MatchMode.ALL ? (allSame[l] ? group & 0xffffffffL : 0) : same & 0xffffffffL;
                 }
                 for (int m = exec; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
@@ -174,11 +186,11 @@ final class WarpOps {
             int l = Integer.numberOfTrailingZeros(m);
             int group = members(w, op, l, exec) | (1 << l);
             int ballot = ballotAll & group;
-            out[l] = switch (op.sub) {
-                case 0 -> ballot == group ? 1 : 0;
-                case 1 -> ballot != 0 ? 1 : 0;
-                case 2 -> ballot == 0 || ballot == group ? 1 : 0;
-                default -> ballot & 0xffffffffL;
+            out[l] = switch ((VoteMode) op.form) {
+                case ALL -> ballot == group ? 1 : 0;
+                case ANY -> ballot != 0 ? 1 : 0;
+                case UNI -> ballot == 0 || ballot == group ? 1 : 0;
+                case BALLOT -> ballot & 0xffffffffL;
             };
         }
         for (int m = exec; m != 0; m &= m - 1) {
