@@ -611,9 +611,7 @@ final class Decoder {
             }
             Op op = new Op(OpCode.MATRIX_MOVE, i);
             op.type = DataType.B32;
-            op.sub = count;
-            op.sub2 = store ? 1 : 0;
-            op.flag = qs.contains(".trans");
+            op.form = new WarpMatrixOps.MoveForm(count, store, qs.contains(".trans"));
             op.space = spaceCode(i.space());
             address(op, os.get(store ? 0 : 1));
             if (store) {

@@ -13,10 +13,7 @@ enum OpCode {
     ASYNC_GROUP,
     /** wmma.load, wmma.mma and wmma.store ({@link WarpMatrixOps}). */
     WMMA,
-    /**
-     * ldmatrix / stmatrix .m8n8 .b16 ({@link WarpMatrixOps#moveMatrices}): matrices in sub, 1 in sub2
-     * for a store, .trans in flag.
-     */
+    /** ldmatrix / stmatrix .m8n8 .b16 ({@link WarpMatrixOps#moveMatrices}, {@link WarpMatrixOps.MoveForm}). */
     MATRIX_MOVE,
     /** wgmma.* and setmaxnreg: warpgroup-collective ({@link Warpgroups}). */
     WARPGROUP,

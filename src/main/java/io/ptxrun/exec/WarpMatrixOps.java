@@ -104,6 +104,12 @@ final class WarpMatrixOps {
         }
     }
 
+    /**
+     * A decoded ldmatrix / stmatrix: how many 8x8 matrices (.x1, .x2, .x4), whether it stores, and
+     * .trans. The fragment registers are the destinations of a load and the sources of a store.
+     */
+    record MoveForm(int matrices, boolean store, boolean transpose) implements OpForm {}
+
     private final Engine engine;
     /** Raw element bits in logical row-major order (loads and stores). */
     private final long[] elements = new long[MAX_ELEMENTS];
@@ -256,15 +262,17 @@ final class WarpMatrixOps {
      * or with .trans those of the transposed matrix. An access is the lane's that gave its row.
      */
     void moveMatrices(Warp w, Op op) {
-        boolean store = op.sub2 == 1;
+        MoveForm form = (MoveForm) op.form;
+        boolean store = form.store();
+        boolean transpose = form.transpose();
         // (Every address is read before any destination is written: a fragment register may be an address too.)
-        long[][] loaded = new long[op.sub][32];
-        for (int m = 0; m < op.sub; m++) {
+        long[][] loaded = new long[form.matrices()][32];
+        for (int m = 0; m < form.matrices(); m++) {
             for (int r = 0; r < 8; r++) {
                 int rowLane = 8 * m + r;
                 long row = engine.address(w, op, rowLane);
                 for (int c = 0; c < 8; c++) {
-                    int fr = op.flag ? c : r, fc = op.flag ? r : c;
+                    int fr = transpose ? c : r, fc = transpose ? r : c;
                     int lane = fr * 4 + fc / 2, shift = 16 * (fc % 2);
                     if (store) {
                         engine.store(w, op.space, row + 2L * c, 2, engine.read(w, op, m, lane) >>> shift & 0xFFFF, rowLane);
@@ -278,7 +286,7 @@ final class WarpMatrixOps {
             }
         }
         if (!store) {
-            for (int m = 0; m < op.sub; m++) {
+            for (int m = 0; m < form.matrices(); m++) {
                 for (int l = 0; l < 32; l++) {
                     engine.write(w, op, m, l, loaded[m][l]);
                 }
