@@ -8,7 +8,9 @@ import io.ptxrun.ast.SpecialRegister;
 /**
  * One decoded instruction: an operation code, register operands resolved to indices into the
  * per-frame register file, constants pre-decoded to raw bits, branch targets resolved to indices
- * into the program's op array. Fields are filled once by {@link Decoder} and then only read.
+ * into the program's op array. Fields are filled once by {@link Decoder} and then only read. What
+ * only one instruction family needs (a copy's source and mbarrier, a call's frame offsets, a wgmma's
+ * shape...) is that family's immutable {@link OpForm}, in {@link #form}.
  */
 final class Op {
     // Source operand kinds.
@@ -47,13 +49,12 @@ final class Op {
     int vector = 1;
 
     int target = -1;
-    /** A sub-operation: compare, atomic operation, shuffle mode, multiplication half, rounding. */
+    /** A sub-operation: compare, atomic operation, multiplication half, rounding. */
     int sub;
     int sub2;
     boolean sat, ftz, approx, cc, flag, relu;
     /** cvt .satfinite: a result beyond the format's range becomes its largest finite value. */
     boolean satFinite;
-
 
     /**
      * Memory order of ld/st/atom/red: strong accesses (.relaxed, .acquire, .release, .acq_rel,
