@@ -15,7 +15,8 @@ import java.util.OptionalLong;
  * Interpreter speed in thread-instructions per second for three kernels, on one CTA thread and on
  * one per processor, with the peak heap of each run:
  * (a) a converged integer/float loop, (b) a loop whose lanes diverge every iteration, (c) the
- * tiled SGEMM of testdata/run/nvcc-matmul-tiled at 256x256x256.
+ * tiled SGEMM of testdata/run/nvcc-matmul-tiled at 256x256x256; then (d) the live heap of one
+ * small kernel on grids of 64 to 16,384 CTAs.
  * Usage: ExecRate REPO_ROOT [REPETITIONS]
  */
 public final class ExecRate {
@@ -88,6 +89,27 @@ public final class ExecRate {
             }
             """;
 
+    /** One atomic add per thread into a single word, after a shared-memory round trip and a barrier. */
+    private static final String GRID_SUM = HEADER + """
+            .visible .entry sum(.param .u64 out)
+            {
+                .reg .b32 %r<4>;
+                .reg .b64 %rd<3>;
+                .shared .align 4 .b32 s[256];
+                ld.param.u64 %rd1, [out];
+                cvta.to.global.u64 %rd2, %rd1;
+                mov.u32 %r1, %tid.x;
+                mov.u32 %r2, s;
+                shl.b32 %r3, %r1, 2;
+                add.u32 %r2, %r2, %r3;
+                st.shared.u32 [%r2], %r1;
+                bar.sync 0;
+                ld.shared.u32 %r3, [%r2];
+                red.global.add.u32 [%rd2], %r3;
+                ret;
+            }
+            """;
+
     private record Workload(String name, Module module, LaunchFile launch) {}
 
     public static void main(String[] args) throws Exception {
@@ -118,6 +140,18 @@ public final class ExecRate {
                 System.out.printf("%-56s %2d thread(s): hazard detector overhead %.2fx (per CPU-second)%n",
                         w.name, threads, off / on);
             }
+        }
+        // Only the CTAs in flight hold memory: the live heap must not grow with the grid.
+        Module sum = parse(GRID_SUM);
+        for (int grid : new int[] {64, 1024, 16384}) {
+            LaunchFile launch = LaunchFile.parse("{\"grid\": [" + grid + "], \"block\": [256], \"buffers\": {\"out\":"
+                    + " {\"type\": \"u32\", \"count\": 1, \"init\": 0}}, \"params\": [\"out\"], \"dump\": []}");
+            KernelLaunch.Limits limits = new KernelLaunch.Limits(Long.MAX_VALUE, OptionalLong.empty(), cores,
+                    io.ptxrun.exec.SyncOptions.DEFAULT);
+            System.gc();
+            long high = Measure.liveHeapHighWater(() -> KernelRunner.run(sum, launch, limits));
+            System.out.printf("(d) live heap high-water mark, grid %5d x 256 threads, detector on: %.1f MiB%n",
+                    grid, high / 1048576.0);
         }
     }
 

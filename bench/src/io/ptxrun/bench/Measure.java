@@ -32,4 +32,33 @@ final class Measure {
         }
         return sum;
     }
+
+    /**
+     * Runs the action and returns the most heap in use after any collection during it (the live
+     * set's high-water mark; young garbage does not count), or -1 when no collection happened.
+     */
+    static long liveHeapHighWater(java.util.concurrent.Callable<?> action) throws Exception {
+        java.util.concurrent.atomic.AtomicLong high = new java.util.concurrent.atomic.AtomicLong(-1);
+        javax.management.NotificationListener listener = (n, hb) -> {
+            var info = com.sun.management.GarbageCollectionNotificationInfo.from(
+                    (javax.management.openmbean.CompositeData) n.getUserData());
+            long used = info.getGcInfo().getMemoryUsageAfterGc().values().stream()
+                    .mapToLong(java.lang.management.MemoryUsage::getUsed).sum();
+            high.accumulateAndGet(used, Math::max);
+        };
+        var beans = ManagementFactory.getGarbageCollectorMXBeans();
+        for (var gc : beans) {
+            ((javax.management.NotificationEmitter) gc).addNotificationListener(listener, null, null);
+        }
+        try {
+            action.call();
+            System.gc();
+            Thread.sleep(100); // notifications arrive on another thread
+        } finally {
+            for (var gc : beans) {
+                ((javax.management.NotificationEmitter) gc).removeNotificationListener(listener);
+            }
+        }
+        return high.get();
+    }
 }

@@ -577,14 +577,10 @@ final class AsyncCopies {
 
     /**
      * One element of a reduction into global memory. Other clusters may run on other threads and
-     * reduce into the same element: a compare-and-set loop makes each element one atomic step.
+     * reduce into the same element: each element is one atomic read-modify-write.
      */
     private void reduceGlobal(ReductionOp redOp, ReductionType type, long address, long value, int bytes) {
-        GlobalMemory global = engine.global();
-        long old;
-        do {
-            old = global.loadAtomic(address, bytes);
-        } while (!global.compareAndSet(address, bytes, old, BulkReduction.combine(redOp, type, old, value)));
+        engine.global().readModifyWrite(address, bytes, old -> BulkReduction.combine(redOp, type, old, value));
     }
 
     /** The arrive of cp.async.mbarrier.arrive: it fires once the lane's earlier copies have landed. */

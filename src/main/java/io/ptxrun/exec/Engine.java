@@ -1363,6 +1363,11 @@ final class Engine {
     }
 
     void store(Warp w, int space, long a, int size, long v, int l) {
+        store(w, space, a, size, v, l, false);
+    }
+
+    /** A store; a strong one (see Op#strong) to global memory is atomic with other CTAs' atomics. */
+    void store(Warp w, int space, long a, int size, long v, int l, boolean strong) {
         events++;
         if ((a & (size - 1)) != 0) {
             throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, spaceName(space), a));
@@ -1372,7 +1377,11 @@ final class Engine {
             a -= windowBase(space);
         }
         if (space == Op.SP_GLOBAL) {
-            global.store(a, size, v);
+            if (strong) {
+                global.storeStrong(a, size, v);
+            } else {
+                global.store(a, size, v);
+            }
             return;
         }
         if (space == Op.SP_CONST || space == Op.SP_KPARAM) {
@@ -1539,7 +1548,7 @@ final class Engine {
                     throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
                 }
                 for (int k = 0; k < op.sources(); k++) {
-                    store(w, op.space, a + (long) k * size, size, read(w, op, k, l), l);
+                    store(w, op.space, a + (long) k * size, size, read(w, op, k, l), l, op.strong);
                 }
                 if (order != null) {
                     ordered(w, l, op, op.space, a, size * op.sources(), false, true);
@@ -1944,16 +1953,12 @@ final class Engine {
         }
         long old;
         if (target == Op.SP_GLOBAL) {
-            // Other CTAs may run on other threads: a compare-and-set loop makes it one atomic step.
+            // Other CTAs may run on other threads: one atomic read-modify-write of global memory.
             if ((a & (size - 1)) != 0) {
                 throw new MemoryFault(String.format("misaligned %d-byte global access at 0x%x", size, a));
             }
-            long updated;
-            do {
-                old = global.loadAtomic(a, size);
-                updated = Atomics.combine(op, old, b, c, false);
-            } while (!global.compareAndSet(a, size, old, updated));
-            if (updated != old) {
+            old = global.readModifyWrite(a, size, v -> Atomics.combine(op, v, b, c, false));
+            if (Atomics.combine(op, old, b, c, false) != old) {
                 events++; // memory that others read changed: progress (a failed compare-and-swap is none)
             }
         } else {

@@ -1,8 +1,5 @@
 package io.ptxrun.exec;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 
@@ -13,14 +10,21 @@ import java.util.concurrent.ConcurrentSkipListMap;
  *
  * <p>CTAs run on several threads at once, so this class is thread-safe: each allocation is its own
  * byte array, plain loads and stores go to it directly (racing kernels see some value, as on the
- * hardware), and atomics are compare-and-set loops on 4- or 8-byte views of the array.
+ * hardware), and atomic read-modify-writes and strong stores hold a lock of their address.
  */
 public final class GlobalMemory {
     /** First address handed out; far from 0 and from the engine's shared/local/const windows. */
     public static final long BASE = 0x7f00_0000_0000L;
 
-    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /**
+     * Locks of atomic accesses, striped by address. Atomics cannot be compare-and-set loops on
+     * array views: since Java 22 byte-array views support plain access only.
+     */
+    private final Object[] locks = new Object[64];
+
+    {
+        java.util.Arrays.setAll(locks, i -> new Object());
+    }
 
     /** One allocation: its first address and its bytes. */
     private record Allocation(long start, byte[] data) {
@@ -147,46 +151,35 @@ public final class GlobalMemory {
         Bytes.put(m.data, (int) (addr - m.start), size, value);
     }
 
-    /** The current value for an atomic read-modify-write (size 1, 2, 4 or 8, naturally aligned). */
-    long loadAtomic(long addr, int size) {
+    /**
+     * One atomic read-modify-write of size 1, 2, 4 or 8 naturally aligned bytes: replaces the value
+     * v at addr with {@code update.applyAsLong(v)} (zero-extended v; the result is truncated to
+     * size) and returns v. Atomic with every other read-modify-write and strong store of the launch.
+     */
+    long readModifyWrite(long addr, int size, java.util.function.LongUnaryOperator update) {
         Allocation m = find(addr, size);
         int off = (int) (addr - m.start);
-        return switch (size) {
-            case 8 -> (long) LONGS.getVolatile(m.data, off);
-            case 4 -> (int) INTS.getVolatile(m.data, off) & 0xffffffffL;
-            default -> {
-                int word = off & ~3;
-                int shift = (off - word) * 8;
-                yield ((int) INTS.getVolatile(m.data, word) >>> shift) & ((1L << (8 * size)) - 1);
-            }
-        };
+        synchronized (lockOf(addr)) {
+            long old = Bytes.get(m.data, off, size);
+            Bytes.put(m.data, off, size, update.applyAsLong(old));
+            return old;
+        }
     }
 
     /**
-     * Replaces the value at addr with update if it still is expect (zero-extended to size bytes);
-     * false when another thread changed it first. Values narrower than 4 bytes are swapped within
-     * their aligned 4-byte word.
+     * A strong (relaxed, volatile, release) store: it may race with a read-modify-write of another
+     * CTA on another thread, which must not lose it between its read and its write.
      */
-    boolean compareAndSet(long addr, int size, long expect, long update) {
+    void storeStrong(long addr, int size, long value) {
         Allocation m = find(addr, size);
-        int off = (int) (addr - m.start);
-        switch (size) {
-            case 8:
-                return LONGS.compareAndSet(m.data, off, expect, update);
-            case 4:
-                return INTS.compareAndSet(m.data, off, (int) expect, (int) update);
-            default: {
-                int word = off & ~3;
-                int shift = (off - word) * 8;
-                int mask = (int) ((1L << (8 * size)) - 1) << shift;
-                int current = (int) INTS.getVolatile(m.data, word);
-                if (((current & mask) >>> shift) != (int) expect) {
-                    return false;
-                }
-                int replaced = (current & ~mask) | (((int) update << shift) & mask);
-                return INTS.compareAndSet(m.data, word, current, replaced);
-            }
+        synchronized (lockOf(addr)) {
+            Bytes.put(m.data, (int) (addr - m.start), size, value);
         }
+    }
+
+    /** The lock of the naturally aligned 8 bytes holding addr (accesses of 8 bytes or less share it). */
+    private Object lockOf(long addr) {
+        return locks[(int) (addr >>> 3) & (locks.length - 1)];
     }
 
     /** The allocation holding [addr, addr+len). */
