@@ -218,7 +218,11 @@ final class Scheduler {
                     if (turnPc >= 0 && ran) {
                         trace.turn(cta.ctaid, w.id, turnStart - ctaStart, engine.executed - ctaStart, ops[turnPc]);
                     }
-                    onlyPolled &= !ran || w.spunInRound == round;
+                    // The warp only polled if its lanes that ran came back to waits that fail and,
+                    // under a seeded schedule (which may run any group of a diverged warp next),
+                    // every runnable lane polls: one the schedule merely passed over may go on.
+                    onlyPolled &= !ran || (w.spunInRound == round
+                            && (schedule == null || (w.live & ~w.blocked & ~w.spinning) == 0));
                     anyLive |= w.live != 0;
                     cta.copies.randomTick();
                 }
