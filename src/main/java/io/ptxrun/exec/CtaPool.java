@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Runs the clusters of a grid on a few threads (with clusters of one CTA, the CTAs). Separate
  * clusters cannot see each other's shared memory or barriers, so each worker (an {@link Engine}
- * with its own cluster state) takes the next cluster in grid order until none is left; only global
- * memory is shared, and it is thread-safe.
+ * with its own cluster state, run by its {@link Scheduler}) takes the next cluster in grid order
+ * until none is left; only global memory is shared, and it is thread-safe.
  *
  * <p>Results stay deterministic for race-free kernels: a cluster's own execution does not depend
  * on which worker runs it, and when clusters stop the run (fault, trap, deadlock, budget), the one
@@ -17,7 +17,7 @@ final class CtaPool {
     private CtaPool() {}
 
     /** What stopped the run, or null; the workers' instruction counts are theirs to report. */
-    static Engine.Stop run(Engine[] workers, int clusters) {
+    static Engine.Stop run(Scheduler[] workers, int clusters) {
         AtomicInteger next = new AtomicInteger();
         AtomicInteger firstStopped = new AtomicInteger(Integer.MAX_VALUE);
         Engine.Stop[] stops = new Engine.Stop[workers.length];

@@ -24,15 +24,16 @@ import static io.ptxrun.exec.FloatOps.f32;
 import static io.ptxrun.exec.FloatOps.f64;
 
 /**
- * Runs one launch. Each engine runs one cluster at a time (with clusters of one CTA, one CTA);
- * separate clusters are spread over several engines by {@link CtaPool}. The CTAs of a cluster
- * interleave, since they may share memory and barriers; within a CTA, warps round-robin in time
- * slices; within a warp, the lanes at the lowest program counter run together (which reconverges
- * diverged lanes where their paths meet). A {@link RandomSchedule}, when seeded, varies both choices.
+ * Runs one launch: what each instruction does to registers, memory and synchronization state, for
+ * the lanes of a warp that run it together. Each engine (a worker) runs one cluster at a time (with
+ * clusters of one CTA, one CTA); separate clusters are spread over several engines by {@link
+ * CtaPool}. Its {@link Scheduler} decides which warp runs when and judges stalls, deadlocks, spins
+ * and budgets; the engine runs a warp's turn step by step ({@link #step}): within a warp, the lanes
+ * at the lowest program counter run together (which reconverges diverged lanes where their paths
+ * meet), or the group a seeded {@link RandomSchedule} picks. Hot straight-line code runs compiled
+ * ({@link Regions}), through the same definitions.
  */
 final class Engine {
-    /** Ops a warp runs before the next warp gets a turn (spin loops across warps need turns). */
-    private static final int SLICE = 256;
     private static final int MAX_CALL_DEPTH = 4096;
     /** Local memory of one thread: frames of the whole call stack. */
     static final int MAX_LOCAL_BYTES = 16 << 20;
@@ -54,81 +55,62 @@ final class Engine {
     /** The tensor-map instructions, with the maps awaiting a proxy fence (shared by all workers). */
     final TensorMapEdits tensorMaps;
     private final byte[] params;
-    private final long maxInstructions;
-    private Decoder.Program program;
+    Decoder.Program program;
     private Op[] ops;
     /** Compiled straight-line regions (shared by the workers), or null when only the interpreter runs. */
     private Regions regions;
     /** Thread-instructions executed by this worker (compiled regions count them op by op too). */
     long executed;
-    /** Thread-instructions of finished CTAs, over all workers: the budget is the launch's. */
-    private final java.util.concurrent.atomic.AtomicLong budgetSpent;
-    /** executed when the cluster in flight started, and the count at which it runs out of budget. */
-    private long ctaStart;
+    /** The count of executed at which the cluster in flight runs out of budget (set by the scheduler). */
     long ctaLimit;
-    /** System.nanoTime() at which the wall-clock budget runs out; 0: no budget. */
-    private long wallDeadline;
     /** Local memory the cluster in flight grew for calls, counted against the memory budget. */
     private long callStackBytes;
-    private Decoder.FuncInfo entry;
+    Decoder.FuncInfo entry;
     private ClusterGeometry geometry;
     private final WarpOps warpOps = new WarpOps(this);
     private final WarpMatrixOps warpMatrixOps = new WarpMatrixOps(this);
     /** Seeded schedule choices, or null for the deterministic schedule. */
     private final RandomSchedule schedule;
+    /** Decides which warp runs when, and stops the run in a deadlock, an endless spin or out of budget. */
+    final Scheduler scheduler;
 
-    // The cluster in flight: its CTAs (the array is reused, clusterSize of them are in use), the
-    // one whose warp runs now, and every warp of the cluster for the stall checks.
-    private Cta[] cluster = new Cta[0];
-    private int clusterSize;
-    private Cta cta;
-    private Warp[] clusterWarps = new Warp[0];
+    // The cluster in flight, as the scheduler set it up: its CTAs (the array is reused, clusterSize
+    // of them are in use) and the one whose warp runs now.
+    Cta[] cluster = new Cta[0];
+    int clusterSize;
+    Cta cta;
     private int lane;
 
     // Synchronization: each instruction family's semantics in a class of its own (the per-CTA
     // ones live in Cta).
-    private final Hazards hazards;
-    private final SyncOptions sync;
-    private final ClusterBarrier clusterBarrier = new ClusterBarrier();
-    /** Warp turns for --trace, or null. */
-    private final Trace trace;
+    final Hazards hazards;
+    final SyncOptions sync;
+    final ClusterBarrier clusterBarrier = new ClusterBarrier();
     /** printf, assert, malloc and free: the device-library functions nvcc calls. */
     private final DeviceLibrary library;
     /**
-     * Progress events (memory writes, arrivals, completions, exits): a scheduling round without
-     * one, in which every warp that ran only polled failed waits, cannot lead anywhere.
+     * Progress events (memory writes, arrivals, completions, exits), counted here and judged by the
+     * scheduler: a round without one, in which every warp that ran only polled failed waits,
+     * cannot lead anywhere.
      */
-    private long events;
-    private long round;
-    /** Warps that loop without effect; see {@link #loopsForever}. */
-    private final SpinDetector spins = new SpinDetector();
-    /** Clusters not finished yet, over all workers, and how many workers there are. */
-    private java.util.concurrent.atomic.AtomicInteger clustersLeft = new java.util.concurrent.atomic.AtomicInteger();
-    private int workerCount = 1;
+    long events;
     /** The CUDA lines of the module, for the texts of stop reports (built on first use). */
     private io.ptxrun.diag.SourceMap cudaLines;
     /** The hazard detector's view of this worker's cluster, or null when it is off. */
     io.ptxrun.exec.order.MemoryOrder order;
     private int threadsPerCta;
     private io.ptxrun.exec.order.MemoryOrder.Launch shadow;
-    /** The virtual clock while stalled (else -1), and its offset from the instruction count after stalls. */
-    private long clockFrozenAt = -1, clockShift;
-    /** How far the clock jumps in a stall: 2^32 instructions, over an hour of %globaltimer nanoseconds. */
-    private static final long STALL_CLOCK_JUMP = 1L << 32;
 
     Engine(KernelLaunch launch) {
         this.launch = launch;
         this.global = launch.memory();
         this.params = launch.paramBlock();
-        this.maxInstructions = launch.limits().maxInstructions();
-        this.budgetSpent = new java.util.concurrent.atomic.AtomicLong();
         this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
         this.sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
         this.tensorMaps = new TensorMapEdits(this, hazards, java.util.concurrent.ConcurrentHashMap.newKeySet());
         this.library = new DeviceLibrary(this, new DeviceLibrary.Heap());
-        launch.limits().progress().register(this);
-        this.trace = launch.limits().trace();
+        this.scheduler = new Scheduler(this, launch, schedule);
     }
 
     /** Another worker for the same launch: shares the decoded program and the budget, not the cluster state. */
@@ -136,21 +118,17 @@ final class Engine {
         this.launch = first.launch;
         this.global = first.global;
         this.params = first.params;
-        this.maxInstructions = first.maxInstructions;
-        this.budgetSpent = first.budgetSpent;
         this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
         this.program = first.program;
         this.ops = first.ops;
         this.regions = first.regions;
         this.entry = first.entry;
         this.geometry = first.geometry;
-        this.wallDeadline = first.wallDeadline;
         this.sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
         this.tensorMaps = new TensorMapEdits(this, hazards, first.tensorMaps.unfenced());
         this.library = new DeviceLibrary(this, first.library.heap());
-        launch.limits().progress().register(this);
-        this.trace = launch.limits().trace();
+        this.scheduler = new Scheduler(this, schedule, first.scheduler);
     }
 
     ExecResult run() {
@@ -200,8 +178,7 @@ final class Engine {
             }
             threads = threads / 2;
         }
-        long wall = launch.limits().maxWallMillis();
-        wallDeadline = wall == 0 ? 0 : (System.nanoTime() + wall * 1_000_000) | 1;
+        scheduler.startWallClock();
         Engine[] workers = new Engine[threads];
         workers[0] = this;
         for (int k = 1; k < threads; k++) {
@@ -209,8 +186,7 @@ final class Engine {
         }
         java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger(clusters);
         for (Engine e : workers) {
-            e.clustersLeft = left;
-            e.workerCount = threads;
+            e.scheduler.shareGrid(left, threads);
         }
         int[] b = launch.block();
         threadsPerCta = b[0] * b[1] * b[2];
@@ -226,7 +202,8 @@ final class Engine {
             }
         }
         launch.limits().progress().start(clusters);
-        Stop stop = CtaPool.run(workers, clusters);
+        Stop stop = CtaPool.run(java.util.Arrays.stream(workers).map(e -> e.scheduler).toArray(Scheduler[]::new),
+                clusters);
         long total = 0;
         List<Diagnostic> reports = new ArrayList<>();
         List<io.ptxrun.exec.order.HazardLog> logs = new ArrayList<>();
@@ -289,234 +266,6 @@ final class Engine {
         return null;
     }
 
-    /**
-     * Runs the cluster with that index in grid order of clusters (x fastest, then y, then z); with
-     * clusters of one CTA, the CTA with that index.
-     */
-    void runCluster(int index) {
-        int[] g = launch.grid();
-        int[] cl = launch.cluster();
-        int ncx = g[0] / cl[0], ncy = g[1] / cl[1];
-        int[] base = {index % ncx * cl[0], (index / ncx) % ncy * cl[1], index / (ncx * ncy) * cl[2]};
-        clusterSize = cl[0] * cl[1] * cl[2];
-        if (cluster.length < clusterSize) {
-            cluster = new Cta[clusterSize];
-            for (int r = 0; r < clusterSize; r++) {
-                cluster[r] = new Cta(this, r, hazards, sync);
-            }
-        }
-        for (int r = 0; r < clusterSize; r++) {
-            Cta c = cluster[r];
-            c.ctaid[0] = base[0] + r % cl[0];
-            c.ctaid[1] = base[1] + (r / cl[0]) % cl[1];
-            c.ctaid[2] = base[2] + r / (cl[0] * cl[1]);
-        }
-        ctaStart = executed;
-        clockFrozenAt = -1;
-        clockShift = 0;
-        ctaLimit = executed + Math.max(0, maxInstructions - budgetSpent.get());
-        if (order != null) {
-            order.startCluster(index);
-        }
-        if (schedule != null) {
-            schedule.startCta(index);
-        }
-        try {
-            interleave(entry);
-            launch.limits().progress().clusterDone();
-        } finally {
-            clustersLeft.decrementAndGet();
-            budgetSpent.addAndGet(executed - ctaStart);
-            global.release(callStackBytes);
-            callStackBytes = 0;
-        }
-    }
-
-    // ---------------------------------------------------------------- cluster
-
-    private void startCta(Cta c, Decoder.FuncInfo entry) {
-        int[] b = launch.block();
-        int threads = b[0] * b[1] * b[2];
-        c.shared = new byte[(int) (program.sharedStatic + launch.sharedBytes())];
-        int nw = (threads + 31) / 32;
-        Warp[] warps = new Warp[nw];
-        c.warps = warps;
-        c.liveThreads = threads;
-        c.clusterArrival = new int[nw * 32];
-        java.util.Arrays.fill(c.clusterArrival, -1);
-        c.barriers.startCta(nw);
-        c.warpgroups.startCta(nw);
-        c.copies.startCta(nw * 32);
-        for (int w = 0; w < nw; w++) {
-            Warp warp = new Warp(w, entry.numRegs);
-            for (int l = 0; l < 32; l++) {
-                int t = w * 32 + l;
-                if (t >= threads) {
-                    break;
-                }
-                warp.live |= 1 << l;
-                warp.tidX[l] = t % b[0];
-                warp.tidY[l] = (t / b[0]) % b[1];
-                warp.tidZ[l] = t / (b[0] * b[1]);
-                warp.pc[l] = entry.entryPc;
-                warp.ensureLocal(l, entry.frameBytes);
-            }
-            warps[w] = warp;
-        }
-    }
-
-    /** Lands every pending copy of the cluster's CTAs; false when none was pending. */
-    private boolean landForStall() {
-        boolean any = false;
-        for (int r = 0; r < clusterSize; r++) {
-            cta = cluster[r];
-            any |= cta.copies.landForStall();
-        }
-        return any;
-    }
-
-    /** Runs the cluster's CTAs to the end, their warps taking turns, CTA after CTA in rank order. */
-    private void interleave(Decoder.FuncInfo entry) {
-        int nw = 0;
-        for (int r = 0; r < clusterSize; r++) {
-            startCta(cluster[r], entry);
-            nw += cluster[r].warps.length;
-        }
-        clusterBarrier.startCluster(cluster, clusterSize, this);
-        spins.reset();
-        clusterWarps = new Warp[nw];
-        nw = 0;
-        for (int r = 0; r < clusterSize; r++) {
-            for (Warp w : cluster[r].warps) {
-                clusterWarps[nw++] = w;
-            }
-        }
-        // Registers of every warp at the last stall, and the event count then.
-        long[][] stalledRegisters = null;
-        long stalledEvents = -1;
-        while (true) {
-            round++;
-            if (wallDeadline != 0 && System.nanoTime() - wallDeadline > 0) {
-                throw wallTimeExhausted();
-            }
-            long eventsBefore = events;
-            boolean anyLive = false;
-            boolean onlyPolled = true;
-            for (int r = 0; r < clusterSize; r++) {
-                cta = cluster[r];
-                Warp[] warps = cta.warps;
-                for (int k = 0; k < warps.length; k++) {
-                    Warp w = warps[schedule == null ? k : schedule.warpAt(k, warps.length)];
-                    int slice = schedule == null ? SLICE : schedule.sliceLength(SLICE);
-                    boolean ran = false;
-                    long turnStart = executed;
-                    int runnable = trace == null ? 0 : w.live & ~w.blocked;
-                    int turnPc = runnable == 0 ? -1 : w.pc[Integer.numberOfTrailingZeros(runnable)];
-                    for (int s = 0, n; s < slice && (n = step(w, slice - s)) > 0; s += n) {
-                        ran = true;
-                    }
-                    if (turnPc >= 0 && ran) {
-                        trace.turn(cta.ctaid, w.id, turnStart - ctaStart, executed - ctaStart, ops[turnPc]);
-                    }
-                    onlyPolled &= !ran || w.spunInRound == round;
-                    anyLive |= w.live != 0;
-                    cta.copies.randomTick();
-                }
-            }
-            if (!anyLive) {
-                landForStall();
-                return;
-            }
-            if (events != eventsBefore || onlyPolled) {
-                spins.reset();
-            } else if (loopsForever()) {
-                continue;
-            }
-            if (events != eventsBefore || !onlyPolled) {
-                thawClock();
-                continue;
-            }
-            // No thread can progress by itself. What may still happen, in order: pending copies
-            // land (their last legal moment), then suspended try_waits reach their time limit and
-            // the polling loops go round once more. Only when that changed nothing at all, not even
-            // a loop counter, is the cluster at a fixed point: a bounded polling loop still ends.
-            if (landForStall()) {
-                continue;
-            }
-            if (stalledRegisters != null && stalledEvents == events && sameRegisters(stalledRegisters)) {
-                deadlock();
-            }
-            stalledRegisters = registers(stalledRegisters);
-            stalledEvents = events;
-            freezeClock();
-            wakeTimedOutWaiters();
-        }
-    }
-
-    /**
-     * After a round in which warps ran without a progress event: stops the run when they loop
-     * forever (a spin on memory that nothing will write), and says whether the round landed
-     * pending copies instead. Only under the fixed schedule (a seeded one may still choose a path
-     * that writes), and only while no other cluster can write: every other cluster has finished,
-     * or this worker is the only one (the clusters left have not started).
-     */
-    private boolean loopsForever() {
-        boolean alone = clustersLeft.get() == 1;
-        if (schedule != null || !(alone || workerCount == 1)) {
-            spins.reset();
-            return false;
-        }
-        if (!spins.repeats(clusterWarps)) {
-            return false;
-        }
-        for (Warp w : clusterWarps) {
-            for (int m = w.blocked & w.live; m != 0; m &= m - 1) {
-                if (w.waitKind[Integer.numberOfTrailingZeros(m)] == Warp.WAIT_MBARRIER) {
-                    return false; // a suspended try_wait still has its time limit to reach
-                }
-            }
-        }
-        if (landForStall()) {
-            spins.reset();
-            return true;
-        }
-        List<Diagnostic> ds = new ArrayList<>();
-        int notStarted = clustersLeft.get() - 1;
-        for (int r = 0; r < clusterSize; r++) {
-            Cta c = cluster[r];
-            for (Warp w : c.warps) {
-                int spinning = w.live & ~w.blocked & ~w.spinning;
-                if (spinning == 0) {
-                    continue;
-                }
-                int l0 = Integer.numberOfTrailingZeros(spinning), last = 31 - Integer.numberOfLeadingZeros(spinning);
-                Op at = ops[w.pc[l0]];
-                String loop = w.lastBackBranch < 0 ? "at '" + at.mnemonic() + "' (line " + at.pos.line() + cuda(at) + ")"
-                        : "in the loop closed by '" + ops[w.lastBackBranch].mnemonic() + "' at line "
-                                + ops[w.lastBackBranch].pos.line() + cuda(ops[w.lastBackBranch]);
-                Op site = w.lastBackBranch < 0 ? at : ops[w.lastBackBranch];
-                String who = String.format("%d thread(s) of warp %d (tid.x %d-%d)", Integer.bitCount(spinning), w.id,
-                        w.tidX[l0], w.tidX[last]);
-                String cta = String.format("CTA ctaid (%d,%d,%d)", c.ctaid[0], c.ctaid[1], c.ctaid[2]);
-                ds.add(alone
-                        ? Diagnostic.error(site.pos, "exec.deadlock", "deadlock: " + who + " spin forever " + loop
-                                + ": the loop reads memory that no running thread writes (a livelock: no thread can"
-                                + " make progress, and every other CTA has finished); " + cta)
-                        : Diagnostic.error(site.pos, "exec.co-residency", who + " spin " + loop + " on memory that no"
-                                + " running thread writes; only a CTA that has not started could write it (" + notStarted
-                                + " have not). ptxrun runs " + workerCount + " CTA (cluster) at a time (--cta-threads) and"
-                                + " starts one when another finishes, as a GPU does when the grid does not fit at once:"
-                                + " the kernel relies on its CTAs running concurrently, which CUDA promises only for a"
-                                + " cooperative launch. --cta-threads " + Math.min(256, notStarted + 1)
-                                + " runs them together; " + cta));
-            }
-            if (alone) {
-                deadlocked(c, ds);
-            }
-        }
-        throw new Stop(alone ? ExecStatus.DEADLOCK : ExecStatus.ERROR, hazards.with(ds));
-    }
-
     /** {@code " [kernel.cu:9:5 (in f, inlined at ...)]"}: the CUDA line of op for a message, or "". */
     String cuda(Op op) {
         if (cudaLines == null) {
@@ -525,181 +274,13 @@ final class Engine {
         return cudaLines.describe(op.pos);
     }
 
-    /**
-     * The cluster's virtual time in thread-instructions (%clock, %globaltimer): it runs with the
-     * instructions executed, except in a stall. Then it jumps far ahead once (so a wait bounded by
-     * time, such as the back-off of cuda::barrier::wait, sees its limit pass) and stands still
-     * until some warp does more than poll: the polling loops then reach a fixed point, and a
-     * kernel hung in such a wait is a deadlock after a few rounds, not a timeout.
-     */
-    private long clock() {
-        return clockFrozenAt >= 0 ? clockFrozenAt : executed - ctaStart + clockShift;
-    }
-
-    private void freezeClock() {
-        if (clockFrozenAt < 0) {
-            clockFrozenAt = clock() + STALL_CLOCK_JUMP;
-        }
-    }
-
-    private void thawClock() {
-        if (clockFrozenAt >= 0) {
-            clockShift = clockFrozenAt - (executed - ctaStart);
-            clockFrozenAt = -1;
-        }
-    }
-
-    /** A copy of every warp's registers, reusing {@code into} where the sizes fit. */
-    private long[][] registers(long[][] into) {
-        Warp[] warps = clusterWarps;
-        long[][] copy = into != null && into.length == warps.length ? into : new long[warps.length][];
-        for (int i = 0; i < warps.length; i++) {
-            long[] regs = warps[i].regs;
-            if (copy[i] == null || copy[i].length != regs.length) {
-                copy[i] = regs.clone();
-            } else {
-                System.arraycopy(regs, 0, copy[i], 0, regs.length);
-            }
-        }
-        return copy;
-    }
-
-    private boolean sameRegisters(long[][] saved) {
-        Warp[] warps = clusterWarps;
-        for (int i = 0; i < warps.length; i++) {
-            if (!java.util.Arrays.equals(saved[i], warps[i].regs)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private boolean wakeTimedOutWaiters() {
-        boolean any = false;
-        for (Warp w : clusterWarps) {
-            for (int m = w.blocked & w.live; m != 0; m &= m - 1) {
-                int l = Integer.numberOfTrailingZeros(m);
-                if (w.waitKind[l] == Warp.WAIT_MBARRIER) {
-                    w.blocked &= ~(1 << l);
-                    w.timedOut |= 1 << l;
-                    any = true;
-                }
-            }
-        }
-        return any;
-    }
-
-    /** Every live thread waits: one diagnostic per warp and waiting instruction, with the state waited on. */
-    private void deadlock() {
-        List<Diagnostic> ds = new ArrayList<>();
-        for (int r = 0; r < clusterSize; r++) {
-            deadlocked(cluster[r], ds);
-        }
-        throw new Stop(ExecStatus.DEADLOCK, hazards.with(ds));
-    }
-
-    private void deadlocked(Cta c, List<Diagnostic> ds) {
-        for (Warp w : c.warps) {
-            int waiting = (w.blocked | w.spinning) & w.live;
-            while (waiting != 0) {
-                int l0 = Integer.numberOfTrailingZeros(waiting);
-                int pc = w.blockedAt[l0];
-                int kind = (w.blocked & (1 << l0)) != 0 ? w.waitKind[l0] : Warp.WAIT_MBARRIER;
-                int group = 0;
-                for (int m = waiting; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    int k = (w.blocked & (1 << l)) != 0 ? w.waitKind[l] : Warp.WAIT_MBARRIER;
-                    if (w.blockedAt[l] == pc && k == kind) {
-                        group |= 1 << l;
-                    }
-                }
-                waiting &= ~group;
-                Op op = ops[pc];
-                int last = 31 - Integer.numberOfLeadingZeros(group);
-                String state = kind == Warp.WAIT_BARRIER ? c.barriers.describe(w.barrierOf[l0])
-                        : kind == Warp.WAIT_WARPGROUP ? c.warpgroups.describe(w.id / Warpgroups.WARPS)
-                        : kind == Warp.WAIT_CLUSTER ? clusterBarrier.describe() : c.mbarriers.describe(w.waitAddr[l0]);
-                ds.add(Diagnostic.error(op.pos, "exec.deadlock", String.format(
-                        "deadlock: %d thread(s) of warp %d (tid.x %d-%d) wait at '%s'%s forever; %s; CTA ctaid (%d,%d,%d)",
-                        Integer.bitCount(group), w.id, w.tidX[l0], w.tidX[last], op.mnemonic(), cuda(op), state,
-                        c.ctaid[0], c.ctaid[1], c.ctaid[2])));
-            }
-        }
-    }
-
-    /** For {@link Progress#warps}: each live warp of the cluster in flight and where its lane groups are. */
-    List<String> warpSnapshot() {
-        List<String> lines = new ArrayList<>();
-        Cta[] ctas = cluster;
-        int n = Math.min(clusterSize, ctas.length);
-        for (int r = 0; r < n; r++) {
-            Cta c = ctas[r];
-            Warp[] warps = c == null ? null : c.warps;
-            if (warps == null) {
-                continue;
-            }
-            for (Warp w : warps) {
-                int live = w.live;
-                if (live == 0) {
-                    continue;
-                }
-                StringBuilder sb = new StringBuilder(String.format("CTA ctaid (%d,%d,%d) warp %d:",
-                        c.ctaid[0], c.ctaid[1], c.ctaid[2], w.id));
-                java.util.TreeMap<Integer, Integer> byPc = new java.util.TreeMap<>();
-                for (int m = live; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    byPc.merge(w.pc[l], 1, Integer::sum);
-                }
-                byPc.forEach((pc, count) -> {
-                    Op op = pc >= 0 && pc < ops.length ? ops[pc] : null;
-                    sb.append(' ').append(count).append(count == 1 ? " lane at " : " lanes at ")
-                            .append(op == null ? "pc " + pc : op.pos + " '" + op.mnemonic() + "'" + cuda(op));
-                });
-                if ((w.blocked & live) != 0) {
-                    sb.append(" (").append(Integer.bitCount(w.blocked & live)).append(" waiting)");
-                }
-                lines.add(sb.toString());
-            }
-        }
-        return lines;
-    }
-
     String where(Warp w, int l) {
         return String.format("thread tid (%d,%d,%d), warp %d, CTA ctaid (%d,%d,%d)",
                 w.tidX[l], w.tidY[l], w.tidZ[l], w.id, cta.ctaid[0], cta.ctaid[1], cta.ctaid[2]);
     }
 
-    private Stop stop(ExecStatus status, String rule, Op op, Warp w, int l, String message) {
+    Stop stop(ExecStatus status, String rule, Op op, Warp w, int l, String message) {
         return new Stop(status, List.of(Diagnostic.error(op.pos, rule, message + " (" + where(w, l) + ")")));
-    }
-
-    /**
-     * The timeout report. A run out of budget is almost always spinning in a loop, so it names the
-     * loop (the backward branch the warp last took, and the loop head it jumps to) rather than
-     * whichever instruction happened to be the last one paid for.
-     */
-    private Stop budgetExhausted(Warp w, Op at, int l) {
-        String budget = "instruction budget of " + maxInstructions + " thread-instructions exhausted";
-        if (w.lastBackBranch < 0) {
-            return stop(ExecStatus.TIMEOUT, "exec.timeout", at, w, l, budget + " at '" + at.mnemonic() + "'");
-        }
-        Op branch = ops[w.lastBackBranch];
-        Op head = ops[branch.target];
-        String loop = cuda(branch);
-        return stop(ExecStatus.TIMEOUT, "exec.timeout", branch, w, l, budget + " in the loop closed by '"
-                + branch.mnemonic() + "' at line " + branch.pos.line() + loop + " (loop head at line "
-                + head.pos.line() + (cuda(head).equals(loop) ? "" : cuda(head)) + ", last instruction run '"
-                + at.mnemonic() + "' at line " + at.pos.line() + (cuda(at).equals(loop) ? "" : cuda(at)) + ")");
-    }
-
-    private Stop wallTimeExhausted() {
-        Function kernel = launch.module().function(launch.kernel()).orElseThrow();
-        List<String> warps = warpSnapshot();
-        String where = warps.isEmpty() ? "" : "; " + String.join("; ", warps.subList(0, Math.min(4, warps.size())))
-                + (warps.size() > 4 ? "; and " + (warps.size() - 4) + " more warps" : "");
-        return new Stop(ExecStatus.TIMEOUT, List.of(Diagnostic.error(kernel.pos(), "exec.timeout",
-                "wall-clock budget of " + launch.limits().maxWallMillis() / 1000.0 + " s exhausted after "
-                        + (budgetSpent.get() + executed - ctaStart) + " thread-instructions (--max-seconds)" + where)));
     }
 
     // ---------------------------------------------------------------- warp step
@@ -708,7 +289,7 @@ final class Engine {
      * Runs the lowest-PC group of runnable lanes one op, or a compiled region of at most
      * {@code steps} ops (as many steps); returns the steps taken, 0 when no lane can run.
      */
-    private int step(Warp w, int steps) {
+    int step(Warp w, int steps) {
         int runnable = w.live & ~w.blocked;
         if (runnable == 0) {
             return 0;
@@ -749,7 +330,7 @@ final class Engine {
         Op op = ops[pc];
         executed += Integer.bitCount(mask);
         if (executed > ctaLimit) {
-            throw budgetExhausted(w, op, Integer.numberOfTrailingZeros(mask));
+            throw scheduler.budgetExhausted(w, op, Integer.numberOfTrailingZeros(mask));
         }
         int exec = guarded(w, op, mask);
         if (w.wgmmaPending != null && exec != 0 && op.code != OpCode.WARPGROUP) {
@@ -1267,13 +848,13 @@ final class Engine {
             case LANEMASK_GT -> (~((2L << l) - 1)) & 0xffffffffL;
             // A virtual clock: thread-instructions executed so far, so runs are reproducible.
             // Counted per cluster, so that the values do not depend on which worker ran which clusters.
-            // It stands still while the cluster is stalled (see clock()).
-            case CLOCK -> clock() & 0xffffffffL;
-            case CLOCK_HI -> (clock() >>> 32) & 0xffffffffL;
-            case CLOCK64 -> clock();
-            case GLOBALTIMER -> clock() * 1000;
-            case GLOBALTIMER_LO -> (clock() * 1000) & 0xffffffffL;
-            case GLOBALTIMER_HI -> (clock() * 1000) >>> 32;
+            // It stands still while the cluster is stalled (see Scheduler.clock()).
+            case CLOCK -> scheduler.clock() & 0xffffffffL;
+            case CLOCK_HI -> (scheduler.clock() >>> 32) & 0xffffffffL;
+            case CLOCK64 -> scheduler.clock();
+            case GLOBALTIMER -> scheduler.clock() * 1000;
+            case GLOBALTIMER_LO -> (scheduler.clock() * 1000) & 0xffffffffL;
+            case GLOBALTIMER_HI -> (scheduler.clock() * 1000) >>> 32;
             case SMID, GRIDID, PM, PM_64, ENVREG -> 0;
             case NSMID -> 132;
             case DYNAMIC_SMEM_SIZE -> launch.sharedBytes();
@@ -2165,7 +1746,13 @@ final class Engine {
     }
 
     long round() {
-        return round;
+        return scheduler.round();
+    }
+
+    /** Gives the local memory the cluster's calls grew back to the memory budget (the cluster ended). */
+    void releaseCallStacks() {
+        global.release(callStackBytes);
+        callStackBytes = 0;
     }
 
 }

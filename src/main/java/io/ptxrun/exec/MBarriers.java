@@ -187,26 +187,40 @@ final class MBarriers {
                     done = age != 0;
                 }
                 int bit = 1 << l;
+                // Back at a wait that returned false for this lane, with no success since: the lane
+                // polls in a loop. (A thread that tested once and went on waits for nothing: a
+                // round in which it was merely not run is no stall.)
+                boolean again = w.failedAt[l] == pc;
                 if (!done && kind == Opcode.MBARRIER_TRY_WAIT && (w.timedOut & bit) == 0) {
                     // Suspend until the phase completes or the time limit (no other thread can run).
                     w.blocked |= bit;
                     w.waitKind[l] = Warp.WAIT_MBARRIER;
                     w.waitAddr[l] = a;
                     w.blockedAt[l] = pc;
+                    if (again) {
+                        w.spinning |= bit;
+                        w.spunInRound = engine.round();
+                    }
                     return true;
                 }
                 w.timedOut &= ~bit;
                 if (done) {
                     w.spinning &= ~bit;
+                    w.failedAt[l] = -1;
                     if (engine.order != null) {
                         engine.order.mbarrierWaited(engine.slot(w, l), cta.rank, a, op.insn.has(Qualifier.RELAXED));
                     }
                 } else {
-                    // A failed test: the lane polls; the deadlock check needs to know where.
-                    w.spinning |= bit;
+                    // A failed test; the deadlock check needs to know where.
+                    w.failedAt[l] = pc;
                     w.waitAddr[l] = a;
                     w.blockedAt[l] = pc;
-                    w.spunInRound = engine.round();
+                    if (again) {
+                        w.spinning |= bit;
+                        w.spunInRound = engine.round();
+                    } else {
+                        w.spinning &= ~bit;
+                    }
                 }
                 engine.write(w, op, 0, l, done ? 1 : 0);
             }

@@ -8,13 +8,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * How far a launch has come, for a display on another thread: clusters (with clusters of one CTA,
  * CTAs) finished out of the grid's, and on request where every warp of the clusters in flight is.
- * The engines only count finished clusters here; the warp report reads their state without
+ * The workers' schedulers only count finished clusters here; the warp report reads their state without
  * stopping them, so it is a snapshot that may be a step out of date.
  */
 public final class Progress {
     private final AtomicInteger done = new AtomicInteger();
     private volatile int total;
-    private final List<Engine> engines = new CopyOnWriteArrayList<>();
+    private final List<Scheduler> workers = new CopyOnWriteArrayList<>();
 
     /** Clusters finished (CTAs, with clusters of one CTA). */
     public int done() {
@@ -30,8 +30,8 @@ public final class Progress {
         total = clusters;
     }
 
-    void register(Engine e) {
-        engines.add(e);
+    void register(Scheduler worker) {
+        workers.add(worker);
     }
 
     void clusterDone() {
@@ -41,9 +41,9 @@ public final class Progress {
     /** One line per warp of each cluster in flight: its CTA, and the instruction each group of its lanes is at. */
     public List<String> warps() {
         List<String> lines = new ArrayList<>();
-        for (Engine e : engines) {
+        for (Scheduler worker : workers) {
             try {
-                lines.addAll(e.warpSnapshot());
+                lines.addAll(worker.reports.warpSnapshot());
             } catch (RuntimeException racing) {
                 lines.add("(a worker's warps changed while being read)");
             }

@@ -56,6 +56,15 @@ final class RandomSchedule {
      * match, redux, elect, bar.warp, wmma, ldmatrix/stmatrix, and the warpgroup's wgmma and setmaxnreg)
      * are left to the lowest-PC rule, which brings their partners
      * there first, as the hardware's .sync operations wait for them.
+     *
+     * <p>So are lanes at a loop's backward branch while other lanes of the warp are still in the
+     * loop body it closes (between its target and the branch). On the GPU the paths of a divergent
+     * branch meet again where the compiler joins them (a convergence barrier at the join), so no
+     * lane starts the next iteration while another is still in this one; a group that did would be
+     * a lap ahead at lower program counters, reach the next .aligned operation without the lanes
+     * it left behind, and the lowest-PC rule would no longer bring them together. Running ahead
+     * within an iteration stays allowed: the lowest-PC rule catches the lanes up at the next
+     * warp-synchronous operation.
      */
     int divergentGroup(int[] pcs, int runnable, Op[] ops) {
         int pick = random.nextInt(Integer.bitCount(runnable));
@@ -64,18 +73,22 @@ final class RandomSchedule {
             m &= m - 1;
         }
         int pc = pcs[Integer.numberOfTrailingZeros(m)];
-        switch (ops[pc].code) {
+        Op op = ops[pc];
+        switch (op.code) {
             case SHFL, VOTE, MATCH, REDUX, ELECT, BAR_WARP, ACTIVEMASK, WMMA, MATRIX_MOVE, WARPGROUP -> {
                 return 0;
             }
             default -> {
             }
         }
+        boolean backward = op.code == OpCode.BRA && op.target <= pc;
         int group = 0;
         for (int r = runnable; r != 0; r &= r - 1) {
             int l = Integer.numberOfTrailingZeros(r);
             if (pcs[l] == pc) {
                 group |= 1 << l;
+            } else if (backward && pcs[l] > op.target && pcs[l] < pc) {
+                return 0; // lane l is still in the loop body this branch closes
             }
         }
         return group;

@@ -23,9 +23,14 @@ final class Warp {
     final int[] waitAddr = new int[32];
     /** Lanes whose suspended try_wait ran into the time limit: the retry returns false. */
     int timedOut;
-    /** Lanes whose last test_wait/try_wait returned false: they poll (blockedAt holds where). */
+    /** Where each lane's last test_wait/try_wait returned false, or -1 (none since its last success). */
+    final int[] failedAt = new int[32];
+    /**
+     * Lanes that came back to a test_wait/try_wait that had returned false for them, with no success
+     * since: they poll in a loop (blockedAt holds where). A lane that tested once and went on does not.
+     */
     int spinning;
-    /** The scheduling round in which a lane of this warp last saw a wait return false. */
+    /** The scheduling round in which a lane of this warp last came back to a wait that failed. */
     long spunInRound = -1;
     final int[] tidX = new int[32], tidY = new int[32], tidZ = new int[32];
 
@@ -47,6 +52,7 @@ final class Warp {
     Warp(int id, int numRegs) {
         this.id = id;
         this.regs = new long[Math.max(1, numRegs) << 5];
+        java.util.Arrays.fill(failedAt, -1);
     }
 
     /** Bytes of each lane's local memory it has written (for reads of undefined local memory). */

@@ -3,13 +3,15 @@
  *
  * <p>{@link io.ptxrun.exec.Decoder} turns every function body into an array of ops once: registers
  * become indices into a per-frame register file, immediates raw bits, labels op indices, symbols
- * addresses in their state space. {@link io.ptxrun.exec.Engine} runs one cluster at a time (with
- * clusters of one CTA, one CTA), and {@link io.ptxrun.exec.CtaPool} gives separate clusters to
- * several engines on worker threads (they share only the thread-safe global memory); the CTAs of a
- * cluster ({@link io.ptxrun.exec.Cta}, each with its shared memory and synchronization state) are
- * interleaved, since they may reach each other's shared memory and barriers; a CTA's warps take
- * turns in time slices; inside a warp each lane has its own program counter and the lanes at the
- * lowest one run together, which reconverges divergent paths where they meet ({@link
+ * addresses in their state space. {@link io.ptxrun.exec.Engine} says what each op does; its
+ * {@link io.ptxrun.exec.Scheduler} says who runs when. A worker (an engine and its scheduler) runs
+ * one cluster at a time (with clusters of one CTA, one CTA), and {@link io.ptxrun.exec.CtaPool}
+ * gives separate clusters to several workers on their own threads (they share only the
+ * thread-safe global memory); the scheduler interleaves the CTAs of a cluster ({@link
+ * io.ptxrun.exec.Cta}, each with its shared memory and synchronization state), since they may reach
+ * each other's shared memory and barriers, and gives a CTA's warps turns in time slices; inside a
+ * warp each lane has its own program counter and the engine's step runs the lanes at the lowest one
+ * together, which reconverges divergent paths where they meet ({@link
  * io.ptxrun.exec.RandomSchedule} varies these choices under a seed). Register
  * files are flat {@code long} arrays indexed {@code ((frameBase + reg) << 5) | lane} holding raw
  * 64-bit patterns, so one op loops over its active lanes without any per-lane objects. The
@@ -45,14 +47,16 @@
  * groups; the pure data movement is in {@code exec.copy}) and {@link io.ptxrun.exec.Hazards} (undefined behaviour).
  * Every checked access and every synchronizing event also goes to the hazard detector, {@link
  * io.ptxrun.exec.order.MemoryOrder} (one per worker), which orders them as the PTX memory model does
- * and reports what it leaves unordered; {@link io.ptxrun.exec.HazardReports} words its findings. The engine's
- * scheduler counts progress events (memory writes, arrivals, completions, exits): a round of all
- * warps without one, in which every warp that ran only polled failed waits, first lets pending
- * copies land, then times out suspended try_waits; it is a deadlock once such a stall recurs with
- * no event and every register unchanged (a fixed point: a bounded polling loop still ends). The
- * virtual clock (%clock, %globaltimer) jumps ahead at the first such stall and then stands still
- * until a warp does more than poll, so time-bounded back-off loops (cuda::barrier::wait) reach
- * that fixed point too.
+ * and reports what it leaves unordered; {@link io.ptxrun.exec.HazardReports} words its findings. The engine
+ * counts progress events (memory writes, arrivals, completions, exits) and the scheduler judges
+ * them: a round of all warps without one, in which every warp that ran only polled failed waits,
+ * first lets pending copies land, then times out suspended try_waits; it is a deadlock once such a
+ * stall recurs with no event and every register unchanged (a fixed point: a bounded polling loop
+ * still ends). The virtual clock (%clock, %globaltimer) jumps ahead at the first such stall and
+ * then stands still until a warp does more than poll, so time-bounded back-off loops
+ * (cuda::barrier::wait) reach that fixed point too. A round without events that returns to an
+ * earlier state is a spin that never ends ({@link io.ptxrun.exec.SpinDetector}); {@link
+ * io.ptxrun.exec.StopReports} words these stops and the budget ones.
  *
  * <p>The device-library functions nvcc calls ({@code vprintf}, {@code __assertfail},
  * {@code malloc}, {@code free}) are run by {@link io.ptxrun.exec.DeviceLibrary};
