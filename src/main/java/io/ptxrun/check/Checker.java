@@ -19,10 +19,11 @@ public final class Checker {
     private static boolean preparing;
 
     /**
-     * Builds the rule tables that almost every module needs (core instructions, arithmetic,
-     * conversions) and loads the parser on another thread, so that a short run has them ready
-     * when the first module has been parsed instead of building them after. The other tables are
-     * built when a module uses them. Only the first call starts the thread.
+     * Prepares the parser (PtxParser.prepare) and then builds the rule tables that almost every
+     * module needs (core instructions, arithmetic, conversions) on another thread, so that a short
+     * run has them ready when the first module is parsed and checked instead of building them
+     * then. The other tables are built when a module uses them. Only the first call starts the
+     * thread.
      */
     public static synchronized void prepareInBackground() {
         if (preparing) {
@@ -30,10 +31,10 @@ public final class Checker {
         }
         preparing = true;
         Thread t = new Thread(() -> {
+            PtxParser.prepare();
             InstructionSet.forms(io.ptxrun.ast.Opcode.MOV);
             InstructionSet.forms(io.ptxrun.ast.Opcode.MUL);
             InstructionSet.forms(io.ptxrun.ast.Opcode.CVT);
-            PtxParser.prepare();
         }, "ptxrun-prepare");
         t.setDaemon(true);
         t.start();
