@@ -14,7 +14,9 @@ runs="${1:-15}"
 small="$root/testdata/nvcc/reduce.sm_90.ptx"
 tiny="$root/testdata/limits/count.ptx"
 command -v ptxas >/dev/null || { echo "ptxas is not installed: nothing to compare with" >&2; exit 1; }
-"$root/ptxrun" --version >/dev/null    # builds the jar and the start-up cache if needed
+# Builds the jar and the start-up caches of check and of a run if needed.
+"$root/ptxrun" --version >/dev/null
+"$root/ptxrun" check "$tiny" >/dev/null 2>&1 || true
 
 ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
 stats() { printf '%s\n' "$@" | sort -n | awk '{v[NR]=$1} END{printf "%d %d", v[int((NR+1)/2)], v[1]}'; }
@@ -28,8 +30,8 @@ for java in /usr/lib/jvm/*/bin/java; do
   major="$("$java" -XshowSettings:properties -version 2>&1 | awk '/java.specification.version =/{print $3}')"
   if [[ "$home" != "$chosen" && "${major:-0}" -ge 17 && ! " ${seen:-} " =~ " $home " ]]; then
     seen="${seen:-} $home"
-    # The first run makes this Java's cache.
-    PTXRUN_JAVA="$java" "$root/ptxrun" --version >/dev/null
+    # The first check makes this Java's cache.
+    PTXRUN_JAVA="$java" "$root/ptxrun" check "$tiny" >/dev/null 2>&1 || true
     labels+=("Java $major") envs+=("PTXRUN_JAVA=$java")
   fi
 done

@@ -19,9 +19,11 @@ public final class Checker {
     private static boolean preparing;
 
     /**
-     * Builds the ISA rule tables and loads the parser on another thread, so that a short run has
-     * them ready when the first module has been read and lexed instead of building them after.
-     * Only the first call starts the thread.
+     * Prepares the parser (PtxParser.prepare) and then builds the rule tables that almost every
+     * module needs (core instructions, arithmetic, conversions) on another thread, so that a short
+     * run has them ready when the first module is parsed and checked instead of building them
+     * then. The other tables are built when a module uses them. Only the first call starts the
+     * thread.
      */
     public static synchronized void prepareInBackground() {
         if (preparing) {
@@ -29,8 +31,10 @@ public final class Checker {
         }
         preparing = true;
         Thread t = new Thread(() -> {
-            InstructionSet.forms(io.ptxrun.ast.Opcode.MOV);
             PtxParser.prepare();
+            InstructionSet.forms(io.ptxrun.ast.Opcode.MOV);
+            InstructionSet.forms(io.ptxrun.ast.Opcode.MUL);
+            InstructionSet.forms(io.ptxrun.ast.Opcode.CVT);
         }, "ptxrun-prepare");
         t.setDaemon(true);
         t.start();
@@ -76,8 +80,20 @@ public final class Checker {
      */
     public static List<Diagnostic> byPosition(List<Diagnostic> diagnostics) {
         List<Diagnostic> sorted = new ArrayList<>(diagnostics);
-        sorted.sort(java.util.Comparator.comparing((Diagnostic d) -> d.pos().file())
-                .thenComparingInt(d -> d.pos().line()).thenComparingInt(d -> d.pos().column()));
+        sorted.sort(Checker::comparePositions);
         return sorted;
+    }
+
+    /**
+     * The order of byPosition, written out: Comparator.comparing(...).thenComparingInt(...) spins
+     * its lambdas at run time, a visible cost in a short check.
+     */
+    private static int comparePositions(Diagnostic a, Diagnostic b) {
+        int byFile = a.pos().file().compareTo(b.pos().file());
+        if (byFile != 0) {
+            return byFile;
+        }
+        int byLine = Integer.compare(a.pos().line(), b.pos().line());
+        return byLine != 0 ? byLine : Integer.compare(a.pos().column(), b.pos().column());
     }
 }

@@ -15,48 +15,78 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** `ptxrun check FILE...`: report every problem of each file; exit 1 if any file has errors. */
-@Command(name = "check", mixinStandardHelpOptions = true,
-        description = "Check PTX files for syntax, declaration and ISA errors (instruction forms, "
-                + ".version and .target requirements) without running them.")
-final class CheckCommand implements Callable<Integer> {
-    enum Format { text, json, sarif }
+final class CheckCommand {
+    static final String DESCRIPTION = "Check PTX files for syntax, declaration and ISA errors (instruction forms, "
+            + ".version and .target requirements) without running them.";
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "PTX files to check.")
-    List<Path> files = new ArrayList<>();
+    private static final CommandLine OPTIONS = new CommandLine("ptxrun check", List.of(
+            new CommandLine.Option("--format", "FORMAT", "Output format: text, json, sarif (default: text)."),
+            new CommandLine.Option("--target", "sm_XY", "Check for this GPU, like ptxas --gpu-name: the module's "
+                    + ".target must be one that can be assembled for it (features are still judged against the "
+                    + "module's .target)."),
+            new CommandLine.Option("--Werror", null, "Treat warnings as errors.")));
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    Format format;
+    private enum Format { text, json, sarif }
 
-    @Option(names = "--target", paramLabel = "sm_XY",
-            description = "Check for this GPU, like ptxas --gpu-name: the module's .target must be one that can "
-                    + "be assembled for it (features are still judged against the module's .target).")
-    String target;
+    private final List<Path> files = new ArrayList<>();
+    private Format format = Format.text;
+    private String target;
+    private boolean warningsAreErrors;
 
-    @Option(names = "--Werror", description = "Treat warnings as errors.")
-    boolean warningsAreErrors;
+    private CheckCommand() {}
 
-    @Spec
-    CommandSpec spec;
+    /** Runs `check` with args[0] == "check". */
+    static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine.Parsed parsed;
+        CheckCommand command = new CheckCommand();
+        try {
+            parsed = OPTIONS.parse(args, 1, Integer.MAX_VALUE);
+            if (parsed.help) {
+                out.print(help());
+                return ExitCode.OK;
+            }
+            if (parsed.version) {
+                out.println(Main.version());
+                return ExitCode.OK;
+            }
+            if (parsed.positional.isEmpty()) {
+                throw new CommandLine.UsageException("Missing required parameter: 'FILE'");
+            }
+            parsed.positional.forEach(f -> command.files.add(Path.of(f)));
+            String format = parsed.value("--format");
+            if (format != null) {
+                try {
+                    command.format = Format.valueOf(format);
+                } catch (IllegalArgumentException e) {
+                    throw CommandLine.invalid("--format", "expected one of [text, json, sarif] (case-sensitive) but was '"
+                            + format + "'");
+                }
+            }
+            command.target = parsed.value("--target");
+            command.warningsAreErrors = parsed.flag("--Werror");
+        } catch (java.nio.file.InvalidPathException e) {
+            return Main.usageError(OPTIONS, new CommandLine.UsageException(e.getMessage()), err);
+        } catch (CommandLine.UsageException e) {
+            return Main.usageError(OPTIONS, e, err);
+        }
+        return command.check(out, err);
+    }
 
-    @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    private static String help() {
+        StringBuilder sb = new StringBuilder("Usage: ptxrun check [OPTIONS] FILE...\n");
+        CommandLine.wrap(sb, DESCRIPTION, 0, 0);
+        sb.append(OPTIONS.optionsHelp("FILE...", "PTX files to check ('-': standard input)."));
+        return sb.toString();
+    }
+
+    private int check(PrintWriter out, PrintWriter err) {
         Optional<Target> gpu = Optional.empty();
         if (target != null) {
             gpu = Target.parse(target);
             if (gpu.isEmpty()) {
                 err.println("ptxrun: error: --target " + target + " is not a known architecture (sm_XY, sm_XYa, sm_XYf)");
-                err.flush();
                 return ExitCode.USAGE;
             }
         }
@@ -96,8 +126,6 @@ final class CheckCommand implements Callable<Integer> {
         } else if (format == Format.sarif) {
             out.println(SarifRenderer.sarif(sarifFiles, ToolVersion.number()).toPrettyString());
         }
-        out.flush();
-        err.flush();
         return unreadable ? ExitCode.USAGE : failed ? ExitCode.INPUT_ERROR : ExitCode.OK;
     }
 }

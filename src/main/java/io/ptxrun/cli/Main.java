@@ -32,115 +32,74 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * `ptxrun FILE [launch options]` runs one kernel launch; `ptxrun check FILE...` validates. Exit
  * codes are in {@link ExitCode}.
  */
-@Command(name = "ptxrun", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        subcommands = {CheckCommand.class}, sortOptions = false,
-        description = {"Parse, check and run PTX kernels without a GPU.",
-                "Runs one launch of a kernel of FILE, described by a launch file (--launch) or by flags."})
-public final class Main implements Callable<Integer> {
-    @Parameters(arity = "0..1", paramLabel = "FILE", description = "PTX module to run.")
-    Path file;
+public final class Main {
+    private static final CommandLine OPTIONS = new CommandLine("ptxrun", List.of(
+            new CommandLine.Option("--launch", "JSON", "Launch file (grid, block, buffers, params)."),
+            new CommandLine.Option("--kernel", "NAME", "The .entry to launch (default: the only one)."),
+            new CommandLine.Option("--grid", "X[,Y[,Z]]", "CTAs per grid."),
+            new CommandLine.Option("--block", "X[,Y[,Z]]", "Threads per CTA."),
+            new CommandLine.Option("--cluster", "X[,Y[,Z]]", "CTAs per cluster."),
+            new CommandLine.Option("--shared-bytes", "N", "Dynamic shared memory in bytes."),
+            new CommandLine.Option("--arg", "ARG", "A kernel argument, in order (repeated): NAME=TYPE[COUNT]:INIT "
+                    + "(a buffer: INIT is a number, iota or random:SEED), NAME=TYPE:[V1,V2,...], or TYPE:VALUE (a scalar)."),
+            new CommandLine.Option("--dump", "NAME", "Buffers to print (repeated; default: all)."),
+            new CommandLine.Option("--json", null, "Print exactly the result JSON on stdout."),
+            new CommandLine.Option("--max-instructions", "N",
+                    "Stop with status timeout after N thread-instructions (default: 1000000000)."),
+            new CommandLine.Option("--max-threads", "N", "Refuse a grid of more than N threads (default: 2147483647)."),
+            new CommandLine.Option("--max-memory", "BYTES", "Refuse to simulate more than BYTES of memory (buffers, "
+                    + "module variables, shared and local memory of the CTAs in flight); K, M and G suffixes (default: 1G)."),
+            new CommandLine.Option("--max-seconds", "S",
+                    "Stop with status timeout after S seconds of wall-clock time (0: none; default: 600)."),
+            new CommandLine.Option("--schedule", "SCHEDULE", "Thread schedule: deterministic (default) or random:SEED."),
+            new CommandLine.Option("--async-copies", "TIMING", "When asynchronous copies land: eager (at issue), lazy "
+                    + "(default: at the last legal moment, so premature reads see stale data) or random:SEED."),
+            new CommandLine.Option("--warn-only", null,
+                    "Report undefined behaviour of synchronization instructions as warnings and keep going."),
+            new CommandLine.Option("--no-hazards", null, "Turn the hazard detector off (races, async-copy ordering,"
+                    + " divergent barriers, uninitialized shared memory)."),
+            new CommandLine.Option("--compile", "hot|all|none", "Which straight-line code to compile to JVM bytecode:"
+                    + " what runs often (default), all of it, or none (every instruction interpreted). Results are the same."),
+            new CommandLine.Option("--target", "sm_XY",
+                    "Check the module for this GPU before running it, as `check --target` does."),
+            new CommandLine.Option("--printf", "FORM", "Device printf output: threads (default: each line after the CTA "
+                    + "and thread that printed it, in a fixed order) or plain (the text only, as the GPU prints it)."),
+            new CommandLine.Option("--trace", "FILE",
+                    "Write a timeline of the run (Chrome/Perfetto trace-event JSON, a track per warp) to FILE."),
+            new CommandLine.Option("--cta-threads", "N", "Threads that run independent CTAs at once (default 0: one per "
+                    + "processor; 1: one CTA at a time).")));
 
-    @Option(names = "--launch", paramLabel = "JSON", description = "Launch file (grid, block, buffers, params).")
-    Path launchFile;
-
-    @Option(names = "--kernel", paramLabel = "NAME", description = "The .entry to launch (default: the only one).")
-    String kernel;
-
-    @Option(names = "--grid", paramLabel = "X[,Y[,Z]]", description = "CTAs per grid.")
-    String grid;
-
-    @Option(names = "--block", paramLabel = "X[,Y[,Z]]", description = "Threads per CTA.")
-    String block;
-
-    @Option(names = "--cluster", paramLabel = "X[,Y[,Z]]", description = "CTAs per cluster.")
-    String cluster;
-
-    @Option(names = "--shared-bytes", paramLabel = "N", description = "Dynamic shared memory in bytes.")
-    String sharedBytes;
-
-    @Option(names = "--arg", paramLabel = "ARG", description = {"A kernel argument, in order: NAME=TYPE[COUNT]:INIT "
-            + "(a buffer: INIT is a number, iota or random:SEED), NAME=TYPE:[V1,V2,...], or TYPE:VALUE (a scalar)."})
-    List<String> args;
-
-    @Option(names = "--dump", paramLabel = "NAME", description = "Buffers to print (default: all).")
-    List<String> dump;
-
-    @Option(names = "--json", description = "Print exactly the result JSON on stdout.")
-    boolean json;
-
-    @Option(names = "--max-instructions", paramLabel = "N", defaultValue = "1000000000",
-            description = "Stop with status timeout after N thread-instructions (default: ${DEFAULT-VALUE}).")
-    long maxInstructions;
-
-    @Option(names = "--max-threads", paramLabel = "N", defaultValue = "2147483647",
-            description = "Refuse a grid of more than N threads (default: ${DEFAULT-VALUE}).")
-    long maxThreads;
-
-    @Option(names = "--max-memory", paramLabel = "BYTES", defaultValue = "1G", converter = ByteSize.class,
-            description = {"Refuse to simulate more than BYTES of memory (buffers, module variables, shared and",
-                    "local memory of the CTAs in flight); K, M and G suffixes (default: ${DEFAULT-VALUE})."})
-    long maxMemory;
-
-    @Option(names = "--max-seconds", paramLabel = "S", defaultValue = "600",
-            description = "Stop with status timeout after S seconds of wall-clock time (0: none; default: ${DEFAULT-VALUE}).")
-    long maxSeconds;
-
-    @Option(names = "--schedule", paramLabel = "SCHEDULE", defaultValue = "deterministic",
-            description = "Thread schedule: deterministic (default) or random:SEED.")
-    String schedule;
-
-    @Option(names = "--async-copies", paramLabel = "TIMING", defaultValue = "lazy",
-            description = {"When asynchronous copies land: eager (at issue), lazy (default: at the last legal",
-                    "moment, so premature reads see stale data) or random:SEED."})
-    String asyncCopies;
-
-    @Option(names = "--warn-only", description = "Report undefined behaviour of synchronization instructions as"
-            + " warnings and keep going.")
-    boolean warnOnly;
-
-    @Option(names = "--no-hazards", description = "Turn the hazard detector off (races, async-copy ordering,"
-            + " divergent barriers, uninitialized shared memory).")
-    boolean noHazards;
-
-    @Option(names = "--compile", paramLabel = "hot|all|none", defaultValue = "hot",
-            description = "Which straight-line code to compile to JVM bytecode: what runs often (default), all of"
-                    + " it, or none (every instruction interpreted). Results are the same.")
-    String compile;
-
-    @Option(names = "--target", paramLabel = "sm_XY",
-            description = "Check the module for this GPU before running it, as `check --target` does.")
-    String target;
-
-    @Option(names = "--printf", paramLabel = "FORM", defaultValue = "threads",
-            description = {"Device printf output: threads (default: each line after the CTA and thread that",
-                    "printed it, in a fixed order) or plain (the text only, as the GPU prints it)."})
-    String printfForm;
-
-    @Option(names = "--trace", paramLabel = "FILE",
-            description = "Write a timeline of the run (Chrome/Perfetto trace-event JSON, a track per warp) to FILE.")
-    Path traceFile;
-
-    @Option(names = "--cta-threads", paramLabel = "N", defaultValue = "0",
-            description = "Threads that run independent CTAs at once (default 0: one per processor; 1: one CTA at a time).")
-    int ctaThreads;
+    private Path file;
+    private Path launchFile;
+    private String kernel;
+    private String grid;
+    private String block;
+    private String cluster;
+    private String sharedBytes;
+    private List<String> args;
+    private List<String> dump;
+    private boolean json;
+    private long maxInstructions;
+    private long maxThreads;
+    private long maxMemory;
+    private long maxSeconds;
+    private String schedule;
+    private String asyncCopies;
+    private boolean warnOnly;
+    private boolean noHazards;
+    private String compile;
+    private String target;
+    private String printfForm;
+    private Path traceFile;
+    private int ctaThreads;
 
     /** Warp turns a trace keeps (about 100 bytes each in the file). */
     private static final int TRACE_TURNS = 2_000_000;
-
-    @Spec
-    CommandSpec spec;
 
     public static void main(String[] args) {
         if (args.length > 0 && !args[0].startsWith("-")) {
@@ -153,51 +112,138 @@ public final class Main implements Callable<Integer> {
 
     /** Runs the command line and returns the exit code (used by tests as well). */
     public static int run(String... args) {
-        CommandLine cli = new CommandLine(new Main());
-        cli.setParameterExceptionHandler((ex, a) -> {
-            PrintWriter err = ex.getCommandLine().getErr();
-            err.println("ptxrun: error: " + ex.getMessage());
-            if (ex instanceof CommandLine.UnmatchedArgumentException u) {
-                closestOption(u).ifPresent(o -> err.println("Did you mean '" + o + "'?"));
-            }
-            err.println("Try 'ptxrun " + (ex.getCommandLine().getCommandName().equals("ptxrun") ? ""
-                    : ex.getCommandLine().getCommandName() + " ") + "--help' for more information.");
-            return ExitCode.USAGE;
-        });
-        cli.setExecutionExceptionHandler((ex, c, parsed) -> {
-            c.getErr().println("ptxrun: internal error: " + ex);
-            return ExitCode.USAGE;
-        });
+        PrintWriter out = writer(System.out, "sun.stdout.encoding");
+        PrintWriter err = writer(System.err, "sun.stderr.encoding");
         try {
-            return cli.execute(args);
+            if (args.length > 0 && args[0].equals("check")) {
+                return CheckCommand.run(args, out, err);
+            }
+            CommandLine.Parsed parsed;
+            try {
+                parsed = OPTIONS.parse(args, 0, 1);
+            } catch (CommandLine.UsageException e) {
+                return usageError(OPTIONS, e, err);
+            }
+            if (parsed.help) {
+                out.print(help());
+                return ExitCode.OK;
+            }
+            if (parsed.version) {
+                out.println(version());
+                return ExitCode.OK;
+            }
+            Main main = new Main();
+            try {
+                main.set(parsed);
+            } catch (java.nio.file.InvalidPathException e) {
+                return usageError(OPTIONS, new CommandLine.UsageException(e.getMessage()), err);
+            } catch (CommandLine.UsageException e) {
+                return usageError(OPTIONS, e, err);
+            }
+            return main.runKernel(out, err);
         } catch (OutOfMemoryError e) {
             // What held the memory is unreachable by now, so one more line can be printed.
-            cli.getErr().println("ptxrun: error: out of memory (Java heap " + (Runtime.getRuntime().maxMemory() >> 20)
+            err.println("ptxrun: error: out of memory (Java heap " + (Runtime.getRuntime().maxMemory() >> 20)
                     + " MiB); lower --max-memory or give Java more heap (-Xmx)");
-            cli.getErr().flush();
             return ExitCode.OUT_OF_RESOURCES;
         } catch (StackOverflowError e) {
-            cli.getErr().println("ptxrun: error: stack overflow: the input nests too deeply");
-            cli.getErr().flush();
+            err.println("ptxrun: error: stack overflow: the input nests too deeply");
             return ExitCode.OUT_OF_RESOURCES;
-        }
-    }
-
-    @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            return runKernel(out, err);
+        } catch (RuntimeException e) {
+            err.println("ptxrun: internal error: " + e);
+            return ExitCode.USAGE;
         } finally {
             out.flush();
             err.flush();
         }
     }
 
+    /** A writer on stdout or stderr in the encoding the JVM gives for it (the default charset when none). */
+    private static PrintWriter writer(java.io.OutputStream stream, String encodingProperty) {
+        String encoding = System.getProperty(encodingProperty);
+        java.nio.charset.Charset charset = java.nio.charset.Charset.defaultCharset();
+        if (encoding != null && java.nio.charset.Charset.isSupported(encoding)) {
+            charset = java.nio.charset.Charset.forName(encoding);
+        }
+        return new PrintWriter(new java.io.BufferedWriter(new java.io.OutputStreamWriter(stream, charset)), true);
+    }
+
+    /** Prints a usage error and where help is, and gives the exit code for it. */
+    static int usageError(CommandLine command, CommandLine.UsageException e, PrintWriter err) {
+        err.println("ptxrun: error: " + e.getMessage());
+        err.println("Try '" + command.name() + " --help' for more information.");
+        return ExitCode.USAGE;
+    }
+
+    static String version() {
+        return "ptxrun " + ToolVersion.number() + " (PTX ISA " + ToolVersion.PTX_ISA + ")";
+    }
+
+    private static String help() {
+        StringBuilder sb = new StringBuilder("Usage: ptxrun [OPTIONS] FILE\n"
+                + "       ptxrun check [OPTIONS] FILE...\n"
+                + "Parse, check and run PTX kernels without a GPU.\n");
+        CommandLine.wrap(sb, "Runs one launch of a kernel of FILE, described by a launch file (--launch) or by flags.",
+                0, 0);
+        sb.append(OPTIONS.optionsHelp("FILE", "PTX module to run ('-': standard input)."));
+        sb.append("Commands:\n  check  ");
+        CommandLine.wrap(sb, CheckCommand.DESCRIPTION, 9, 11);
+        return sb.toString();
+    }
+
+    private void set(CommandLine.Parsed p) throws CommandLine.UsageException {
+        file = p.positional.isEmpty() ? null : Path.of(p.positional.get(0));
+        launchFile = p.has("--launch") ? Path.of(p.value("--launch")) : null;
+        kernel = p.value("--kernel");
+        grid = p.value("--grid");
+        block = p.value("--block");
+        cluster = p.value("--cluster");
+        sharedBytes = p.value("--shared-bytes");
+        args = p.values("--arg");
+        dump = p.values("--dump");
+        json = p.flag("--json");
+        maxInstructions = p.longValue("--max-instructions", 1_000_000_000L);
+        maxThreads = p.longValue("--max-threads", Integer.MAX_VALUE);
+        maxMemory = p.has("--max-memory") ? byteSize(p.value("--max-memory")) : 1L << 30;
+        maxSeconds = p.longValue("--max-seconds", 600);
+        schedule = p.has("--schedule") ? p.value("--schedule") : "deterministic";
+        asyncCopies = p.has("--async-copies") ? p.value("--async-copies") : "lazy";
+        warnOnly = p.flag("--warn-only");
+        noHazards = p.flag("--no-hazards");
+        compile = p.has("--compile") ? p.value("--compile") : "hot";
+        target = p.value("--target");
+        printfForm = p.has("--printf") ? p.value("--printf") : "threads";
+        traceFile = p.has("--trace") ? Path.of(p.value("--trace")) : null;
+        ctaThreads = p.intValue("--cta-threads", 0);
+    }
+
+    /** A byte count: digits with an optional K, M or G (powers of 1024). */
+    static long byteSize(String text) throws CommandLine.UsageException {
+        int digits = 0;
+        while (digits < text.length() && text.charAt(digits) >= '0' && text.charAt(digits) <= '9') {
+            digits++;
+        }
+        String suffix = text.substring(digits).toUpperCase(java.util.Locale.ROOT);
+        int shift = switch (suffix) {
+            case "K" -> 10;
+            case "M" -> 20;
+            case "G" -> 30;
+            case "" -> 0;
+            default -> -1;
+        };
+        if (digits == 0 || digits > 18 || shift < 0) {
+            throw CommandLine.invalid("--max-memory", "expected a byte count such as 512M or 2G, got '" + text + "'");
+        }
+        long n = Long.parseLong(text.substring(0, digits));
+        if (n > Long.MAX_VALUE >> shift) {
+            throw CommandLine.invalid("--max-memory", "'" + text + "' is too large");
+        }
+        return n << shift;
+    }
+
     private int runKernel(PrintWriter out, PrintWriter err) {
         if (file == null) {
-            spec.commandLine().usage(err);
+            err.print(help());
             return ExitCode.USAGE;
         }
         if (launchFile != null && (grid != null || block != null || args != null)) {
@@ -358,75 +404,6 @@ public final class Main implements Callable<Integer> {
                 sb.append(" ... (").append(buf.count() - shown).append(" more; --json prints all)");
             }
             out.println(sb);
-        }
-    }
-
-    /** The option of the command that is nearest (in edit distance) to an unknown option, if any is near. */
-    static Optional<String> closestOption(CommandLine.UnmatchedArgumentException u) {
-        List<String> unmatched = u.getUnmatched();
-        if (unmatched.isEmpty() || !unmatched.get(0).startsWith("-")) {
-            return Optional.empty();
-        }
-        String given = unmatched.get(0).split("=", 2)[0];
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (CommandLine.Model.OptionSpec o : u.getCommandLine().getCommandSpec().options()) {
-            for (String name : o.names()) {
-                int d = editDistance(given, name);
-                if (d < bestDistance) {
-                    bestDistance = d;
-                    best = name;
-                }
-            }
-        }
-        return best != null && bestDistance <= Math.max(2, given.length() / 3) ? Optional.of(best) : Optional.empty();
-    }
-
-    static int editDistance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
-    }
-
-    /** A byte count: digits with an optional K, M or G (powers of 1024). */
-    static final class ByteSize implements CommandLine.ITypeConverter<Long> {
-        @Override
-        public Long convert(String text) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,18})([kKmMgG]?)").matcher(text);
-            if (!m.matches()) {
-                throw new CommandLine.TypeConversionException("expected a byte count such as 512M or 2G, got '" + text + "'");
-            }
-            int shift = switch (m.group(2).toUpperCase()) {
-                case "K" -> 10;
-                case "M" -> 20;
-                case "G" -> 30;
-                default -> 0;
-            };
-            long n = Long.parseLong(m.group(1));
-            if (n > Long.MAX_VALUE >> shift) {
-                throw new CommandLine.TypeConversionException("'" + text + "' is too large");
-            }
-            return n << shift;
-        }
-    }
-
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return new String[] {"ptxrun " + ToolVersion.number() + " (PTX ISA " + ToolVersion.PTX_ISA + ")"};
         }
     }
 }

@@ -33,7 +33,9 @@ import static io.ptxrun.isa.TargetRequirement.atLeast;
 
 import io.ptxrun.ast.Opcode;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Integer and floating-point arithmetic beyond add/sub (PTX ISA 9.7.1-9.7.4): the integer modes
@@ -56,6 +58,14 @@ public final class ArithmeticRules implements RuleTable {
 
     private static String page(String name) {
         return "9.7 " + name + " (spec/isa/" + name + ".md)";
+    }
+
+    @Override
+    public Set<Opcode> opcodes() {
+        return EnumSet.of(Opcode.ABS, Opcode.ADDC, Opcode.COPYSIGN, Opcode.COS, Opcode.DIV, Opcode.DP2A, Opcode.DP4A,
+                Opcode.EX2, Opcode.FMA, Opcode.LG2, Opcode.MAD, Opcode.MAD24, Opcode.MADC, Opcode.MAX, Opcode.MIN,
+                Opcode.MUL, Opcode.MUL24, Opcode.NEG, Opcode.RCP, Opcode.REM, Opcode.RSQRT, Opcode.SAD, Opcode.SET,
+                Opcode.SIN, Opcode.SLCT, Opcode.SQRT, Opcode.SUBC, Opcode.TANH);
     }
 
     @Override

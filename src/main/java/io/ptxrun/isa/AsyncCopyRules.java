@@ -8,8 +8,11 @@ import static io.ptxrun.ast.Opcode.CP_ASYNC_WAIT_GROUP;
 import static io.ptxrun.isa.TargetRequirement.ANY;
 import static io.ptxrun.isa.TargetRequirement.atLeast;
 
+import io.ptxrun.ast.Opcode;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 
 /**
@@ -29,6 +32,12 @@ public final class AsyncCopyRules implements RuleTable {
 
     /** Cache operator -> the cp-sizes it allows (Syntax: `.cg ... 16`, `cp-size = { 4, 8, 16 }`). */
     private static final Map<String, List<Integer>> CP_SIZES = Map.of(".ca", List.of(4, 8, 16), ".cg", List.of(16));
+
+    @Override
+    public Set<Opcode> opcodes() {
+        return EnumSet.of(Opcode.CP_ASYNC, Opcode.CP_ASYNC_COMMIT_GROUP, Opcode.CP_ASYNC_WAIT_GROUP,
+                Opcode.CP_ASYNC_WAIT_ALL, Opcode.CP_ASYNC_MBARRIER_ARRIVE);
+    }
 
     @Override
     public List<Form> forms() {

@@ -6,7 +6,10 @@ import static io.ptxrun.ast.Opcode.BARRIER_CLUSTER_ARRIVE;
 import static io.ptxrun.ast.Opcode.BARRIER_CLUSTER_WAIT;
 import static io.ptxrun.ast.Opcode.BAR_WARP_SYNC;
 
+import io.ptxrun.ast.Opcode;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * bar / barrier (PTX ISA 9.7.13.1) and bar.warp.sync (9.7.13.2). The barrier number is 0..15
@@ -22,6 +25,12 @@ public final class BarrierRules implements RuleTable {
     private static final String BARRIER_NO = "barrier:b32|imm=0..15";
     private static final String COUNT = "threadCount:b32|imm=32n";
     private static final String ARRIVE_COUNT = "threadCount:b32|imm=32n!0";
+
+    @Override
+    public Set<Opcode> opcodes() {
+        return EnumSet.of(Opcode.BAR, Opcode.BAR_WARP_SYNC, Opcode.BARRIER, Opcode.BARRIER_CLUSTER_ARRIVE,
+                Opcode.BARRIER_CLUSTER_WAIT);
+    }
 
     @Override
     public List<Form> forms() {

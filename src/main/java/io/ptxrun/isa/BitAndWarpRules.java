@@ -22,8 +22,11 @@ import static io.ptxrun.ast.Opcode.TRAP;
 import static io.ptxrun.isa.TargetRequirement.ANY;
 import static io.ptxrun.isa.TargetRequirement.atLeast;
 
+import io.ptxrun.ast.Opcode;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Bit-field and byte manipulation (bfe, bfi, bfind, bmsk, fns, prmt, lop3; PTX ISA 9.7.1, 9.7.7),
@@ -38,6 +41,14 @@ public final class BitAndWarpRules implements RuleTable {
 
     private static String page(String name) {
         return "9.7 " + name + " (spec/isa/" + name + ".md)";
+    }
+
+    @Override
+    public Set<Opcode> opcodes() {
+        return EnumSet.of(Opcode.BFE, Opcode.BFI, Opcode.BFIND, Opcode.BMSK, Opcode.BRKPT, Opcode.FENCE, Opcode.FNS,
+                Opcode.GRIDDEPCONTROL_LAUNCH_DEPENDENTS, Opcode.GRIDDEPCONTROL_WAIT, Opcode.ISSPACEP, Opcode.LOP3,
+                Opcode.MATCH, Opcode.MEMBAR, Opcode.PRMT, Opcode.SETMAXNREG, Opcode.SHF, Opcode.TESTP, Opcode.TRAP,
+                Opcode.REDUX);
     }
 
     @Override

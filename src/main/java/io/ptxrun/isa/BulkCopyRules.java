@@ -7,9 +7,12 @@ import static io.ptxrun.ast.Opcode.CP_ASYNC_BULK_WAIT_GROUP;
 import static io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK;
 import static io.ptxrun.isa.TargetRequirement.atLeast;
 
+import io.ptxrun.ast.Opcode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 
 /**
@@ -53,6 +56,12 @@ public final class BulkCopyRules implements RuleTable {
             m.put(kv[i], kv[i + 1]);
         }
         return m;
+    }
+
+    @Override
+    public Set<Opcode> opcodes() {
+        return EnumSet.of(Opcode.CP_ASYNC_BULK, Opcode.CP_ASYNC_BULK_PREFETCH, Opcode.CP_ASYNC_BULK_COMMIT_GROUP,
+                Opcode.CP_ASYNC_BULK_WAIT_GROUP, Opcode.CP_REDUCE_ASYNC_BULK);
     }
 
     @Override

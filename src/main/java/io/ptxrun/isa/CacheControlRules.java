@@ -7,8 +7,11 @@ import static io.ptxrun.ast.Opcode.PREFETCH;
 import static io.ptxrun.ast.Opcode.PREFETCHU;
 import static io.ptxrun.isa.TargetRequirement.atLeast;
 
+import io.ptxrun.ast.Opcode;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Cache control (PTX ISA 9.7.9.15 prefetch/prefetchu, 9.7.9.16 applypriority, 9.7.9.17 discard,
@@ -25,6 +28,12 @@ public final class CacheControlRules implements RuleTable {
 
     private static String page(String name) {
         return "9.7.9 " + name + " (spec/isa/" + name + ".md)";
+    }
+
+    @Override
+    public Set<Opcode> opcodes() {
+        return EnumSet.of(Opcode.APPLYPRIORITY, Opcode.CREATEPOLICY, Opcode.DISCARD, Opcode.PREFETCH,
+                Opcode.PREFETCHU);
     }
 
     @Override

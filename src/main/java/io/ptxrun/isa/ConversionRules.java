@@ -5,8 +5,11 @@ import static io.ptxrun.ast.Opcode.CVT_PACK;
 import static io.ptxrun.isa.TargetRequirement.ANY;
 import static io.ptxrun.isa.TargetRequirement.atLeast;
 
+import io.ptxrun.ast.Opcode;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * cvt (PTX ISA 9.7.9.21, spec/isa/cvt.md): `cvt{.rnd}{.ftz}{.sat}.dtype.atype d, a`, the
@@ -87,6 +90,11 @@ public final class ConversionRules implements RuleTable {
         {"(.rz|.rp) [.satfinite] .ue8m0x2 .bf16x2", "d:b16, a:t"},
         {".rn .bf16x2 .ue8m0x2", "d:t1, a:b16"},
     };
+
+    @Override
+    public Set<Opcode> opcodes() {
+        return EnumSet.of(Opcode.CVT, Opcode.CVT_PACK);
+    }
 
     @Override
     public List<Form> forms() {

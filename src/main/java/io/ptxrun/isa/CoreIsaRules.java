@@ -36,7 +36,9 @@ import static io.ptxrun.isa.TargetRequirement.atLeast;
 
 import io.ptxrun.ast.Opcode;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The surrounding ISA that compiler output uses most, at the depth the issue asks for: known
@@ -53,6 +55,15 @@ public final class CoreIsaRules implements RuleTable {
 
     private static String page(String name) {
         return "9.7 " + name + " (spec/isa/" + name + ".md)";
+    }
+
+    @Override
+    public Set<Opcode> opcodes() {
+        return EnumSet.of(Opcode.ACTIVEMASK, Opcode.ADD, Opcode.AND, Opcode.ATOM, Opcode.BRA, Opcode.BREV, Opcode.CLZ,
+                Opcode.CNOT, Opcode.CVTA, Opcode.ELECT, Opcode.EXIT, Opcode.GETCTARANK, Opcode.LD, Opcode.LDU,
+                Opcode.MAPA, Opcode.MOV, Opcode.NANOSLEEP, Opcode.NOT, Opcode.OR, Opcode.POPC, Opcode.RED, Opcode.RET,
+                Opcode.SELP, Opcode.SETP, Opcode.SHFL, Opcode.SHL, Opcode.SHR, Opcode.ST, Opcode.SUB, Opcode.XOR,
+                Opcode.VOTE);
     }
 
     @Override

@@ -3,12 +3,17 @@ package io.ptxrun.isa;
 import io.ptxrun.ast.Opcode;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Every rule table, indexed by opcode once at class load so that checking an instruction costs
- * one EnumMap lookup. An opcode without forms here is not validated beyond syntax.
+ * Every rule table, looked up by opcode. A table is built when one of its opcodes is first looked
+ * up, so that checking a module builds only the families it uses (building all of them is a
+ * visible share of a short check); after that, checking an instruction costs one map lookup. An
+ * opcode without forms here is not validated beyond syntax.
  */
 public final class InstructionSet {
     /** The families whose legality is modelled, in the order of the spec's chapters. */
@@ -17,38 +22,83 @@ public final class InstructionSet {
             new TensorCopyRules(), new CoreIsaRules(), new ArithmeticRules(), new ConversionRules(), new BitAndWarpRules(),
             new CacheControlRules(), new TensorMapRules(), new MatrixRules());
 
-    private static final Map<Opcode, List<Form>> FORMS = new EnumMap<>(Opcode.class);
-    private static final Map<Opcode, List<FeatureRule>> FEATURES = new EnumMap<>(Opcode.class);
+    private static final Map<Opcode, RuleTable> TABLE_OF = new EnumMap<>(Opcode.class);
 
     static {
         for (RuleTable t : TABLES) {
-            for (Form f : t.forms()) {
-                FORMS.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
-            }
-            for (FeatureRule r : t.features()) {
-                FEATURES.computeIfAbsent(r.opcode(), k -> new ArrayList<>()).add(r);
+            for (Opcode op : t.opcodes()) {
+                if (TABLE_OF.put(op, t) != null) {
+                    throw new IllegalStateException(op + " is in two rule tables");
+                }
             }
         }
-        FORMS.replaceAll((k, v) -> List.copyOf(v));
-        FEATURES.replaceAll((k, v) -> List.copyOf(v));
     }
+
+    /** The rules of one opcode. */
+    private record Rules(List<Form> forms, List<FeatureRule> features) {
+        static final Rules NONE = new Rules(List.of(), List.of());
+    }
+
+    /** The rules of each opcode whose table is built (those of the other opcodes are NONE). */
+    private static final Map<Opcode, Rules> RULES = new ConcurrentHashMap<>();
 
     private InstructionSet() {}
 
+    static List<RuleTable> tables() {
+        return TABLES;
+    }
+
     /** The forms of an opcode; empty when the opcode has no rules yet. */
     public static List<Form> forms(Opcode opcode) {
-        return FORMS.getOrDefault(opcode, List.of());
+        return rules(opcode).forms();
     }
 
     public static List<FeatureRule> features(Opcode opcode) {
-        return FEATURES.getOrDefault(opcode, List.of());
+        return rules(opcode).features();
     }
 
     public static boolean isModelled(Opcode opcode) {
-        return FORMS.containsKey(opcode);
+        return !forms(opcode).isEmpty();
     }
 
-    public static java.util.Set<Opcode> modelled() {
-        return java.util.Collections.unmodifiableSet(FORMS.keySet());
+    public static Set<Opcode> modelled() {
+        Set<Opcode> modelled = EnumSet.noneOf(Opcode.class);
+        for (Opcode op : TABLE_OF.keySet()) {
+            if (isModelled(op)) {
+                modelled.add(op);
+            }
+        }
+        return modelled;
+    }
+
+    private static Rules rules(Opcode opcode) {
+        Rules rules = RULES.get(opcode);
+        return rules != null ? rules : build(opcode);
+    }
+
+    /** Builds the table of opcode, once, and records the rules of each of its opcodes. */
+    private static synchronized Rules build(Opcode opcode) {
+        Rules built = RULES.get(opcode);
+        if (built != null) {
+            return built;
+        }
+        RuleTable table = TABLE_OF.get(opcode);
+        if (table == null) {
+            RULES.put(opcode, Rules.NONE);
+            return Rules.NONE;
+        }
+        Map<Opcode, List<Form>> forms = new EnumMap<>(Opcode.class);
+        Map<Opcode, List<FeatureRule>> features = new EnumMap<>(Opcode.class);
+        for (Form f : table.forms()) {
+            forms.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
+        }
+        for (FeatureRule r : table.features()) {
+            features.computeIfAbsent(r.opcode(), k -> new ArrayList<>()).add(r);
+        }
+        for (Opcode op : table.opcodes()) {
+            RULES.put(op, new Rules(List.copyOf(forms.getOrDefault(op, List.of())),
+                    List.copyOf(features.getOrDefault(op, List.of()))));
+        }
+        return RULES.get(opcode);
     }
 }

@@ -9,8 +9,11 @@ import static io.ptxrun.ast.Opcode.WMMA_MMA;
 import static io.ptxrun.ast.Opcode.WMMA_STORE;
 import static io.ptxrun.isa.TargetRequirement.atLeast;
 
+import io.ptxrun.ast.Opcode;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Warp-level matrix instructions (PTX ISA 9.7.14 wmma, spec/isa/wmma.md) and warpgroup-level ones
@@ -62,6 +65,12 @@ public final class MatrixRules implements RuleTable {
     /** Sub-byte and single-bit a fragments are row-major, their b fragments column-major only. */
     private static boolean subByte(String type) {
         return type.contains(".s4") || type.equals(".b1");
+    }
+
+    @Override
+    public Set<Opcode> opcodes() {
+        return EnumSet.of(Opcode.WGMMA_FENCE, Opcode.WGMMA_COMMIT_GROUP, Opcode.WGMMA_WAIT_GROUP,
+                Opcode.WGMMA_MMA_ASYNC, Opcode.WMMA_LOAD, Opcode.WMMA_STORE, Opcode.WMMA_MMA);
     }
 
     @Override

@@ -14,7 +14,9 @@ import static io.ptxrun.isa.TargetRequirement.atLeast;
 
 import io.ptxrun.ast.Opcode;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * mbarrier.* (PTX ISA 9.7.13.15). `.sem` and `.scope` are written together or not at all
@@ -40,6 +42,13 @@ public final class MbarrierRules implements RuleTable {
     private static final String COUNT = "b32|imm";
     /** count: "The valid range of values for the operand count is [1, ..., 2^20 - 1]" (9.7.13.15.9). */
     private static final String ARRIVAL_COUNT = "b32|imm=~1..1048575";
+
+    @Override
+    public Set<Opcode> opcodes() {
+        return EnumSet.of(Opcode.MBARRIER_INIT, Opcode.MBARRIER_INVAL, Opcode.MBARRIER_ARRIVE,
+                Opcode.MBARRIER_ARRIVE_DROP, Opcode.MBARRIER_TEST_WAIT, Opcode.MBARRIER_TRY_WAIT,
+                Opcode.MBARRIER_EXPECT_TX, Opcode.MBARRIER_COMPLETE_TX, Opcode.MBARRIER_PENDING_COUNT);
+    }
 
     @Override
     public List<Form> forms() {

@@ -5,7 +5,9 @@ import static io.ptxrun.ast.Opcode.CP_ASYNC_BULK_TENSOR;
 import static io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK_TENSOR;
 import static io.ptxrun.isa.TargetRequirement.atLeast;
 
+import io.ptxrun.ast.Opcode;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -60,6 +62,12 @@ public final class TensorCopyRules implements RuleTable {
      */
     static final TargetRequirement SM100_FAMILY = new TargetRequirement.ArchSpecific(
             Set.of(100, 101, 110), Set.of(100, 110), PtxVersion.of("8.8"));
+
+    @Override
+    public Set<Opcode> opcodes() {
+        return EnumSet.of(Opcode.CP_ASYNC_BULK_TENSOR, Opcode.CP_ASYNC_BULK_PREFETCH_TENSOR,
+                Opcode.CP_REDUCE_ASYNC_BULK_TENSOR);
+    }
 
     @Override
     public List<Form> forms() {

@@ -4,8 +4,11 @@ import static io.ptxrun.ast.Opcode.TENSORMAP_CP_FENCEPROXY;
 import static io.ptxrun.ast.Opcode.TENSORMAP_REPLACE;
 import static io.ptxrun.isa.TargetRequirement.atLeast;
 
+import io.ptxrun.ast.Opcode;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Tensor-map updates in memory (PTX ISA 9.7.9.27 tensormap.replace, 9.7.9.28
@@ -33,6 +36,11 @@ public final class TensorMapRules implements RuleTable {
 
     private static Form replace(String field, String type, String operands) {
         return Form.of(TENSORMAP_REPLACE, ".tile " + field + " " + SPACE + " .b1024 " + type, operands, PAGE);
+    }
+
+    @Override
+    public Set<Opcode> opcodes() {
+        return EnumSet.of(Opcode.TENSORMAP_REPLACE, Opcode.TENSORMAP_CP_FENCEPROXY);
     }
 
     @Override

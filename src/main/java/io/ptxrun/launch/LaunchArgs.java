@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * {@code nan}, {@code inf}, {@code -inf}. Grid and block default to 1.
  *
  * <p>The components hold the flags' text as given (empty when a flag is absent); {@link #of}
- * takes nulls, which is what picocli leaves in unset options.
+ * takes nulls for absent options, as the command line gives them.
  */
 public record LaunchArgs(
         Optional<String> kernel,
@@ -60,7 +60,7 @@ public record LaunchArgs(
         dump = List.copyOf(dump);
     }
 
-    /** From picocli-style fields: null for an absent option or list. */
+    /** From the command line's values: null for an absent option or list. */
     public static LaunchArgs of(
             String kernel,
             String grid,

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine.ExitCode;
 
 /** --compile hot|all|none: the same result file whichever tier runs the kernel; other values are refused. */
 class CompileFlagTest {

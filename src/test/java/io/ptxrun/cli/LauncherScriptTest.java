@@ -97,8 +97,14 @@ class LauncherScriptTest {
     }
 
     private Launch launch(Map<String, String> env) throws IOException, InterruptedException {
+        return launch(env, "check", "a.ptx");
+    }
+
+    private Launch launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
         Files.deleteIfExists(log);
-        ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("ptxrun").toString(), "check", "a.ptx");
+        List<String> command = new ArrayList<>(List.of("bash", root.resolve("ptxrun").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().remove("JAVA_HOME");
         pb.environment().remove("PTXRUN_JAVA");
         pb.environment().remove("PTXRUN_JAVA_OPTS");
@@ -116,13 +122,14 @@ class LauncherScriptTest {
         return new Launch(p.exitValue(), calls);
     }
 
+    /** The start-up caches made (not the file that remembers the Java chosen). */
     private List<String> cacheFiles() throws IOException {
         Path caches = root.resolve("target/startup");
         if (!Files.isDirectory(caches)) {
             return List.of();
         }
         try (Stream<Path> s = Files.list(caches)) {
-            return s.map(f -> f.getFileName().toString()).sorted().toList();
+            return s.map(f -> f.getFileName().toString()).filter(f -> !f.equals("java")).sorted().toList();
         }
     }
 
@@ -135,13 +142,61 @@ class LauncherScriptTest {
         assertEquals(0, l.code());
         assertTrue(l.run().startsWith(j25.resolve("bin/java").toString()), l.run());
         assertTrue(l.javaCalls().stream().anyMatch(c -> c.contains("-XX:AOTMode=create")), l.javaCalls().toString());
-        assertEquals(List.of("Test_Vendor-25.0.1+8-LTS.aot"), cacheFiles());
-        assertTrue(l.run().contains("-XX:AOTCache=" + root.resolve("target/startup/Test_Vendor-25.0.1+8-LTS.aot")),
+        assertEquals(List.of("Test_Vendor-25.0.1+8-LTS.check.aot"), cacheFiles());
+        assertTrue(l.run().contains("-XX:AOTCache=" + root.resolve("target/startup/Test_Vendor-25.0.1+8-LTS.check.aot")),
                 l.run());
         // Made once: the next run maps it without training again.
         Launch again = launch(Map.of());
         assertFalse(again.trained(), again.javaCalls().toString());
         assertEquals(1, again.javaCalls().size());
+    }
+
+    @Test
+    void checkAndRunHaveCachesOfTheirOwn() throws Exception {
+        Path j25 = javaHome("jdk-25", "25.0.1", "25.0.1+8-LTS");
+        onPath(j25);
+        Launch check = launch(Map.of());
+        assertTrue(check.javaCalls().stream().anyMatch(c -> c.contains("io.ptxrun.cli.Main check ")),
+                check.javaCalls().toString());
+        Launch run = launch(Map.of(), "k.ptx", "--launch", "l.json");
+        assertTrue(run.javaCalls().stream().anyMatch(c -> c.contains("io.ptxrun.cli.StartupTraining ")),
+                run.javaCalls().toString());
+        assertTrue(run.run().contains("-XX:AOTCache=" + root.resolve("target/startup/Test_Vendor-25.0.1+8-LTS.run.aot")),
+                run.run());
+        assertEquals(List.of("Test_Vendor-25.0.1+8-LTS.check.aot", "Test_Vendor-25.0.1+8-LTS.run.aot"), cacheFiles());
+        assertFalse(launch(Map.of(), "check", "b.ptx").trained());
+        assertFalse(launch(Map.of(), "--version").trained());
+    }
+
+    @Test
+    void theJavaChosenIsRememberedUntilAJavaHomeChanges() throws Exception {
+        Path j21 = javaHome("jdk-21", "21.0.4", "21.0.4+7");
+        onPath(j21);
+        assertTrue(launch(Map.of()).run().startsWith(j21.resolve("bin/java").toString()));
+        assertTrue(Files.readString(root.resolve("target/startup/java")).contains(j21.resolve("bin/java").toString()));
+        assertTrue(launch(Map.of()).run().startsWith(j21.resolve("bin/java").toString()));
+
+        // A newer Java installed beside it is found at once.
+        Path j25 = javaHome("jdk-25", "25.0.1", "25.0.1+8-LTS");
+        assertTrue(launch(Map.of()).run().startsWith(j25.resolve("bin/java").toString()));
+
+        // So is an upgrade in place (the home directory changes), and another JAVA_HOME.
+        Files.writeString(j21.resolve("release"), "IMPLEMENTOR=\"Test Vendor\"\nJAVA_RUNTIME_VERSION=\"26+1\"\n"
+                + "JAVA_VERSION=\"26\"\n");
+        Files.setLastModifiedTime(j21, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        assertTrue(launch(Map.of()).run().startsWith(j21.resolve("bin/java").toString()));
+        Path elsewhere = dir.resolve("elsewhere");
+        Files.createDirectories(elsewhere);
+        Path j27 = javaHome("jdk-27", "27", "27+1");
+        Files.move(j27, elsewhere.resolve("jdk-27"));
+        Launch withHome = launch(Map.of("JAVA_HOME", elsewhere.resolve("jdk-27").toString()));
+        assertTrue(withHome.run().startsWith(elsewhere.resolve("jdk-27/bin/java").toString()), withHome.run());
+
+        // A Java that is gone is not run.
+        Launch back = launch(Map.of());
+        assertTrue(back.run().startsWith(j21.resolve("bin/java").toString()), back.run());
+        Files.delete(j21.resolve("bin/java"));
+        assertTrue(launch(Map.of()).run().startsWith(j25.resolve("bin/java").toString()));
     }
 
     @Test
@@ -164,8 +219,8 @@ class LauncherScriptTest {
         assertEquals(0, l.code());
         assertTrue(l.run().startsWith(j17.resolve("bin/java").toString()), l.run());
         assertTrue(l.javaCalls().stream().anyMatch(c -> c.contains("-Xshare:dump")), l.javaCalls().toString());
-        assertEquals(List.of("Test_Vendor-17.0.9+9.jsa", "Test_Vendor-17.0.9+9.jsa.bytes"), cacheFiles());
-        assertTrue(l.run().contains("-XX:SharedArchiveFile=" + root.resolve("target/startup/Test_Vendor-17.0.9+9.jsa")
+        assertEquals(List.of("Test_Vendor-17.0.9+9.check.jsa", "Test_Vendor-17.0.9+9.check.jsa.bytes"), cacheFiles());
+        assertTrue(l.run().contains("-XX:SharedArchiveFile=" + root.resolve("target/startup/Test_Vendor-17.0.9+9.check.jsa")
                 + " -Xshare:auto"), l.run());
         assertFalse(l.run().contains("AOT"), l.run());
     }
@@ -178,7 +233,7 @@ class LauncherScriptTest {
         Launch withB = launch(Map.of("PTXRUN_JAVA", b.resolve("bin/java").toString()));
         assertTrue(withB.trained(), "another Java build must not map the first one's cache");
         assertTrue(withB.run().startsWith(b.resolve("bin/java").toString()), withB.run());
-        assertEquals(List.of("Test_Vendor-25.0.1+8-LTS.aot", "Test_Vendor-25.0.2+10-LTS.aot"), cacheFiles());
+        assertEquals(List.of("Test_Vendor-25.0.1+8-LTS.check.aot", "Test_Vendor-25.0.2+10-LTS.check.aot"), cacheFiles());
 
         Files.setLastModifiedTime(root.resolve("target/ptxrun.jar"),
                 FileTime.fromMillis(System.currentTimeMillis() + 60_000));
@@ -191,7 +246,7 @@ class LauncherScriptTest {
         Path j17 = javaHome("jdk-17", "17.0.9", "17.0.9+9");
         onPath(j17);
         launch(Map.of());
-        Path archive = root.resolve("target/startup/Test_Vendor-17.0.9+9.jsa");
+        Path archive = root.resolve("target/startup/Test_Vendor-17.0.9+9.check.jsa");
         Files.writeString(archive, "cut");
         Launch l = launch(Map.of());
         assertTrue(l.trained(), "an archive of another length must not be mapped: " + l.javaCalls());
@@ -209,6 +264,7 @@ class LauncherScriptTest {
         assertEquals(List.of(), cacheFiles(), "no partial files are left");
 
         // target/startup cannot be made (a file is in the way): the run goes on without a cache.
+        Files.deleteIfExists(root.resolve("target/startup/java"));
         Files.deleteIfExists(root.resolve("target/startup"));
         Files.writeString(root.resolve("target/startup"), "in the way");
         Launch unwritable = launch(Map.of());

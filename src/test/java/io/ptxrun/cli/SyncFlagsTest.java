@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine.ExitCode;
 
 /** The synchronization flags of the run command: --warn-only and --async-copies. */
 class SyncFlagsTest {

@@ -1,10 +1,13 @@
 package io.ptxrun.isa;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ptxrun.ast.Opcode;
 import io.ptxrun.ast.Qualifier;
+import java.util.EnumSet;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The rule tables are well-formed data: every opcode in scope has forms, and every row cites its source. */
@@ -34,6 +37,16 @@ class RuleTablesTest {
                 Opcode.REDUX, Opcode.ISSPACEP, Opcode.FENCE, Opcode.SETMAXNREG, Opcode.GRIDDEPCONTROL_WAIT,
                 Opcode.GRIDDEPCONTROL_LAUNCH_DEPENDENTS, Opcode.TRAP, Opcode.BRKPT}) {
             assertFalse(InstructionSet.forms(op).isEmpty(), op + " has no forms");
+        }
+    }
+
+    @Test
+    void eachTableDeclaresTheOpcodesOfItsRows() {
+        for (RuleTable t : InstructionSet.tables()) {
+            Set<Opcode> named = EnumSet.noneOf(Opcode.class);
+            t.forms().forEach(f -> named.add(f.opcode()));
+            t.features().forEach(r -> named.add(r.opcode()));
+            assertEquals(named, t.opcodes(), t.getClass().getSimpleName());
         }
     }
 
