@@ -10,10 +10,12 @@ import org.objectweb.asm.Type;
 import java.lang.invoke.MethodHandles;
 
 /**
- * Compiles a straight-line region of lane-local ops ({@link Regions}) into a hidden class whose
- * {@link CompiledRegion#run} executes the ops one after the other, each as a loop over the lanes
- * of the group: a plain loop over all 32 lanes when every lane executes it (a shape the JIT
- * vectorises), else a loop over the bits of the lane mask. Guards become lane masks.
+ * Compiles a region of lane-local ops ({@link Regions}) into a hidden class whose
+ * {@link CompiledRegion#run} executes the ops: in a straight region one after the other, each as
+ * a loop over the lanes of the group (a plain loop over all 32 lanes when every lane executes it,
+ * a shape the JIT vectorises, else a loop over the bits of the lane mask); in a branching region
+ * in program order under lane masks, each run of inline ops between branches and branch targets
+ * a loop over the bits of the lanes that reached it. Guards become lane masks.
  *
  * <p>Only the simplest ops are inline bytecode, and exactly the interpreter's whole-group forms
  * ({@link Engine#isFastInteger}, {@link Engine#isFastF32}, {@link Engine#isFastSetp}, plus selp and
@@ -40,19 +42,18 @@ final class RegionCompiler {
     private static final int E = 1, W = 2, REGS = 3, BASE_AT = 4, MASK = 5, OTHERS = 6, STEPS = 7, POP = 8, EXEC = 9,
             LANE = 10, BITS = 11, COND = 12, CUR = 13, TAKEN = 14, STOP = 15, PENDING = 16;
 
-    static boolean WHOLE_WARP_LOOPS = System.getenv("WWL") != null;
     private RegionCompiler() {
     }
 
     /** The region of n ops starting at ops[start], compiled; null when it cannot be. */
     static CompiledRegion compile(Op[] ops, int start, int n) {
         try {
-            byte[] bytes = generate(ops, start, n); if (System.getenv("PTXRUN_DEBUG") != null) { System.err.println("class " + start + " " + n + " " + bytes.length); java.nio.file.Files.write(java.nio.file.Path.of("/tmp/qb/R" + start + ".class"), bytes); }
+            byte[] bytes = generate(ops, start, n);
             Class<?> c = LOOKUP.defineHiddenClass(bytes, true).lookupClass();
             return (CompiledRegion) c.getDeclaredConstructor(Op[].class, int.class, int.class)
                     .newInstance(ops, start, n);
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError | java.io.IOException e) {
-            if (System.getenv("PTXRUN_DEBUG") != null) e.printStackTrace(); return null;
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
         }
     }
 
@@ -92,7 +93,7 @@ final class RegionCompiler {
         for (int k = 0; k < runs.size(); k++) {
             MethodVisitor run = cw.visitMethod(Opcodes.ACC_PRIVATE, "run" + k, RUN_OPS, null, null);
             run.visitCode();
-            inline(run, runs.get(k), MASK, WHOLE_WARP_LOOPS);
+            inline(run, runs.get(k), MASK, false);
             run.visitInsn(Opcodes.RETURN);
             run.visitMaxs(0, 0);
             run.visitEnd();
@@ -375,8 +376,8 @@ final class RegionCompiler {
     }
 
     /**
-     * The ops over the lanes in local {@code lanes}: all 32 in a plain loop, or the bits of the lane
-     * mask; a guarded op tests its guard lane by lane.
+     * The ops over the lanes in local {@code lanes}: all 32 in a plain loop when they are all (and
+     * wholeWarpLoop), else the bits of the lane mask; a guarded op tests its guard lane by lane.
      */
     private static void inline(MethodVisitor mv, Op[] block, int lanes, boolean wholeWarpLoop) {
         mv.visitVarInsn(Opcodes.ILOAD, lanes);

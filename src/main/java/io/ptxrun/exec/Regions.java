@@ -115,7 +115,7 @@ final class Regions {
             if (length[pc] < 2 && span[pc] == 0 || ++heat[pc] < threshold) {
                 return 0;
             }
-            compile(pc);
+            compileBranching(pc);
         }
         if (span[pc] > 0) {
             int taken = runBranching(e, w, pc, mask, runnable, steps);
@@ -124,9 +124,17 @@ final class Regions {
             }
         }
         int n = length[pc];
-        CompiledRegion r = compiled[pc];
-        if (n < 2 || r == null || n > steps || w.wgmmaPending != null) {
+        if (n < 2 || n > steps || w.wgmmaPending != null) {
             return 0;
+        }
+        CompiledRegion r = compiled[pc];
+        if (r == null) {
+            // Compiled where first needed: where a branching region starts, often never.
+            r = compiled[pc] = RegionCompiler.compile(ops, pc, n);
+            if (r == null) {
+                length[pc] = 0;
+                return 0;
+            }
         }
         int pop = Integer.bitCount(mask);
         if (e.executed + (long) n * pop > e.ctaLimit) {
@@ -235,15 +243,7 @@ final class Regions {
         return taken;
     }
 
-    private void compile(int pc) {
-        if (length[pc] >= 2) {
-            CompiledRegion r = RegionCompiler.compile(ops, pc, length[pc]);
-            if (r == null) {
-                length[pc] = 0;
-            } else {
-                compiled[pc] = r;
-            }
-        }
+    private void compileBranching(int pc) {
         if (span[pc] > 0) {
             CompiledRegion r = RegionCompiler.compile(ops, pc, span[pc]);
             if (r == null) {
