@@ -21,7 +21,8 @@ import java.util.StringJoiner;
  * figures recorded for Ocelot's LLVM JIT in PEER_DIR/README.md (not measured here). Each launch
  * runs in a fresh engine, so the compiled tier's warm-up (bytecode generation and the JVM's JIT)
  * is part of every figure. Best of N runs after one warm-up run.
- * Usage: PeerOcelotRate PEER_DIR [REPETITIONS], or PeerOcelotRate --sgemm-launch (prints that launch file)
+ * Usage: PeerOcelotRate PEER_DIR [REPETITIONS [KERNEL]] (KERNEL: arith, sgemm or diverge; all three when
+ * absent), or PeerOcelotRate --sgemm-launch (prints that launch file)
  */
 public final class PeerOcelotRate {
     /** Ocelot's PTX->LLVM JIT on a quiet 2-core machine, launch only (PEER_DIR/README.md): 1 and 2 workers. */
@@ -37,11 +38,18 @@ public final class PeerOcelotRate {
         }
         Path peer = Path.of(args[0]);
         int reps = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        String only = args.length > 2 ? args[2] : null;
+        if (only != null && !java.util.List.of(KERNELS).contains(only)) {
+            throw new IllegalArgumentException("unknown kernel '" + only + "': arith, sgemm or diverge");
+        }
         System.out.printf("processors: %d; best of %d launches after one warm-up launch; rates in thread-instructions"
                 + " per second of launch time (wall) and per CPU-second of the process%n",
                 Runtime.getRuntime().availableProcessors(), reps);
         for (int k = 0; k < KERNELS.length; k++) {
             String name = KERNELS[k];
+            if (only != null && !only.equals(name)) {
+                continue;
+            }
             Module module = parse(peer.resolve("kernels/" + name + ".sm90.ptx"));
             LaunchFile launch = name.equals("sgemm") ? LaunchFile.parse(sgemmLaunch(384))
                     : LaunchFile.read(peer.resolve("kernels/" + name + ".json"));

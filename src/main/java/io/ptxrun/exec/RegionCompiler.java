@@ -10,10 +10,12 @@ import org.objectweb.asm.Type;
 import java.lang.invoke.MethodHandles;
 
 /**
- * Compiles a straight-line region of lane-local ops ({@link Regions}) into a hidden class whose
- * {@link CompiledRegion#run} executes the ops one after the other, each as a loop over the lanes
- * of the group: a plain loop over all 32 lanes when every lane executes it (a shape the JIT
- * vectorises), else a loop over the bits of the lane mask. Guards become lane masks.
+ * Compiles a region of lane-local ops ({@link Regions}) into a hidden class whose
+ * {@link CompiledRegion#run} executes the ops: in a straight region one after the other, each as
+ * a loop over the lanes of the group (a plain loop over all 32 lanes when every lane executes it,
+ * a shape the JIT vectorises, else a loop over the bits of the lane mask); in a branching region
+ * in program order under lane masks, each run of inline ops between branches and branch targets
+ * a loop over the bits of the lanes that reached it. Guards become lane masks.
  *
  * <p>Only the simplest ops are inline bytecode, and exactly the interpreter's whole-group forms
  * ({@link Engine#isFastInteger}, {@link Engine#isFastF32}, {@link Engine#isFastSetp}, plus selp and
@@ -29,10 +31,16 @@ final class RegionCompiler {
     private static final String WARP = Type.getInternalName(Warp.class);
     private static final String OP = Type.getInternalName(Op.class);
     private static final String FLOAT_OPS = Type.getInternalName(FloatOps.class);
+    private static final String NAME = "io/ptxrun/exec/Region";
+    /** A run of inline ops of a branching region: runK(Engine e, Warp w, long[] regs, int base, int lanes), locals as in run. */
+    private static final String RUN_OPS = "(L" + ENGINE + ";L" + WARP + ";[JII)V";
 
-    // Locals of run(Engine e, Warp w, long[] regs, int base, int mask, int pop).
-    private static final int E = 1, W = 2, REGS = 3, BASE_AT = 4, MASK = 5, POP = 6, EXEC = 7, LANE = 8, BITS = 9,
-            COND = 10;
+    // Locals of run(Engine e, Warp w, long[] regs, int base, int mask, int others, int steps), then its own: the
+    // lanes counted per op, the lanes of a lane loop, the lane, the bits left, a setp's outcome; in a
+    // branching region the lanes at the current op, the steps taken, where it stops early, and from
+    // PENDING on the lanes waiting at each branch target.
+    private static final int E = 1, W = 2, REGS = 3, BASE_AT = 4, MASK = 5, OTHERS = 6, STEPS = 7, POP = 8, EXEC = 9,
+            LANE = 10, BITS = 11, COND = 12, CUR = 13, TAKEN = 14, STOP = 15, PENDING = 16;
 
     private RegionCompiler() {
     }
@@ -56,7 +64,7 @@ final class RegionCompiler {
                 return "java/lang/Object";
             }
         };
-        String name = "io/ptxrun/exec/Region";
+        String name = NAME;
         cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, BASE, null);
         MethodVisitor init = cw.visitMethod(0, "<init>", "([L" + OP + ";II)V", null, null);
         init.visitCode();
@@ -69,8 +77,45 @@ final class RegionCompiler {
         init.visitMaxs(0, 0);
         init.visitEnd();
 
-        MethodVisitor mv = cw.visitMethod(0, "run", "(L" + ENGINE + ";L" + WARP + ";[JIII)V", null, null);
+        MethodVisitor mv = cw.visitMethod(0, "run", "(L" + ENGINE + ";L" + WARP + ";[JIIII)I", null, null);
         mv.visitCode();
+        java.util.List<Op[]> runs = new java.util.ArrayList<>();
+        if (branches(ops, start, n)) {
+            branching(mv, ops, start, n, runs);
+        } else {
+            straight(mv, ops, start, n);
+        }
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        // The runs of inline ops of a branching region, each a method of its own: their lane loops
+        // would make the JVM compile the whole region again for each loop it enters hot (on-stack
+        // replacement); small methods compile quickly and are inlined.
+        for (int k = 0; k < runs.size(); k++) {
+            MethodVisitor run = cw.visitMethod(Opcodes.ACC_PRIVATE, "run" + k, RUN_OPS, null, null);
+            run.visitCode();
+            inline(run, runs.get(k), MASK, false);
+            run.visitInsn(Opcodes.RETURN);
+            run.visitMaxs(0, 0);
+            run.visitEnd();
+        }
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    private static boolean branches(Op[] ops, int start, int n) {
+        for (int k = 0; k < n; k++) {
+            if (ops[start + k].code == OpCode.BRA) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The ops of a straight region one after the other for the lanes of mask; returns n. */
+    private static void straight(MethodVisitor mv, Op[] ops, int start, int n) {
+        mv.visitVarInsn(Opcodes.ILOAD, MASK);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, POP);
         for (int k = 0; k < n; ) {
             int pc = start + k;
             if (inlinable(ops[pc])) {
@@ -81,7 +126,7 @@ final class RegionCompiler {
                     count(mv);
                     end++;
                 }
-                inline(mv, java.util.Arrays.copyOfRange(ops, pc, start + end));
+                inline(mv, java.util.Arrays.copyOfRange(ops, pc, start + end), MASK, true);
                 k = end;
             } else {
                 count(mv);
@@ -89,11 +134,169 @@ final class RegionCompiler {
                 k++;
             }
         }
-        mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-        cw.visitEnd();
-        return cw.toByteArray();
+        push(mv, n);
+        mv.visitInsn(Opcodes.IRETURN);
+    }
+
+    /**
+     * The ops of a branching region ({@link Regions}: inline ops and forward branches whose targets
+     * lie inside it or at its end) in the order the interpreter's lowest-PC rule runs them: op by op
+     * in program order, each for the lanes that have reached it (if-conversion: the lanes at the
+     * current op, and those waiting at each branch target, are masks). Before each run of ops
+     * between branches and targets, if the steps left or the instruction budget do not cover it,
+     * the region stops there with every lane at its PC, as the interpreter would be after as many
+     * steps, and the scheduler goes on from there. Returns the steps taken: an op run by some lanes
+     * is one step.
+     */
+    private static void branching(MethodVisitor mv, Op[] ops, int start, int n, java.util.List<Op[]> runs) {
+        int end = start + n;
+        // Branch targets inside the region or at its end, each with its local of waiting lanes.
+        java.util.TreeMap<Integer, Integer> pending = new java.util.TreeMap<>();
+        for (int pc = start; pc < end; pc++) {
+            if (ops[pc].code == OpCode.BRA) {
+                pending.putIfAbsent(ops[pc].target, 0);
+            }
+        }
+        // Lanes of others wait at the targets where they are: pending = CompiledRegion.lanesAt(w.pc, others, t).
+        int slot = PENDING;
+        for (java.util.Map.Entry<Integer, Integer> t : pending.entrySet()) {
+            t.setValue(slot);
+            mv.visitInsn(Opcodes.ICONST_0);
+            mv.visitVarInsn(Opcodes.ISTORE, slot++);
+        }
+        Label alone = new Label();
+        mv.visitVarInsn(Opcodes.ILOAD, OTHERS);
+        mv.visitJumpInsn(Opcodes.IFEQ, alone);
+        for (java.util.Map.Entry<Integer, Integer> t : pending.entrySet()) {
+            mv.visitVarInsn(Opcodes.ALOAD, W);
+            mv.visitFieldInsn(Opcodes.GETFIELD, WARP, "pc", "[I");
+            mv.visitVarInsn(Opcodes.ILOAD, OTHERS);
+            push(mv, t.getKey());
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "lanesAt", "([III)I", false);
+            mv.visitVarInsn(Opcodes.ISTORE, t.getValue());
+        }
+        mv.visitLabel(alone);
+        mv.visitVarInsn(Opcodes.ILOAD, MASK);
+        mv.visitVarInsn(Opcodes.ISTORE, CUR);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, TAKEN);
+        Label stop = new Label();
+        for (int pc = start; pc < end; ) {
+            join(mv, pending, pc);
+            int k = 1;
+            if (ops[pc].code != OpCode.BRA) {
+                while (pc + k < end && ops[pc + k].code != OpCode.BRA && !pending.containsKey(pc + k)) {
+                    k++;
+                }
+            }
+            // if (cur != 0) { stop unless k steps and k * pop instructions are left; run the ops }
+            Label skip = new Label();
+            mv.visitVarInsn(Opcodes.ILOAD, CUR);
+            mv.visitJumpInsn(Opcodes.IFEQ, skip);
+            mv.visitVarInsn(Opcodes.ILOAD, CUR);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
+            mv.visitVarInsn(Opcodes.ISTORE, POP);
+            push(mv, pc);
+            mv.visitVarInsn(Opcodes.ISTORE, STOP);
+            mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
+            push(mv, k);
+            mv.visitInsn(Opcodes.IADD);
+            mv.visitVarInsn(Opcodes.ILOAD, STEPS);
+            mv.visitJumpInsn(Opcodes.IF_ICMPGT, stop);
+            // e.executed + k * pop > e.ctaLimit
+            mv.visitVarInsn(Opcodes.ALOAD, E);
+            mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
+            push(mv, k);
+            mv.visitVarInsn(Opcodes.ILOAD, POP);
+            mv.visitInsn(Opcodes.IMUL);
+            mv.visitInsn(Opcodes.I2L);
+            mv.visitInsn(Opcodes.LADD);
+            mv.visitVarInsn(Opcodes.ALOAD, E);
+            mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "ctaLimit", "J");
+            mv.visitInsn(Opcodes.LCMP);
+            mv.visitJumpInsn(Opcodes.IFGT, stop);
+            mv.visitIincInsn(TAKEN, k);
+            for (int j = 0; j < k; j++) {
+                count(mv);
+            }
+            Op op = ops[pc];
+            if (op.code == OpCode.BRA) {
+                // exec = the lanes whose guard lets them jump; they wait at the target, the rest go on.
+                if (op.guard < 0) {
+                    mv.visitVarInsn(Opcodes.ILOAD, CUR);
+                } else {
+                    mv.visitVarInsn(Opcodes.ALOAD, REGS);
+                    register(mv, op.guard);
+                    mv.visitVarInsn(Opcodes.ILOAD, CUR);
+                    mv.visitInsn(op.guardNegated ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "guard", "([JIIZ)I", false);
+                }
+                mv.visitVarInsn(Opcodes.ISTORE, EXEC);
+                int waiting = pending.get(op.target);
+                mv.visitVarInsn(Opcodes.ILOAD, waiting);
+                mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+                mv.visitInsn(Opcodes.IOR);
+                mv.visitVarInsn(Opcodes.ISTORE, waiting);
+                mv.visitVarInsn(Opcodes.ILOAD, CUR);
+                mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+                mv.visitInsn(Opcodes.ICONST_M1);
+                mv.visitInsn(Opcodes.IXOR);
+                mv.visitInsn(Opcodes.IAND);
+                mv.visitVarInsn(Opcodes.ISTORE, CUR);
+            } else {
+                // this.runK(e, w, regs, base, cur)
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitVarInsn(Opcodes.ALOAD, E);
+                mv.visitVarInsn(Opcodes.ALOAD, W);
+                mv.visitVarInsn(Opcodes.ALOAD, REGS);
+                mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
+                mv.visitVarInsn(Opcodes.ILOAD, CUR);
+                mv.visitMethodInsn(Opcodes.INVOKESPECIAL, NAME, "run" + runs.size(), RUN_OPS, false);
+                runs.add(java.util.Arrays.copyOfRange(ops, pc, pc + k));
+            }
+            mv.visitLabel(skip);
+            pc += k;
+        }
+        // Every lane has reached the end (the targets lie at or before it).
+        mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
+        mv.visitInsn(Opcodes.IRETURN);
+        // Stopped early: the lanes at the current op and those waiting at targets go to their PCs.
+        mv.visitLabel(stop);
+        for (java.util.Map.Entry<Integer, Integer> t : pending.entrySet()) {
+            advance(mv, t.getValue(), t.getKey());
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitVarInsn(Opcodes.ALOAD, W);
+        mv.visitVarInsn(Opcodes.ILOAD, CUR);
+        mv.visitVarInsn(Opcodes.ILOAD, STOP);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "advance", "(L" + WARP + ";II)V", false);
+        mv.visitInsn(Opcodes.ICONST_M1);
+        mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
+        mv.visitInsn(Opcodes.ISUB);
+        mv.visitInsn(Opcodes.IRETURN);
+    }
+
+    /** Lanes waiting at pc (a branch target) join the lanes at the current op. */
+    private static void join(MethodVisitor mv, java.util.Map<Integer, Integer> pending, int pc) {
+        Integer waiting = pending.get(pc);
+        if (waiting == null) {
+            return;
+        }
+        mv.visitVarInsn(Opcodes.ILOAD, CUR);
+        mv.visitVarInsn(Opcodes.ILOAD, waiting);
+        mv.visitInsn(Opcodes.IOR);
+        mv.visitVarInsn(Opcodes.ISTORE, CUR);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, waiting);
+    }
+
+    /** e.advance(w, lanes in local, pc). */
+    private static void advance(MethodVisitor mv, int lanes, int pc) {
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitVarInsn(Opcodes.ALOAD, W);
+        mv.visitVarInsn(Opcodes.ILOAD, lanes);
+        push(mv, pc);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "advance", "(L" + WARP + ";II)V", false);
     }
 
     /** e.executed += pop: each op is counted before it runs, as in the interpreter. */
@@ -151,7 +354,7 @@ final class RegionCompiler {
         return op.code == OpCode.SHR && t != null && t.isInteger() && t != DataType.S16X2 && t != DataType.U16X2;
     }
 
-    private static boolean inlinable(Op op) {
+    static boolean inlinable(Op op) {
         if (op.dst.length == 0) {
             return false;
         }
@@ -173,27 +376,29 @@ final class RegionCompiler {
     }
 
     /**
-     * The ops over the group's lanes: all 32 in a plain loop, or the bits of the lane mask; a
-     * guarded op tests its guard lane by lane.
+     * The ops over the lanes in local {@code lanes}: all 32 in a plain loop when they are all (and
+     * wholeWarpLoop), else the bits of the lane mask; a guarded op tests its guard lane by lane.
      */
-    private static void inline(MethodVisitor mv, Op[] block) {
-        mv.visitVarInsn(Opcodes.ILOAD, MASK);
+    private static void inline(MethodVisitor mv, Op[] block, int lanes, boolean wholeWarpLoop) {
+        mv.visitVarInsn(Opcodes.ILOAD, lanes);
         mv.visitVarInsn(Opcodes.ISTORE, EXEC);
         Label masked = new Label(), end = new Label();
-        mv.visitVarInsn(Opcodes.ILOAD, EXEC);
-        mv.visitInsn(Opcodes.ICONST_M1);
-        mv.visitJumpInsn(Opcodes.IF_ICMPNE, masked);
-        // for (l = 0; l < 32; l++)
-        Label loop = new Label();
-        mv.visitInsn(Opcodes.ICONST_0);
-        mv.visitVarInsn(Opcodes.ISTORE, LANE);
-        mv.visitLabel(loop);
-        mv.visitVarInsn(Opcodes.ILOAD, LANE);
-        push(mv, 32);
-        mv.visitJumpInsn(Opcodes.IF_ICMPGE, end);
-        body(mv, block);
-        mv.visitIincInsn(LANE, 1);
-        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        if (wholeWarpLoop) {
+            mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+            mv.visitInsn(Opcodes.ICONST_M1);
+            mv.visitJumpInsn(Opcodes.IF_ICMPNE, masked);
+            // for (l = 0; l < 32; l++)
+            Label loop = new Label();
+            mv.visitInsn(Opcodes.ICONST_0);
+            mv.visitVarInsn(Opcodes.ISTORE, LANE);
+            mv.visitLabel(loop);
+            mv.visitVarInsn(Opcodes.ILOAD, LANE);
+            push(mv, 32);
+            mv.visitJumpInsn(Opcodes.IF_ICMPGE, end);
+            body(mv, block);
+            mv.visitIincInsn(LANE, 1);
+            mv.visitJumpInsn(Opcodes.GOTO, loop);
+        }
         // for (m = exec; m != 0; m &= m - 1) l = numberOfTrailingZeros(m)
         mv.visitLabel(masked);
         mv.visitVarInsn(Opcodes.ILOAD, EXEC);

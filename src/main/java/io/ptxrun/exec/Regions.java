@@ -1,19 +1,26 @@
 package io.ptxrun.exec;
 
 /**
- * The compiled tier of the engine. A region is a maximal run of lane-local ops of one function
- * (see {@link Engine#isLaneLocal}) without a branch target after its first op, starting wherever a
- * lane group enters it; a branch right after it runs with it. The interpreter
- * counts entries of each op index; at {@link #HOT} entries the region starting there is compiled
- * ({@link RegionCompiler}), and later entries run it whenever doing so is indistinguishable from
- * interpreting it op by op: the group stays the lowest-PC group for the whole region (no other
- * runnable lane waits inside it, so none would have joined), the budget covers every op, the warp
- * turn has that many steps left, and the group's lanes share one register frame. Otherwise the
- * interpreter runs the op. Shared by the workers of a launch: racing compilations of one region
- * are harmless (the last one stays).
+ * The compiled tier of the engine. A straight region is a maximal run of lane-local ops of one
+ * function (see {@link Engine#isLaneLocal}) without a branch target after its first op, starting
+ * wherever a lane group enters it; a branch right after it runs with it. A branching region is
+ * acyclic code of inline ops ({@link RegionCompiler#inlinable}: they touch only the lane's own
+ * registers and cannot fail) and forward branches whose targets lie inside it or at its end, such
+ * as the if-then-else diamonds of a loop body; a branch right after it runs with it too. The
+ * interpreter counts entries of each op index; at {@link #HOT} entries the regions starting there
+ * are compiled ({@link RegionCompiler}), and later entries run one whenever doing so is
+ * indistinguishable from interpreting op by op. The group stays the lowest-PC group for the whole
+ * region (no other runnable lane waits inside it, so none would have joined), and its lanes share
+ * one register frame. A straight region runs only where the budget covers every op and the warp
+ * turn has that many steps left. A branching region runs only under the fixed schedule (a seeded
+ * one picks the group to run after each divergence), in program order, each op for the lanes that
+ * have reached it, which is the order of the lowest-PC rule when every branch goes forward; it
+ * stops early, lanes at their PCs, where the steps or the budget left do not cover the next ops.
+ * Otherwise the interpreter runs the op. Shared by the workers of a launch: racing compilations
+ * of one region are harmless (the last one stays).
  */
 final class Regions {
-    /** Entries of an op index before the region starting there is compiled. */
+    /** Entries of an op index before the regions starting there are compiled. */
     static final int HOT = 64;
     /** Ops of one compiled method at most (the JVM does not compile methods beyond 8000 bytes of bytecode). */
     static final int MAX_OPS = 32;
@@ -21,20 +28,29 @@ final class Regions {
     private final Op[] ops;
     /** Entries before a region is compiled: HOT, or 1 to compile every region at once. */
     private final int threshold;
-    /** Lane-local ops from each index on (capped at MAX_OPS); below 2 nothing is compiled there. */
+    /** Lane-local ops from each index on (capped at MAX_OPS); below 2 no straight region starts there. */
     private final int[] length;
+    /** Ops of the branching region from each index on; 0 where none starts. */
+    private final int[] span;
+    /** The branch targets of the branching region from each index on, as bits of their distance from it. */
+    private final long[] targets;
     private final int[] heat;
     private final CompiledRegion[] compiled;
+    private final CompiledRegion[] branching;
 
     Regions(Op[] ops, int threshold) {
         this.ops = ops;
         this.threshold = threshold;
         int n = ops.length;
         length = new int[n];
+        span = new int[n];
+        targets = new long[n];
         heat = new int[n];
         compiled = new CompiledRegion[n];
-        // Regions end before branch targets too: lanes that wait there for the group to join them
-        // would keep the group from running its region (see run), and the joined group runs the next.
+        branching = new CompiledRegion[n];
+        // Straight regions end before branch targets too: lanes that wait there for the group to
+        // join them would keep the group from running its region (see run), and the joined group
+        // runs the next.
         boolean[] target = new boolean[n + 1];
         for (Op op : ops) {
             if (op.code == OpCode.BRA && op.target >= 0 && op.target < n) {
@@ -46,48 +62,148 @@ final class Regions {
                 boolean continues = i + 1 < n && ops[i + 1].owner == ops[i].owner && !target[i + 1];
                 length[i] = Math.min(MAX_OPS, 1 + (continues ? length[i + 1] : 0));
             }
+            // Groups start at targets and after branches (a branching region also stops early there).
+            if (i == 0 || target[i] || ops[i - 1].code == OpCode.BRA || ops[i - 1].owner != ops[i].owner) {
+                span[i] = branchingSpan(i);
+                for (int p = i; p < i + span[i]; p++) {
+                    if (ops[p].code == OpCode.BRA) {
+                        targets[i] |= 1L << (ops[p].target - i);
+                    }
+                }
+            }
         }
     }
 
     /**
-     * Runs the compiled region at pc for the lanes of mask (the lowest-PC group of the runnable
-     * lanes), in at most {@code steps} steps; returns the ops it ran, 0 when the interpreter must
+     * The longest branching region from start: inline ops and forward branches of one function,
+     * ending where every branch seen jumps at most to the end; 0 when it would hold no branch.
+     */
+    private int branchingSpan(int start) {
+        int maxTarget = -1;
+        int best = 0;
+        int p = start;
+        for (; p < ops.length && p - start < MAX_OPS; p++) {
+            if (maxTarget >= 0 && maxTarget <= p) {
+                best = p - start;
+            }
+            Op op = ops[p];
+            if (op.owner != ops[start].owner) {
+                break;
+            }
+            if (op.code == OpCode.BRA) {
+                if (op.target <= p || op.target >= ops.length || ops[op.target].owner != op.owner) {
+                    break;
+                }
+                maxTarget = Math.max(maxTarget, op.target);
+            } else if (!RegionCompiler.inlinable(op)) {
+                break;
+            }
+        }
+        if (maxTarget >= 0 && maxTarget <= p) {
+            best = p - start;
+        }
+        return best;
+    }
+
+    /**
+     * Runs a compiled region at pc for the lanes of mask (the lowest-PC group of the runnable
+     * lanes), in at most {@code steps} steps; returns the steps taken, 0 when the interpreter must
      * run the op instead.
      */
     int run(Engine e, Warp w, int pc, int mask, int runnable, int steps) {
+        if (heat[pc] < threshold) {
+            if (length[pc] < 2 && span[pc] == 0 || ++heat[pc] < threshold) {
+                return 0;
+            }
+            compileBranching(pc);
+        }
+        if (span[pc] > 0) {
+            int taken = runBranching(e, w, pc, mask, runnable, steps);
+            if (taken != 0) {
+                return taken;
+            }
+        }
         int n = length[pc];
-        if (n < 2) {
+        if (n < 2 || n > steps || w.wgmmaPending != null) {
             return 0;
         }
         CompiledRegion r = compiled[pc];
         if (r == null) {
-            if (++heat[pc] < threshold) {
-                return 0;
-            }
-            r = compile(pc, n);
+            // Compiled where first needed: where a branching region starts, often never.
+            r = compiled[pc] = RegionCompiler.compile(ops, pc, n);
             if (r == null) {
+                length[pc] = 0;
                 return 0;
             }
-        }
-        if (n > steps || w.wgmmaPending != null) {
-            return 0;
         }
         int pop = Integer.bitCount(mask);
         if (e.executed + (long) n * pop > e.ctaLimit) {
             return 0;
         }
-        if (mask != runnable) {
+        if (mask != runnable && (!e.fixedSchedule() || othersInside(w, mask, runnable, pc + n))) {
             // Diverged: the interpreter would run this group op by op only while it stays the lowest.
-            if (!e.fixedSchedule()) {
-                return 0;
-            }
-            for (int m = runnable & ~mask; m != 0; m &= m - 1) {
-                int p = w.pc[Integer.numberOfTrailingZeros(m)];
-                if (p < pc + n) {
+            return 0;
+        }
+        int rb = frame(w, mask);
+        if (rb < 0) {
+            return 0;
+        }
+        long before = e.executed;
+        long[] regs = w.regs;
+        try {
+            r.run(e, w, regs, rb << 5, mask, 0, steps);
+        } catch (MemoryFault | ArithmeticException | IndexOutOfBoundsException | NegativeArraySizeException x) {
+            // The op that failed is the last one counted.
+            throw e.fault(x, ops[pc + (int) ((e.executed - before) / pop) - 1], w);
+        }
+        return end(e, w, pc + n, mask, runnable, n, steps, regs, rb);
+    }
+
+    private int runBranching(Engine e, Warp w, int pc, int mask, int runnable, int steps) {
+        CompiledRegion r = branching[pc];
+        if (r == null || w.wgmmaPending != null || !e.fixedSchedule()) {
+            return 0;
+        }
+        int end = pc + span[pc];
+        // Other runnable lanes inside the region must wait at its targets, to join there.
+        int inside = 0;
+        for (int m = runnable & ~mask; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int p = w.pc[l];
+            if (p < end) {
+                if ((targets[pc] >>> (p - pc) & 1) == 0) {
                     return 0;
                 }
+                inside |= 1 << l;
             }
         }
+        int group = mask | inside;
+        int rb = frame(w, group);
+        if (rb < 0) {
+            return 0;
+        }
+        long[] regs = w.regs;
+        int taken = r.run(e, w, regs, rb << 5, mask, inside, steps);
+        if (taken < 0) {
+            // Stopped early: the lanes are at their PCs, no longer known to be at one.
+            w.uniformMask = 0;
+            return -1 - taken;
+        }
+        return end(e, w, end, group, runnable, taken, steps, regs, rb);
+    }
+
+    /** Whether a runnable lane outside mask sits before end (the lowest-PC group of mask is at or after its PC). */
+    private static boolean othersInside(Warp w, int mask, int runnable, int end) {
+        for (int m = runnable & ~mask; m != 0; m &= m - 1) {
+            if (w.pc[Integer.numberOfTrailingZeros(m)] < end) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The register frame the lanes of mask share, -1 when they do not. */
+    private static int frame(Warp w, int mask) {
         int[] regBase = w.regBase;
         int rb = regBase[Integer.numberOfTrailingZeros(mask)];
         int other = 0;
@@ -100,42 +216,41 @@ final class Regions {
                 other |= regBase[Integer.numberOfTrailingZeros(m)] ^ rb;
             }
         }
-        if (other != 0) {
-            return 0;
-        }
-        long before = e.executed;
-        long[] regs = w.regs;
-        try {
-            r.run(e, w, regs, rb << 5, mask, pop);
-        } catch (MemoryFault | ArithmeticException | IndexOutOfBoundsException | NegativeArraySizeException x) {
-            // The op that failed is the last one counted.
-            throw e.fault(x, ops[pc + (int) ((e.executed - before) / pop) - 1], w);
-        }
-        int end = pc + n;
-        Op bra = end < ops.length ? ops[end] : null;
-        w.uniformMask = 0;
-        if (bra != null && bra.code == OpCode.BRA && n < steps && e.executed + pop <= e.ctaLimit) {
-            // The branch that ends the region, as the interpreter's next step would run it.
-            e.executed += pop;
-            int exec = bra.guard < 0 ? mask
-                    : CompiledRegion.guard(regs, (rb + bra.guard) << 5, mask, bra.guardNegated);
-            e.branch(w, bra, end, mask, exec);
-            return n + 1;
-        }
-        e.advance(w, mask, end);
-        if (mask == (w.live & ~w.blocked)) {
-            w.uniformMask = mask;
-        }
-        return n;
+        return other == 0 ? rb : -1;
     }
 
-    private CompiledRegion compile(int pc, int n) {
-        CompiledRegion r = RegionCompiler.compile(ops, pc, n);
-        if (r == null) {
-            length[pc] = 0;
-        } else {
-            compiled[pc] = r;
+    /**
+     * After a region that took {@code taken} steps, the lanes of group all at end: runs the branch
+     * there as the interpreter's next step would, if any, if it fits and if no other lane waits
+     * there to join the group, else moves them to end.
+     */
+    private int end(Engine e, Warp w, int end, int group, int runnable, int taken, int steps, long[] regs, int rb) {
+        Op bra = end < ops.length ? ops[end] : null;
+        w.uniformMask = 0;
+        int pop = Integer.bitCount(group);
+        if (bra != null && bra.code == OpCode.BRA && taken < steps && e.executed + pop <= e.ctaLimit
+                && (group == runnable || CompiledRegion.lanesAt(w.pc, runnable & ~group, end) == 0)) {
+            e.executed += pop;
+            int exec = bra.guard < 0 ? group
+                    : CompiledRegion.guard(regs, (rb + bra.guard) << 5, group, bra.guardNegated);
+            e.branch(w, bra, end, group, exec);
+            return taken + 1;
         }
-        return r;
+        e.advance(w, group, end);
+        if (group == (w.live & ~w.blocked)) {
+            w.uniformMask = group;
+        }
+        return taken;
+    }
+
+    private void compileBranching(int pc) {
+        if (span[pc] > 0) {
+            CompiledRegion r = RegionCompiler.compile(ops, pc, span[pc]);
+            if (r == null) {
+                span[pc] = 0;
+            } else {
+                branching[pc] = r;
+            }
+        }
     }
 }

@@ -29,8 +29,12 @@
  * ends and fault reports are the same. It inlines only the interpreter's own whole-group forms of
  * the simple ops (through the same static helpers) and calls {@link io.ptxrun.exec.Engine#laneOps}
  * for every other op, the hazard detector's hooks included: each family is defined once.
- * Everything that needs the scheduler (branches but a region's last, calls, barriers, waits, async
- * copies, warp collectives) stays with the interpreter.
+ * Where a lane group enters if-then-else code (simple ops and forward branches, such as a loop
+ * body's diamonds), a branching region runs it in one method under lane masks, op by op in
+ * program order, each op for the lanes that reached it: the lowest-PC rule's order when every
+ * branch goes forward; it stops early, lanes at their PCs, where the turn or the budget ends.
+ * Everything that needs the scheduler (backward branches but a region's last, calls, barriers,
+ * waits, async copies, warp collectives) stays with the interpreter.
  *
  * <p>Generic addresses use fixed windows for shared, local, const and param memory; global
  * addresses are those of {@link io.ptxrun.exec.GlobalMemory}. Inside the shared window a CTA's own
