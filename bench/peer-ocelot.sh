@@ -3,23 +3,25 @@
 # launch rates per compilation mode, worker count and hazard detector setting next to the figures
 # recorded there for Ocelot's LLVM JIT, then whole-process times of the command line (JVM start,
 # parse, launch, output) per compilation mode. Not part of the test suite; best of N (default 3).
+# Usage: bench/peer-ocelot.sh [REPETITIONS [KERNEL]] (KERNEL: arith, sgemm or diverge alone)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 peer="${PEER_DIR:-/work/shared/bench/peer-ocelot}"
 reps="${1:-3}"
+only="${2:-}"
 (cd "$root" && mvn -q -DskipTests package)
 out="$root/target/bench-classes"
 mkdir -p "$out"
 javac -d "$out" -cp "$root/target/ptxrun.jar" "$root/bench/src/io/ptxrun/bench/PeerOcelotRate.java" \
   "$root/bench/src/io/ptxrun/bench/Measure.java"
-java -XX:+UseSerialGC -Xss16m -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.PeerOcelotRate "$peer" "$reps"
+java -XX:+UseSerialGC -Xss16m -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.PeerOcelotRate "$peer" "$reps" $only
 
 # Whole process: the launcher's JVM options, one worker and two, hazard detector on (the default).
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 java -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.PeerOcelotRate --sgemm-launch > "$tmp/sgemm.json"
 echo "whole process (best of $reps): seconds wall, CPU seconds (user+sys)"
-for k in arith sgemm diverge; do
+for k in ${only:-arith sgemm diverge}; do
   launch="$peer/kernels/$k.json"
   [[ $k == sgemm ]] && launch="$tmp/sgemm.json"
   for mode in none hot all; do

@@ -21,7 +21,8 @@ import java.util.StringJoiner;
  * figures recorded for Ocelot's LLVM JIT in PEER_DIR/README.md (not measured here). Each launch
  * runs in a fresh engine, so the compiled tier's warm-up (bytecode generation and the JVM's JIT)
  * is part of every figure. Best of N runs after one warm-up run.
- * Usage: PeerOcelotRate PEER_DIR [REPETITIONS], or PeerOcelotRate --sgemm-launch (prints that launch file)
+ * Usage: PeerOcelotRate PEER_DIR [REPETITIONS [KERNEL]] (KERNEL: arith, sgemm or diverge alone), or
+ * PeerOcelotRate --sgemm-launch (prints that launch file)
  */
 public final class PeerOcelotRate {
     /** Ocelot's PTX->LLVM JIT on a quiet 2-core machine, launch only (PEER_DIR/README.md): 1 and 2 workers. */
@@ -40,8 +41,12 @@ public final class PeerOcelotRate {
         System.out.printf("processors: %d; best of %d launches after one warm-up launch; rates in thread-instructions"
                 + " per second of launch time (wall) and per CPU-second of the process%n",
                 Runtime.getRuntime().availableProcessors(), reps);
+        String only = args.length > 2 ? args[2] : null;
         for (int k = 0; k < KERNELS.length; k++) {
             String name = KERNELS[k];
+            if (only != null && !only.equals(name)) {
+                continue;
+            }
             Module module = parse(peer.resolve("kernels/" + name + ".sm90.ptx"));
             LaunchFile launch = name.equals("sgemm") ? LaunchFile.parse(sgemmLaunch(384))
                     : LaunchFile.read(peer.resolve("kernels/" + name + ".json"));
@@ -49,10 +54,13 @@ public final class PeerOcelotRate {
             print(name, "interpreter", 1, false, interpreted, OCELOT[k][0]);
             for (Compilation c : new Compilation[] {Compilation.HOT, Compilation.ALL}) {
                 for (int workers = 1; workers <= 2; workers++) {
-                    for (boolean hazards : new boolean[] {false, true}) {
-                        Rate r = measure(module, launch, c, workers, hazards, reps);
-                        print(name, "compile " + c.name().toLowerCase(), workers, hazards, r, OCELOT[k][workers - 1]);
-                    }
+                    Rate off = measure(module, launch, c, workers, false, reps);
+                    print(name, "compile " + c.name().toLowerCase(), workers, false, off, OCELOT[k][workers - 1]);
+                    Rate on = measure(module, launch, c, workers, true, reps);
+                    print(name, "compile " + c.name().toLowerCase(), workers, true, on, OCELOT[k][workers - 1]);
+                    System.out.printf("%-8s %-12s %d worker(s): hazard detector overhead %.2fx (launch time),"
+                            + " %.2fx (per CPU-second)%n", name, "compile " + c.name().toLowerCase(), workers,
+                            off.launch / on.launch, off.perCpu / on.perCpu);
                 }
             }
         }

@@ -128,6 +128,31 @@ public final class MemoryOrder {
         check(space, owner, address, size, write, strong);
     }
 
+    /**
+     * The plain accesses of one warp instruction, as {@link #access} for each lane of {@code lanes}
+     * in ascending order: thread {@code firstSlot + l} at instruction {@code pc} to {@code size}
+     * bytes at {@code addresses[l]}.
+     */
+    public void accesses(int firstSlot, int lanes, int pc, int space, int owner, long[] addresses, int size,
+            boolean write) {
+        ShadowMemory memory;
+        if (space == GLOBAL) {
+            if (globalOverflow) {
+                return;
+            }
+            memory = launch.global;
+        } else {
+            memory = shared[owner];
+        }
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            asThread(firstSlot + l, pc, false);
+            if (memory.access(addresses[l], size, actor, write, false, found)) {
+                report(space, owner, write);
+            }
+        }
+    }
+
     private void check(int space, int owner, long address, int size, boolean write, boolean strong) {
         ShadowMemory memory;
         if (space == GLOBAL) {

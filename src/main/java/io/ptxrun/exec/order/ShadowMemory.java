@@ -107,6 +107,21 @@ final class ShadowMemory {
      */
     boolean access(long address, int size, Actor a, boolean write, boolean strong, Found found) {
         found.clear();
+        if (size == 4 && (address & 3) == 0) {
+            // The commonest access, one aligned word: its page and cell directly.
+            Page p = page(address, a);
+            if (p != null) {
+                int b = (int) (address & (PAGE - 1));
+                if (concurrent) {
+                    synchronized (p) {
+                        word(p, b, a, write, strong, found, address - b);
+                    }
+                } else {
+                    word(p, b, a, write, strong, found, address - b);
+                }
+            }
+            return found.any();
+        }
         long end = address + size;
         for (long at = address; at < end; ) {
             Page p = page(at, a);
@@ -163,6 +178,16 @@ final class ShadowMemory {
             p.split[word] = sp;
         }
         return sp;
+    }
+
+    /** {@link #bytes} for the aligned word at byte {@code b} of the page. */
+    private void word(Page p, int b, Actor a, boolean write, boolean strong, Found found, long pageBase) {
+        if (p.split != null && p.split[b >> 2] != null) {
+            bytes(p, b, b + 4, a, write, strong, found, pageBase);
+        } else {
+            a.forget();
+            cell(p.words, b, a, write, strong, found, pageBase + b);
+        }
     }
 
     private void bytes(Page p, int from, int to, Actor a, boolean write, boolean strong, Found found, long pageBase) {
