@@ -144,10 +144,18 @@ public final class MemoryOrder {
         } else {
             memory = shared[owner];
         }
+        // asThread for each lane, with what is the same for all of them set once.
+        Actor a = actor;
+        a.base = clocks.base;
+        a.issuer = -1;
+        a.pc = pc;
         for (int m = lanes; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            asThread(firstSlot + l, pc, false);
-            if (memory.access(addresses[l], size, actor, write, false, found)) {
+            int t = firstSlot + Integer.numberOfTrailingZeros(m);
+            a.self = t;
+            a.known = clocks.known[t];
+            a.foreign = clocks.foreign[t];
+            a.epoch = clocks.epoch(t, false);
+            if (memory.access(addresses[t - firstSlot], size, a, write, false, found)) {
                 report(space, owner, write);
             }
         }
