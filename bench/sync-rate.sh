@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Synchronization benchmarks (not part of CI), 64 CTAs x 256 threads each, one core:
+# Synchronization benchmarks (not part of CI), 64 CTAs x 256 threads each, one core, each with the
+# hazard detector off and on, and the detector's overhead (ratio of the two):
 #  1. cp.async double-buffered pipeline (commit_group / wait_group 1 / bar.sync), thread-instructions/s;
 #  2. mbarrier producer/consumer ring (try_wait.parity loops), thread-instructions/s;
 #  3. time until a deadlocked kernel (half the arrivals missing, try_wait polling) is reported.

@@ -69,6 +69,7 @@ final class Engine {
     private ClusterGeometry geometry;
     private final WarpOps warpOps = new WarpOps(this);
     private final WarpMatrixOps warpMatrixOps = new WarpMatrixOps(this);
+    private final WarpMemory warpMemory = new WarpMemory(this);
     /** Seeded schedule choices, or null for the deterministic schedule. */
     private final RandomSchedule schedule;
     /** Decides which warp runs when, and stops the run in a deadlock, an endless spin or out of budget. */
@@ -543,10 +544,29 @@ final class Engine {
      */
     void laneOps(Warp w, Op op, int exec) {
         if (!fast(w, op, exec) && !fastF32(w, op, exec) && !fastSetp(w, op, exec)) {
+            if (exec != 0 && warpMemory.run(w, op, w.pc[Integer.numberOfTrailingZeros(exec)], exec)) {
+                // Where the per-lane loop would have left it (a later fault names this lane).
+                lane = 31 - Integer.numberOfLeadingZeros(exec);
+                return;
+            }
             for (int m = exec; m != 0; m &= m - 1) {
                 lane = Integer.numberOfTrailingZeros(m);
                 lane(w, op, lane);
             }
+        }
+    }
+
+    /**
+     * A compiled region's ld or st ({@link WarpMemory#applies}) at {@code pc} for the lanes of exec
+     * (those of mask its guard lets run): the whole-group form when it takes the access, which
+     * needs the lanes' PCs at the op only for what the per-lane form may report.
+     */
+    void regionMemory(Warp w, Op op, int pc, int mask, int exec) {
+        if (exec == 0 || !warpMemory.run(w, op, pc, exec)) {
+            advance(w, mask, pc);
+            laneOps(w, op, exec);
+        } else {
+            lane = 31 - Integer.numberOfLeadingZeros(exec);
         }
     }
 
@@ -1621,6 +1641,16 @@ final class Engine {
         } else {
             order.access(t, pc, kind, owner, a, size, writes, false);
         }
+    }
+
+    /**
+     * {@link #ordered} for the plain accesses of a group of lanes to the CTA's own shared memory
+     * (offsets) or to global memory, {@code addresses} by lane.
+     */
+    void orderedLanes(Warp w, int lanes, int pc, int space, long[] addresses, int size, boolean writes) {
+        boolean shared = space == Op.SP_SHARED;
+        order.accesses(slot(w, 0), lanes, pc, shared ? io.ptxrun.exec.order.MemoryOrder.SHARED
+                : io.ptxrun.exec.order.MemoryOrder.GLOBAL, shared ? cta.rank : 0, addresses, size, writes);
     }
 
     /** An async copy's access at issue (its source), in any space the copy may name. */

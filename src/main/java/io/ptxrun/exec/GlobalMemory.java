@@ -27,7 +27,7 @@ public final class GlobalMemory {
     }
 
     /** One allocation: its first address and its bytes. */
-    private record Allocation(long start, byte[] data) {
+    record Allocation(long start, byte[] data) {
         boolean holds(long addr, int len) {
             return addr >= start && len >= 0 && addr - start + len <= data.length;
         }
@@ -184,6 +184,15 @@ public final class GlobalMemory {
 
     /** The allocation holding [addr, addr+len). */
     private Allocation find(long addr, int len) {
+        Allocation m = holding(addr, len);
+        if (m == null) {
+            throw new MemoryFault(String.format("global access of %d bytes at 0x%x is outside every allocation", len, addr));
+        }
+        return m;
+    }
+
+    /** The allocation holding [addr, addr+len), or null (for whole-warp accesses that check each lane). */
+    Allocation holding(long addr, int len) {
         Allocation m = last;
         if (m != null && m.holds(addr, len)) {
             return m;
@@ -201,7 +210,7 @@ public final class GlobalMemory {
             }
         }
         if (floor == null || !floor.holds(addr, len)) {
-            throw new MemoryFault(String.format("global access of %d bytes at 0x%x is outside every allocation", len, addr));
+            return null;
         }
         last = floor;
         return floor;

@@ -22,7 +22,8 @@ import java.lang.invoke.MethodHandles;
  * plain mov), built from the same helpers ({@link Engine#shl}, {@link Engine#compareInt},
  * {@link FloatOps#f32}, {@link FloatOps#bits32}); every other op calls {@link Engine#laneOps}, the
  * interpreter's own definition, after setting the lanes' PC to the op (the hazard detector records
- * accesses by PC). So both tiers share one definition of each instruction family.
+ * accesses by PC), and plain loads and stores call {@link Engine#regionMemory}, the interpreter's
+ * whole-group form ({@link WarpMemory}). So both tiers share one definition of each instruction family.
  */
 final class RegionCompiler {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
@@ -310,9 +311,14 @@ final class RegionCompiler {
         mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
     }
 
-    /** e.advance(w, mask, pc) when needed; e.laneOps(w, op, e.guarded(w, op, mask)). */
+    /**
+     * e.advance(w, mask, pc) when needed; e.laneOps(w, op, e.guarded(w, op, mask)). A plain ld/st
+     * is e.regionMemory(w, op, pc, mask, e.guarded(w, op, mask)), the whole-group form that moves
+     * the PCs only when it falls back to the per-lane one.
+     */
     private static void helper(MethodVisitor mv, Op op, int pc, boolean movePc) {
-        if (movePc) {
+        boolean memory = WarpMemory.applies(op);
+        if (movePc && !memory) {
             mv.visitVarInsn(Opcodes.ALOAD, E);
             mv.visitVarInsn(Opcodes.ALOAD, W);
             mv.visitVarInsn(Opcodes.ILOAD, MASK);
@@ -322,6 +328,10 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ALOAD, E);
         mv.visitVarInsn(Opcodes.ALOAD, W);
         loadOp(mv, pc);
+        if (memory) {
+            push(mv, pc);
+            mv.visitVarInsn(Opcodes.ILOAD, MASK);
+        }
         if (op.guard >= 0) {
             mv.visitVarInsn(Opcodes.ALOAD, E);
             mv.visitVarInsn(Opcodes.ALOAD, W);
@@ -331,7 +341,11 @@ final class RegionCompiler {
         } else {
             mv.visitVarInsn(Opcodes.ILOAD, MASK);
         }
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "laneOps", "(L" + WARP + ";L" + OP + ";I)V", false);
+        if (memory) {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "regionMemory", "(L" + WARP + ";L" + OP + ";III)V", false);
+        } else {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "laneOps", "(L" + WARP + ";L" + OP + ";I)V", false);
+        }
     }
 
     private static void loadOp(MethodVisitor mv, int pc) {

@@ -128,6 +128,39 @@ public final class MemoryOrder {
         check(space, owner, address, size, write, strong);
     }
 
+    /**
+     * The plain accesses of one warp instruction, as {@link #access} for each lane of {@code lanes}
+     * in ascending order: thread {@code firstSlot + l} at instruction {@code pc} to {@code size}
+     * bytes at {@code addresses[l]}.
+     */
+    public void accesses(int firstSlot, int lanes, int pc, int space, int owner, long[] addresses, int size,
+            boolean write) {
+        ShadowMemory memory;
+        if (space == GLOBAL) {
+            if (globalOverflow) {
+                return;
+            }
+            memory = launch.global;
+        } else {
+            memory = shared[owner];
+        }
+        // asThread for each lane, with what is the same for all of them set once.
+        Actor a = actor;
+        a.base = clocks.base;
+        a.issuer = -1;
+        a.pc = pc;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int t = firstSlot + Integer.numberOfTrailingZeros(m);
+            a.self = t;
+            a.known = clocks.known[t];
+            a.foreign = clocks.foreign[t];
+            a.epoch = clocks.epoch(t, false);
+            if (memory.access(addresses[t - firstSlot], size, a, write, false, found)) {
+                report(space, owner, write);
+            }
+        }
+    }
+
     private void check(int space, int owner, long address, int size, boolean write, boolean strong) {
         ShadowMemory memory;
         if (space == GLOBAL) {

@@ -107,6 +107,21 @@ final class ShadowMemory {
      */
     boolean access(long address, int size, Actor a, boolean write, boolean strong, Found found) {
         found.clear();
+        if (size == 4 && (address & 3) == 0) {
+            // The commonest access, one aligned word: its page and cell directly.
+            Page p = page(address, a);
+            if (p != null) {
+                int b = (int) (address & (PAGE - 1));
+                if (concurrent) {
+                    synchronized (p) {
+                        word(p, b, a, write, strong, found, address - b);
+                    }
+                } else {
+                    word(p, b, a, write, strong, found, address - b);
+                }
+            }
+            return found.any();
+        }
         long end = address + size;
         for (long at = address; at < end; ) {
             Page p = page(at, a);
@@ -165,6 +180,16 @@ final class ShadowMemory {
         return sp;
     }
 
+    /** {@link #bytes} for the aligned word at byte {@code b} of the page. */
+    private void word(Page p, int b, Actor a, boolean write, boolean strong, Found found, long pageBase) {
+        if (p.split != null && p.split[b >> 2] != null) {
+            bytes(p, b, b + 4, a, write, strong, found, pageBase);
+        } else {
+            a.forget();
+            cell(p.words, b, a, write, strong, found, pageBase + b);
+        }
+    }
+
     private void bytes(Page p, int from, int to, Actor a, boolean write, boolean strong, Found found, long pageBase) {
         a.forget();
         for (int b = from; b < to; ) {
@@ -191,12 +216,13 @@ final class ShadowMemory {
         }
     }
 
-    /** Checks one cell (a word's or a byte's) against the access and records the access in it. */
+    /**
+     * Checks one cell (a word's or a byte's) against the access and records the access in it. Kept
+     * small, the rare findings and the two ways of recording in methods of their own, so that the
+     * JIT inlines it into the loops over a warp's lanes.
+     */
     private void cell(long[] c, int i, Actor a, boolean write, boolean strong, Found found, long address) {
-        long epoch = a.epoch;
-        int pc = a.pc;
         long w = c[i];
-        long pcs = c[i + 3];
         if (w == 0) {
             if (!initialized && !write && !found.any()) {
                 found.uninitialized(address);
@@ -206,41 +232,62 @@ final class ShadowMemory {
             // write is tolerated: the compare-and-swap loop idiom reads plainly, then lets the
             // atomic check the value it read.
             if (!found.any()) {
-                found.conflict(w, pc(pcs, 0), true, address);
+                found.conflict(w, pc(c[i + 3], 0), true, address);
             }
-        } else if (a.proxyClocks != null && !write && !found.any()
-                && !a.proxyClocks.proxyVisible(w, a.proxyFencedKnown)) {
-            // Ordered, but written through the generic proxy and read by the async proxy with no
-            // fence.proxy.async between them.
-            found.conflict(w, pc(pcs, 0), true, address);
+        } else if (a.proxyClocks != null && !write) {
+            proxyRead(c, i, a, w, found, address);
+        }
+        if (write) {
+            written(c, i, a, strong, found, address);
+        } else {
+            read(c, i, a);
+        }
+    }
+
+    /**
+     * An async-proxy read of what was written in order: a conflict still, when it was written
+     * through the generic proxy with no fence.proxy.async between the two.
+     */
+    private static void proxyRead(long[] c, int i, Actor a, long w, Found found, long address) {
+        if (!found.any() && !a.proxyClocks.proxyVisible(w, a.proxyFencedKnown)) {
+            found.conflict(w, pc(c[i + 3], 0), true, address);
             found.proxy = true;
         }
+    }
+
+    /** A write after the cell's reads (a weak one must be ordered after them), then its record. */
+    private static void written(long[] c, int i, Actor a, boolean strong, Found found, long address) {
         long r1 = c[i + 1];
-        if (write) {
-            long r2 = c[i + 2];
-            if (!found.any() && !strong) {
-                if (r1 != 0 && !a.knows(r1)) {
-                    found.conflict(r1, pc(pcs, 1), false, address);
-                } else if (r2 != 0 && !a.knows(r2)) {
-                    found.conflict(r2, pc(pcs, 2), false, address);
-                }
+        long r2 = c[i + 2];
+        if (!found.any() && !strong) {
+            if (r1 != 0 && !a.knows(r1)) {
+                found.conflict(r1, pc(c[i + 3], 1), false, address);
+            } else if (r2 != 0 && !a.knows(r2)) {
+                found.conflict(r2, pc(c[i + 3], 2), false, address);
             }
-            c[i] = epoch;
-            c[i + 1] = 0;
-            c[i + 2] = 0;
-            c[i + 3] = withPc(0, 0, pc);
-        } else if (r1 == 0 || a.knows(r1)) {
-            c[i + 1] = epoch;
+        }
+        c[i] = a.epoch;
+        c[i + 1] = 0;
+        c[i + 2] = 0;
+        c[i + 3] = withPc(0, 0, a.pc);
+    }
+
+    /** A read's record: in place of the reads it is ordered after, else beside the concurrent one. */
+    private static void read(long[] c, int i, Actor a) {
+        long r1 = c[i + 1];
+        long pcs = c[i + 3];
+        if (r1 == 0 || a.knows(r1)) {
+            c[i + 1] = a.epoch;
             long r2 = c[i + 2];
             if (r2 != 0 && a.knows(r2)) {
                 c[i + 2] = 0;
             }
-            c[i + 3] = withPc(pcs, 1, pc);
+            c[i + 3] = withPc(pcs, 1, a.pc);
         } else {
             // r1 is concurrent with this read: keep it, and this read in place of r2 (an older
             // concurrent r2 is forgotten, which can only hide a hazard).
-            c[i + 2] = epoch;
-            c[i + 3] = withPc(pcs, 2, pc);
+            c[i + 2] = a.epoch;
+            c[i + 3] = withPc(pcs, 2, a.pc);
         }
     }
 

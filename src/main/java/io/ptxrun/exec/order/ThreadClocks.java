@@ -167,7 +167,10 @@ final class ThreadClocks {
         }
     }
 
-    /** Element-wise maximum (a new array, or one of the inputs when it already dominates). */
+    /**
+     * Element-wise maximum (a new array, or one of the inputs when it already dominates: after a
+     * barrier every thread that arrived holds the barrier's own array, not a copy of it each).
+     */
     int[] join(int[] a, int[] b) {
         if (a == b || b == zero) {
             return a;
@@ -186,16 +189,32 @@ final class ThreadClocks {
     }
 
     static int[] max(int[] a, int[] b) {
-        int[] r = null;
-        for (int i = 0; i < a.length; i++) {
-            if (b[i] > a[i]) {
-                if (r == null) {
-                    r = a.clone();
-                }
-                r[i] = b[i];
+        int n = a.length;
+        boolean aGreater = false;
+        int i = 0;
+        for (; i < n && b[i] <= a[i]; i++) {
+            aGreater |= a[i] > b[i];
+        }
+        if (i == n) {
+            return a;
+        }
+        if (!aGreater) {
+            // b is greater at i and nowhere smaller before: the maximum unless a is greater after.
+            int j = i + 1;
+            while (j < n && a[j] <= b[j]) {
+                j++;
+            }
+            if (j == n) {
+                return b;
             }
         }
-        return r == null ? a : r;
+        int[] r = a.clone();
+        for (int k = i; k < n; k++) {
+            if (b[k] > r[k]) {
+                r[k] = b[k];
+            }
+        }
+        return r;
     }
 
     int[] zero() {
