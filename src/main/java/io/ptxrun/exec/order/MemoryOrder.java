@@ -135,14 +135,9 @@ public final class MemoryOrder {
      */
     public void accesses(int firstSlot, int lanes, int pc, int space, int owner, long[] addresses, int size,
             boolean write) {
-        ShadowMemory memory;
-        if (space == GLOBAL) {
-            if (globalOverflow) {
-                return;
-            }
-            memory = launch.global;
-        } else {
-            memory = shared[owner];
+        ShadowMemory memory = shadowOf(space, owner);
+        if (memory == null) {
+            return;
         }
         // asThread for each lane, with what is the same for all of them set once.
         Actor a = actor;
@@ -161,15 +156,18 @@ public final class MemoryOrder {
         }
     }
 
-    private void check(int space, int owner, long address, int size, boolean write, boolean strong) {
-        ShadowMemory memory;
+    /** The shadow of the space (of CTA rank owner for shared), or null when global accesses go unchecked. */
+    private ShadowMemory shadowOf(int space, int owner) {
         if (space == GLOBAL) {
-            if (globalOverflow) {
-                return;
-            }
-            memory = launch.global;
-        } else {
-            memory = shared[owner];
+            return globalOverflow ? null : launch.global;
+        }
+        return shared[owner];
+    }
+
+    private void check(int space, int owner, long address, int size, boolean write, boolean strong) {
+        ShadowMemory memory = shadowOf(space, owner);
+        if (memory == null) {
+            return;
         }
         if (memory.access(address, size, actor, write, strong, found)) {
             report(space, owner, write);
