@@ -42,6 +42,8 @@ final class Engine {
     static final class Stop extends RuntimeException {
         final ExecStatus status;
         final List<Diagnostic> diagnostics;
+        /** The instruction budget ran out (not the wall-clock one). */
+        boolean instructionBudget;
 
         Stop(ExecStatus status, List<Diagnostic> diagnostics) {
             super(null, null, false, false);
@@ -233,7 +235,7 @@ final class Engine {
         List<DeviceOutput> printed = DeviceLibrary.collect(java.util.Arrays.stream(workers).map(e -> e.library).toList());
         if (stop != null) {
             reports.addAll(stop.diagnostics);
-            return new ExecResult(stop.status, reports, total, printed);
+            return new ExecResult(stop.status, reports, total, printed, stop.instructionBudget && threads > 1);
         }
         return new ExecResult(ExecStatus.OK, reports, total, printed);
     }

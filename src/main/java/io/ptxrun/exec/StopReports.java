@@ -111,6 +111,12 @@ final class StopReports {
      * whichever instruction happened to be the last one paid for.
      */
     Engine.Stop budgetExhausted(Warp w, Op at, int l, long maxInstructions) {
+        Engine.Stop stop = budgetReport(w, at, l, maxInstructions);
+        stop.instructionBudget = true;
+        return stop;
+    }
+
+    private Engine.Stop budgetReport(Warp w, Op at, int l, long maxInstructions) {
         Op[] ops = engine.program.ops;
         String budget = "instruction budget of " + maxInstructions + " thread-instructions exhausted";
         if (w.lastBackBranch < 0) {
