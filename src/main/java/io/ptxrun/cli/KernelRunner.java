@@ -67,8 +67,8 @@ public final class KernelRunner {
 
     public static RunResult run(Module module, LaunchFile launch, KernelLaunch.Limits limits) throws LaunchMismatch {
         long started = System.nanoTime();
-        RunResult result = runOnce(module, launch, limits);
-        if (result == TIMING_DEPENDENT) {
+        Optional<RunResult> result = runOnce(module, launch, limits);
+        if (result.isEmpty()) {
             // The budget ran out while several CTA threads ran: the launch again on one, from the
             // launch file's buffers, gives the report that does not depend on their timing, within
             // what is left of the wall-clock budget.
@@ -77,14 +77,11 @@ public final class KernelRunner {
             result = runOnce(module, launch, limits.withCtaThreads(1)
                     .withCosts(limits.maxThreads(), limits.maxMemoryBytes(), left));
         }
-        return result;
+        return result.orElseThrow();
     }
 
-    /** What {@link #runOnce} returns for a launch whose outcome depended on the CTA threads' timing. */
-    private static final RunResult TIMING_DEPENDENT = new RunResult(Optional.empty(), RunStatus.TIMEOUT, Map.of(),
-            List.of(), Map.of());
-
-    private static RunResult runOnce(Module module, LaunchFile launch, KernelLaunch.Limits limits)
+    /** The launch's result, or none when it depended on the CTA threads' timing (never on one thread). */
+    private static Optional<RunResult> runOnce(Module module, LaunchFile launch, KernelLaunch.Limits limits)
             throws LaunchMismatch {
         Function kernel = kernel(module, launch);
         GlobalMemory memory = new GlobalMemory(limits.maxMemoryBytes());
@@ -94,10 +91,10 @@ public final class KernelRunner {
         }
         if (bufferBytes > memory.budget()) {
             // Refused before any allocation: the buffers alone do not fit.
-            return new RunResult(Optional.of(kernel.name()), RunStatus.ERROR, Map.of(), List.of(ResultDiagnostic.at(
-                    io.ptxrun.diag.Severity.ERROR, "the buffers need " + bufferBytes + " bytes, more than the"
-                            + " simulated-memory budget of " + memory.budget() + " bytes (--max-memory)",
-                    kernel.pos().file(), kernel.pos().line(), kernel.pos().column())), stats(launch, 0, 0));
+            return Optional.of(new RunResult(Optional.of(kernel.name()), RunStatus.ERROR, Map.of(), List.of(
+                    ResultDiagnostic.at(io.ptxrun.diag.Severity.ERROR, "the buffers need " + bufferBytes + " bytes,"
+                            + " more than the simulated-memory budget of " + memory.budget() + " bytes (--max-memory)",
+                    kernel.pos().file(), kernel.pos().line(), kernel.pos().column())), stats(launch, 0, 0)));
         }
         Map<String, Long> addresses = new HashMap<>();
         for (Map.Entry<String, BufferSpec> b : launch.buffers().entrySet()) {
@@ -114,7 +111,7 @@ public final class KernelRunner {
                 ints(launch.block()), ints(cluster), launch.sharedBytes(), params, memory, limits));
         long millis = (System.nanoTime() - started) / 1_000_000;
         if (exec.dependsOnTiming()) {
-            return TIMING_DEPENDENT;
+            return Optional.empty();
         }
 
         Map<String, ResultBuffer> dumped = new LinkedHashMap<>();
@@ -138,8 +135,8 @@ public final class KernelRunner {
         if (limits.sync().detectHazards()) {
             stats.put("hazards", hazards);
         }
-        return new RunResult(Optional.of(kernel.name()), RunStatus.valueOf(exec.status().name()), dumped,
-                diagnostics, stats, exec.printed());
+        return Optional.of(new RunResult(Optional.of(kernel.name()), RunStatus.valueOf(exec.status().name()), dumped,
+                diagnostics, stats, exec.printed()));
     }
 
     /** The rules of the hazard detector (races, async-proxy ordering, divergence, uninitialized reads). */
