@@ -144,13 +144,9 @@ public final class MemoryOrder {
         a.base = clocks.base;
         a.issuer = -1;
         a.pc = pc;
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int t = firstSlot + Integer.numberOfTrailingZeros(m);
-            a.self = t;
-            a.known = clocks.known[t];
-            a.foreign = clocks.foreign[t];
-            a.epoch = clocks.epoch(t, false);
-            if (memory.access(addresses[t - firstSlot], size, a, write, false, found)) {
+        for (int m = lanes; m != 0; ) {
+            m = memory.lanes(firstSlot, m, addresses, size, clocks, a, write, found);
+            if (found.any()) {
                 report(space, owner, write);
             }
         }

@@ -143,6 +143,45 @@ final class ShadowMemory {
         return found.any();
     }
 
+    /**
+     * The plain accesses of one warp instruction by the threads {@code firstSlot + l} for the lanes
+     * {@code l} of {@code lanes}, in ascending order, each as {@link #access} at {@code
+     * addresses[l]}, until one finds something: returns the lanes left after it (0 once all are
+     * done), with the actor and {@code found} as that lane left them. The loop lives here, with
+     * the aligned word of a CTA's shared memory looked up in line, so that the JIT compiles a
+     * warp's checks as one method rather than a call per lane into {@link #access}.
+     */
+    int lanes(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, Actor a, boolean write,
+            Found found) {
+        for (int m = lanes; m != 0; ) {
+            int l = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            int t = firstSlot + l;
+            a.self = t;
+            a.known = clocks.known[t];
+            a.foreign = clocks.foreign[t];
+            a.epoch = clocks.epoch(t, false);
+            long address = addresses[l];
+            if (!concurrent && size == 4 && (address & 3) == 0) {
+                found.clear();
+                int b = (int) (address & (PAGE - 1));
+                Page p = page(address, a);
+                if (p.split == null || p.split[b >> 2] == null) {
+                    a.forget();
+                    cell(p.words, b, a, write, false, found, address);
+                } else {
+                    bytes(p, b, b + 4, a, write, false, found, address - b);
+                }
+            } else {
+                access(address, size, a, write, false, found);
+            }
+            if (found.any()) {
+                return m;
+            }
+        }
+        return 0;
+    }
+
     /** Marks bytes as written by {@code a} without checking (state the engine itself writes). */
     void mark(long address, int size, Actor a) {
         for (long at = address; at < address + size; at++) {
