@@ -572,16 +572,43 @@ final class Engine {
         }
     }
 
-    /** The commonest integer operations: no carry, saturation, wide or packed forms ({@link #fast}). */
+    /**
+     * The commonest integer operations ({@link #fast}): no carry, saturation, high-half or packed
+     * forms; mul.wide of 16 and 32 bits ({@link #mulWide}); and, or and xor of predicates too,
+     * which {@link IntegerOps#apply} defines as the integer ones at width 1.
+     */
     static boolean isFastInteger(Op op) {
         DataType t = op.type;
-        if (t == null || !t.isInteger() || op.cc || op.sat || op.relu || op.sub != 0
-                || t == DataType.S16X2 || t == DataType.U16X2) {
+        if (t == null || op.cc || op.sat || op.relu) {
             return false;
         }
         OpCode c = op.code;
+        if (t == DataType.PRED) {
+            return op.sub == 0 && (c == OpCode.AND || c == OpCode.OR || c == OpCode.XOR);
+        }
+        if (!t.isInteger() || t == DataType.S16X2 || t == DataType.U16X2) {
+            return false;
+        }
+        if (op.sub != 0) {
+            return isMulWide(op);
+        }
         return c == OpCode.ADD || c == OpCode.SUB || c == OpCode.AND || c == OpCode.OR || c == OpCode.XOR
                 || c == OpCode.MUL || c == OpCode.MAD || c == OpCode.MOV || c == OpCode.SHL;
+    }
+
+    /** mul.wide of a 16- or 32-bit integer type: the product at twice the width. */
+    static boolean isMulWide(Op op) {
+        return op.code == OpCode.MUL && op.sub == 2 && (op.type.bits == 16 || op.type.bits == 32);
+    }
+
+    /** Bits of the result of a fast integer op (twice the type's for mul.wide). */
+    static int fastBits(Op op) {
+        return op.sub == 2 ? 2 * op.type.bits : op.type.bits;
+    }
+
+    /** mul.wide as {@link IntegerOps#mul} defines it: the operands extended from bits by the type's sign. */
+    static long mulWide(long a, long b, boolean signed, int bits) {
+        return signed ? sx(a, bits) * sx(b, bits) : zx(a, bits) * zx(b, bits);
     }
 
     /** f32 add/sub/mul/fma in the default or .rn rounding, without .ftz/.sat ({@link #fastF32}). */
@@ -613,7 +640,9 @@ final class Engine {
         }
         DataType t = op.type;
         OpCode c = op.code;
-        final long width = t.bits >= 64 ? -1L : (1L << t.bits) - 1;
+        int bits = fastBits(op);
+        final long width = bits >= 64 ? -1L : (1L << bits) - 1;
+        final boolean wide = op.sub == 2;
         final long[] regs = w.regs;
         final int[] rb = w.regBase;
         final int d = op.dst[0];
@@ -628,7 +657,7 @@ final class Engine {
                 case AND -> r = a & read(w, op, 1, l);
                 case OR -> r = a | read(w, op, 1, l);
                 case XOR -> r = a ^ read(w, op, 1, l);
-                case MUL -> r = a * read(w, op, 1, l);
+                case MUL -> r = wide ? mulWide(a, read(w, op, 1, l), t.isSigned(), t.bits) : a * read(w, op, 1, l);
                 case MAD -> r = a * read(w, op, 1, l) + read(w, op, 2, l);
                 default -> r = shl(a, read(w, op, 1, l), t.bits);
             }

@@ -539,7 +539,16 @@ final class RegionCompiler {
                 case AND -> binary(mv, op, Opcodes.LAND);
                 case OR -> binary(mv, op, Opcodes.LOR);
                 case XOR -> binary(mv, op, Opcodes.LXOR);
-                case MUL -> binary(mv, op, Opcodes.LMUL);
+                case MUL -> {
+                    if (op.sub == 2) {
+                        source(mv, op, 1);
+                        mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
+                        push(mv, op.type.bits);
+                        mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "mulWide", "(JJZI)J", false);
+                    } else {
+                        binary(mv, op, Opcodes.LMUL);
+                    }
+                }
                 case MAD -> {
                     binary(mv, op, Opcodes.LMUL);
                     source(mv, op, 2);
@@ -552,7 +561,7 @@ final class RegionCompiler {
                 }
                 default -> throw new IllegalStateException(op.code.name());
             }
-            width(mv, op.type.bits);
+            width(mv, Engine.fastBits(op));
         }
         mv.visitInsn(Opcodes.LASTORE);
     }
