@@ -61,6 +61,18 @@ class ConformanceTest {
         return LISTS.computeIfAbsent(list, ConformanceTest::readDisagreementList);
     }
 
+    /**
+     * One line of a disagreement list: id, both verdicts, and the reason (one written by hand before
+     * survives; else ptxas's message where ptxrun accepts, ptxrun's first error where it rejects).
+     */
+    static String disagreementLine(Map<String, String> previous, String id, boolean ptxasAccepts,
+            String ptxasMessage, boolean accepts, io.ptxrun.diag.Diagnostic firstError) {
+        String reason = !previous.getOrDefault(id, "").isBlank() ? previous.get(id)
+                : accepts ? "ptxas: " + ptxasMessage : "ptxrun: " + firstError.rule() + ": " + firstError.message();
+        return id + "\t" + (ptxasAccepts ? "accept" : "reject") + "\t" + (accepts ? "accept" : "reject") + "\t"
+                + reason.replace('\t', ' ').replace('\n', ' ');
+    }
+
     /** After a list is rewritten: the next read takes the new one. */
     static void forgetDisagreementList(Path list) {
         LISTS.remove(list);
@@ -136,11 +148,8 @@ class ConformanceTest {
         for (ConformanceCorpus.Case c : cases()) {
             ConformanceCorpus.Verdict v = ConformanceCorpus.verdict(c);
             if (!v.agrees()) {
-                String reason = !previous.getOrDefault(c.id(), "").isBlank() ? previous.get(c.id())
-                        : v.accepts() ? "ptxas: " + c.ptxasMessage()
-                        : "ptxrun: " + v.firstError().rule() + ": " + v.firstError().message();
-                lines.add(c.id() + "\t" + (c.ptxasAccepts() ? "accept" : "reject") + "\t"
-                        + (v.accepts() ? "accept" : "reject") + "\t" + reason.replace('\t', ' ').replace('\n', ' '));
+                lines.add(disagreementLine(previous, c.id(), c.ptxasAccepts(), c.ptxasMessage(), v.accepts(),
+                        v.firstError()));
             }
         }
         Files.createDirectories(DISAGREEMENTS.getParent());

@@ -125,11 +125,8 @@ class TargetSweepTest {
             for (TargetSweep.Case c : cases) {
                 TargetSweep.Verdict v = TargetSweep.verdict(c);
                 if (!v.agrees()) {
-                    String reason = !previous.getOrDefault(c.id(), "").isBlank() ? previous.get(c.id())
-                            : v.accepts() ? "ptxas: " + c.ptxasMessage()
-                            : "ptxrun: " + v.firstError().rule() + ": " + v.firstError().message();
-                    lines.add(c.id() + "\t" + (c.ptxasAccepts() ? "accept" : "reject") + "\t"
-                            + (v.accepts() ? "accept" : "reject") + "\t" + reason.replace('\t', ' ').replace('\n', ' '));
+                    lines.add(ConformanceTest.disagreementLine(previous, c.id(), c.ptxasAccepts(), c.ptxasMessage(),
+                            v.accepts(), v.firstError()));
                 }
             }
         }
