@@ -1,6 +1,7 @@
 package io.ptxrun.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.ptxrun.TestData;
 import io.ptxrun.launch.ResultComparison;
@@ -28,13 +29,18 @@ class OtherJavasTest {
     @Test
     void runCasesMatchTheHardwareOnEveryInstalledJava() throws Exception {
         List<Path> javas = otherJavas();
+        Path log = Files.createTempFile("ptxrun-other-java", ".log");
+        log.toFile().deleteOnExit();
         for (Path java : javas) {
             Process p = new ProcessBuilder(java.toString(), "-Xss16m", "-XX:+UseSerialGC",
                     "-cp", System.getProperty("java.class.path"), OtherJavasTest.class.getName(),
                     TestData.ROOT.resolve("run").toString())
-                    .redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            p.waitFor(10, TimeUnit.MINUTES);
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            if (!p.waitFor(10, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                fail(java + ": the run cases did not finish in 10 minutes");
+            }
+            String out = Files.readString(log, StandardCharsets.UTF_8);
             assertEquals("", out.strip(), java + " (exit " + p.exitValue() + ")");
             assertEquals(0, p.exitValue(), java.toString());
         }
