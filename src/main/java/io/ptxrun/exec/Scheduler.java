@@ -34,6 +34,11 @@ final class Scheduler {
     final StopReports reports;
     /** Warps that loop without effect; see {@link #loopsForever}. */
     private final SpinDetector spins = new SpinDetector();
+    /**
+     * The warps at each stall, compared as {@link #spins} compares rounds: a stall is a deadlock
+     * only once every warp is back in the state of an earlier stall with no progress event between.
+     */
+    private final SpinDetector stalls = new SpinDetector();
     private final long maxInstructions;
     /** Thread-instructions of finished clusters, over all workers: the budget is the launch's. */
     private final AtomicLong budgetSpent;
@@ -183,6 +188,7 @@ final class Scheduler {
         }
         engine.clusterBarrier.startCluster(cluster, clusterSize, engine);
         spins.reset();
+        stalls.reset();
         clusterWarps = new Warp[nw];
         nw = 0;
         for (int r = 0; r < clusterSize; r++) {
@@ -191,8 +197,7 @@ final class Scheduler {
             }
         }
         Op[] ops = engine.program.ops;
-        // Registers of every warp at the last stall, and the event count then.
-        long[][] stalledRegisters = null;
+        // The event count at the last stall: the stalls compared must have none between them.
         long stalledEvents = -1;
         while (true) {
             round++;
@@ -231,27 +236,35 @@ final class Scheduler {
                 landForStall();
                 return;
             }
-            if (engine.events != eventsBefore || onlyPolled) {
+            if (engine.events != eventsBefore) {
                 spins.reset();
-            } else if (loopsForever()) {
+                thawClock();
                 continue;
             }
-            if (engine.events != eventsBefore || !onlyPolled) {
-                thawClock();
+            if (onlyPolled) {
+                spins.reset();
+            } else {
+                if (!loopsForever()) {
+                    thawClock();
+                }
                 continue;
             }
             // No thread can progress by itself. What may still happen, in order: pending copies
             // land (their last legal moment), then suspended try_waits reach their time limit and
-            // the polling loops go round once more. Only when that changed nothing at all, not even
-            // a loop counter, is the cluster at a fixed point: a bounded polling loop still ends.
+            // the polling loops go round once more. Only when the warps come back to the state of
+            // an earlier stall (registers, predicates, program counters and wait masks, not even a
+            // loop counter changed) with no event between is the cluster at a fixed point: a
+            // bounded polling loop counts its tries, so it never repeats, and ends.
             if (landForStall()) {
                 continue;
             }
-            if (stalledRegisters != null && stalledEvents == engine.events && sameRegisters(stalledRegisters)) {
+            if (stalledEvents != engine.events) {
+                stalls.reset(); // memory changed since the stalls compared so far
+                stalledEvents = engine.events;
+            }
+            if (stalls.repeats(clusterWarps)) {
                 throw reports.deadlock();
             }
-            stalledRegisters = registers(stalledRegisters);
-            stalledEvents = engine.events;
             freezeClock();
             wakeTimedOutWaiters();
         }
@@ -309,31 +322,6 @@ final class Scheduler {
             clockShift = clockFrozenAt - (engine.executed - ctaStart);
             clockFrozenAt = -1;
         }
-    }
-
-    /** A copy of every warp's registers, reusing {@code into} where the sizes fit. */
-    private long[][] registers(long[][] into) {
-        Warp[] warps = clusterWarps;
-        long[][] copy = into != null && into.length == warps.length ? into : new long[warps.length][];
-        for (int i = 0; i < warps.length; i++) {
-            long[] regs = warps[i].regs;
-            if (copy[i] == null || copy[i].length != regs.length) {
-                copy[i] = regs.clone();
-            } else {
-                System.arraycopy(regs, 0, copy[i], 0, regs.length);
-            }
-        }
-        return copy;
-    }
-
-    private boolean sameRegisters(long[][] saved) {
-        Warp[] warps = clusterWarps;
-        for (int i = 0; i < warps.length; i++) {
-            if (!java.util.Arrays.equals(saved[i], warps[i].regs)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Ends the suspension of every try_wait in a stall: it returns false, as at its time limit. */

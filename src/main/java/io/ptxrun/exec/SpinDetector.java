@@ -8,7 +8,9 @@ package io.ptxrun.exec;
  * the warps ran in a circle. Memory did not change in between (no event), and a lane's next step
  * depends only on its own state and memory, so they run that circle forever, whatever the order of
  * their turns. This says nothing about writers outside the cluster: the engine asks only while no
- * other cluster can run.
+ * other cluster can run. The scheduler uses a second one at stalls (rounds in which every warp
+ * only polled failed waits): a stall that returns to an earlier stall's state is a deadlock,
+ * while a polling loop that counts its tries never repeats and runs until it gives up.
  *
  * <p>The saved state is compared at every round and saved anew at power-of-two distances (Brent's
  * cycle detection), so a circle of P rounds is found within a few times P rounds of its start,

@@ -54,9 +54,10 @@
  * and reports what it leaves unordered; {@link io.ptxrun.exec.HazardReports} words its findings. The engine
  * counts progress events (memory writes, arrivals, completions, exits) and the scheduler judges
  * them: a round of all warps without one, in which every warp that ran only polled failed waits,
- * first lets pending copies land, then times out suspended try_waits; it is a deadlock once such a
- * stall recurs with no event and every register unchanged (a fixed point: a bounded polling loop
- * still ends). The virtual clock (%clock, %globaltimer) jumps ahead at the first such stall and
+ * first lets pending copies land, then times out suspended try_waits; it is a deadlock once the
+ * warps come back to the state of an earlier stall (registers, program counters, wait masks) with
+ * no event between (a fixed point: a bounded polling loop counts its tries, never repeats, and
+ * ends). The virtual clock (%clock, %globaltimer) jumps ahead at the first such stall and
  * then stands still until a warp does more than poll, so time-bounded back-off loops
  * (cuda::barrier::wait) reach that fixed point too. A round without events that returns to an
  * earlier state is a spin that never ends ({@link io.ptxrun.exec.SpinDetector}); {@link
