@@ -1806,10 +1806,6 @@ final class Engine {
         events++;
     }
 
-    long round() {
-        return scheduler.round();
-    }
-
     /** Gives the local memory the cluster's calls grew back to the memory budget (the cluster ended). */
     void releaseCallStacks() {
         global.release(callStackBytes);

@@ -199,7 +199,7 @@ final class MBarriers {
                     w.blockedAt[l] = pc;
                     if (again) {
                         w.spinning |= bit;
-                        w.spunInRound = engine.round();
+                        w.polledAt = engine.executed;
                     }
                     return true;
                 }
@@ -217,7 +217,7 @@ final class MBarriers {
                     w.blockedAt[l] = pc;
                     if (again) {
                         w.spinning |= bit;
-                        w.spunInRound = engine.round();
+                        w.polledAt = engine.executed;
                     } else {
                         w.spinning &= ~bit;
                     }

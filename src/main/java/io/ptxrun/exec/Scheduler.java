@@ -22,6 +22,11 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Scheduler {
     /** Ops a warp runs before the next warp gets a turn (spin loops across warps need turns). */
     private static final int SLICE = 256;
+    /**
+     * Thread-instructions a warp may run after its last failed wait and still count as polling:
+     * a whole turn of a full warp under the fixed schedule.
+     */
+    private static final long POLL_WINDOW = SLICE * 32L;
     /** How far the clock jumps in a stall: 2^32 instructions, over an hour of %globaltimer nanoseconds. */
     private static final long STALL_CLOCK_JUMP = 1L << 32;
 
@@ -51,7 +56,6 @@ final class Scheduler {
     private long ctaStart;
     /** Every warp of the cluster in flight, for the stall checks. */
     private Warp[] clusterWarps = new Warp[0];
-    private long round;
     /** The virtual clock while stalled (else -1), and its offset from the instruction count after stalls. */
     private long clockFrozenAt = -1, clockShift;
 
@@ -87,11 +91,6 @@ final class Scheduler {
     void shareGrid(AtomicInteger left, int workers) {
         clustersLeft = left;
         workerCount = workers;
-    }
-
-    /** The scheduling round in progress (a warp's poll in it is told from polls of earlier rounds). */
-    long round() {
-        return round;
     }
 
     /**
@@ -200,7 +199,6 @@ final class Scheduler {
         // The event count at the last stall: the stalls compared must have none between them.
         long stalledEvents = -1;
         while (true) {
-            round++;
             if (wallDeadline != 0 && System.nanoTime() - wallDeadline > 0) {
                 throw reports.wallTimeExhausted(budgetSpent.get() + engine.executed - ctaStart);
             }
@@ -223,10 +221,14 @@ final class Scheduler {
                     if (turnPc >= 0 && ran) {
                         trace.turn(cta.ctaid, w.id, turnStart - ctaStart, engine.executed - ctaStart, ops[turnPc]);
                     }
-                    // The warp only polled if its lanes that ran came back to waits that fail and,
-                    // under a seeded schedule (which may run any group of a diverged warp next),
-                    // every runnable lane polls: one the schedule merely passed over may go on.
-                    onlyPolled &= !ran || (w.spunInRound == round
+                    w.sincePoll = w.polledAt >= turnStart ? engine.executed - w.polledAt
+                            : w.sincePoll + (engine.executed - turnStart);
+                    // The warp only polled if its lanes that ran came back to a wait that fails
+                    // within the last turn's worth of instructions (a seeded schedule's turns may
+                    // end anywhere in the loop) and, under a seeded schedule (which may run any
+                    // group of a diverged warp next), every runnable lane polls: one the schedule
+                    // merely passed over may go on.
+                    onlyPolled &= !ran || (w.polledAt >= 0 && w.sincePoll <= POLL_WINDOW
                             && (schedule == null || (w.live & ~w.blocked & ~w.spinning) == 0));
                     anyLive |= w.live != 0;
                     cta.copies.randomTick();

@@ -30,8 +30,11 @@ final class Warp {
      * since: they poll in a loop (blockedAt holds where). A lane that tested once and went on does not.
      */
     int spinning;
-    /** The scheduling round in which a lane of this warp last came back to a wait that failed. */
-    long spunInRound = -1;
+    /**
+     * The engine's thread-instruction count when a lane of this warp last came back to a wait
+     * that failed (-1: never), and the thread-instructions the warp ran since, as of its last turn.
+     */
+    long polledAt = -1, sincePoll;
     final int[] tidX = new int[32], tidY = new int[32], tidZ = new int[32];
 
     long[] regs;
