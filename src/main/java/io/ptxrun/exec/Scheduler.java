@@ -275,13 +275,16 @@ final class Scheduler {
     /**
      * After a round in which warps ran without a progress event: stops the run when they loop
      * forever (a spin on memory that nothing will write), and says whether the round landed
-     * pending copies instead. Only under the fixed schedule (a seeded one may still choose a path
-     * that writes), and only while no other cluster can write: every other cluster has finished,
-     * or this worker is the only one (the clusters left have not started).
+     * pending copies instead. Under a seeded schedule too: each warp with runnable lanes runs at
+     * least one step a round, all lanes at one program counter together, and a saved state has
+     * each warp's runnable lanes at one instruction, so a state that comes back has every lane
+     * back in its own state after running; with memory unchanged, each lane's path is fixed, and
+     * no interleaving leaves the circle. Only while no other cluster can write: every other
+     * cluster has finished, or this worker is the only one (the clusters left have not started).
      */
     private boolean loopsForever() {
         boolean alone = clustersLeft.get() == 1;
-        if (schedule != null || !(alone || workerCount == 1)) {
+        if (!(alone || workerCount == 1)) {
             spins.reset();
             return false;
         }
