@@ -63,14 +63,19 @@ done
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 python3 - "$root" "$dir" "${WILD:-60}" "${CASES:-200}" <<'PY'
-import csv, json, glob, os, sys
+import csv, gzip, json, glob, os, sys
 root, out, wild, cases = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 rows = list(csv.DictReader(open(os.path.join(root, "testdata/wild/manifest.tsv")), delimiter="\t"))
 rows = [r for r in rows if r["ptxas"] == "accept"]
 step = max(1, len(rows) // max(1, wild))
 with open(os.path.join(out, "wild.list"), "w") as f:
     for r in rows[::step][:wild]:
-        f.write(f"{os.path.join(root, 'testdata/wild', r['file'])}\t{r['gpu']}\n")
+        path = os.path.join(root, "testdata/wild", r["file"])
+        if path.endswith(".gz"):  # large modules are stored gzipped: both tools read the plain text
+            plain = os.path.join(out, os.path.basename(path)[:-3])
+            open(plain, "wb").write(gzip.decompress(open(path, "rb").read()))
+            path = plain
+        f.write(f"{path}\t{r['gpu']}\n")
 os.makedirs(os.path.join(out, "cases"))
 k = 0
 with open(os.path.join(out, "cases.list"), "w") as f:

@@ -18,7 +18,7 @@ the CUDA toolkit on PATH (the corpus was made with nvcc and ptxas 13.0); a unit 
 compile or takes more than three minutes is left out. Two things here are not upstream files:
 deepgemm-units/ holds the translation units DeepGEMM's JIT generates (its template instantiated
 as generate_impl writes it), and stubs/ declares the few host-side cuBLAS names llm.c's dev/cuda
-programs mention (no kernel uses them). Modules larger than 1 MB are stored gzipped
+programs mention (no kernel uses them). Modules larger than 64 KiB are stored gzipped
 (name.ptx.gz). `--verdicts-only` re-runs ptxas on the stored files. Each module is assembled for
 the GPU of its .target, or for sm_75, the oldest ptxas 13 assembles for, when that is older;
 relocatable device code (-rdc=true) with ptxas -c, as nvcc assembles it.
@@ -35,7 +35,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 MANIFEST = HERE / "manifest.tsv"
 TIMEOUT_S = 180
-GZIP_ABOVE = 1 << 20
+GZIP_ABOVE = 1 << 16
 SKIP_ABOVE = 24 << 20
 
 REPOS = {
