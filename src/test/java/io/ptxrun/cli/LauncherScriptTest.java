@@ -86,9 +86,9 @@ class LauncherScriptTest {
     }
 
     private record Launch(int code, List<String> javaCalls) {
-        /** The final call: the one that runs ptxrun itself. */
+        /** The final call: the one that runs ptxrun itself (the training runs its main class too, earlier). */
         String run() {
-            return javaCalls.stream().filter(c -> c.contains(" -jar ")).reduce((a, b) -> b).orElseThrow();
+            return javaCalls.stream().filter(c -> c.contains(" io.ptxrun.cli.Main ")).reduce((a, b) -> b).orElseThrow();
         }
 
         boolean trained() {
@@ -156,8 +156,13 @@ class LauncherScriptTest {
         Path j25 = javaHome("jdk-25", "25.0.1", "25.0.1+8-LTS");
         onPath(j25);
         Launch check = launch(Map.of());
-        assertTrue(check.javaCalls().stream().anyMatch(c -> c.contains("io.ptxrun.cli.Main check ")),
+        assertTrue(check.javaCalls().stream().anyMatch(c -> c.contains("-XX:AOTMode=record")
+                && c.contains("io.ptxrun.cli.Main check ")), check.javaCalls().toString());
+        // The cache is recorded and made with the options the check runs with.
+        String checkOptions = "-XX:+UseSerialGC -Xss16m -XX:TieredStopAtLevel=1 -Xmn400m -XX:-UsePerfData ";
+        assertTrue(check.javaCalls().stream().filter(c -> c.contains("-XX:AOTMode=")).allMatch(c -> c.contains(checkOptions)),
                 check.javaCalls().toString());
+        assertTrue(check.run().contains(checkOptions), check.run());
         Launch run = launch(Map.of(), "k.ptx", "--launch", "l.json");
         assertTrue(run.javaCalls().stream().anyMatch(c -> c.contains("io.ptxrun.cli.StartupTraining ")),
                 run.javaCalls().toString());
