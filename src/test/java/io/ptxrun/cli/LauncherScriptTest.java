@@ -163,6 +163,9 @@ class LauncherScriptTest {
         assertTrue(check.javaCalls().stream().filter(c -> c.contains("-XX:AOTMode=")).allMatch(c -> c.contains(checkOptions)),
                 check.javaCalls().toString());
         assertTrue(check.run().contains(checkOptions), check.run());
+        // One module compiles late; several, as usual.
+        assertTrue(check.run().contains(" -XX:CompileThresholdScaling=10 "), check.run());
+        assertFalse(launch(Map.of(), "check", "a.ptx", "b.ptx").run().contains("CompileThresholdScaling"));
         Launch run = launch(Map.of(), "k.ptx", "--launch", "l.json");
         assertTrue(run.javaCalls().stream().anyMatch(c -> c.contains("io.ptxrun.cli.StartupTraining ")),
                 run.javaCalls().toString());
