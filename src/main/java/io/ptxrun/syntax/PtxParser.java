@@ -40,10 +40,10 @@ public final class PtxParser {
     }
 
     /**
-     * Loads the generated lexer and parser (their tables are built when the classes initialize),
-     * and parses a small module of the usual shape: the lexer's and parser's prediction caches
-     * (shared by all their instances) then already hold the common paths when the first real
-     * module is parsed, which a short check would otherwise build one token at a time.
+     * Loads the generated parser (its tables are built when the class initializes), and parses a
+     * small module of the usual shape: the parser's prediction cache (shared by all its instances)
+     * then already holds the common paths when the first real module is parsed, which a short
+     * check would otherwise build one token at a time.
      */
     public static void prepare() {
         parseModule("<prepare>", WARM_UP);
