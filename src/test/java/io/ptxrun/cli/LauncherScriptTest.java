@@ -171,6 +171,10 @@ class LauncherScriptTest {
                 run.javaCalls().toString());
         assertTrue(run.run().contains("-XX:AOTCache=" + root.resolve("target/startup/Test_Vendor-25.0.1+8-LTS.run.aot")),
                 run.run());
+        // Java 25's method profiles are recorded for a run (the optimizing compiler uses them), not for a check.
+        assertTrue(check.javaCalls().stream().anyMatch(c -> c.contains("-XX:-AOTRecordTraining -XX:AOTMode=record")),
+                check.javaCalls().toString());
+        assertFalse(run.javaCalls().stream().anyMatch(c -> c.contains("AOTRecordTraining")), run.javaCalls().toString());
         assertEquals(List.of("Test_Vendor-25.0.1+8-LTS.check.aot", "Test_Vendor-25.0.1+8-LTS.run.aot"), cacheFiles());
         assertFalse(launch(Map.of(), "check", "b.ptx").trained());
         assertFalse(launch(Map.of(), "--version").trained());
