@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Start-up benchmark (not part of CI), whole processes as a user runs them:
 #  1. `./ptxrun check` on a small nvcc module and on a tiny one, against
-#     `ptxas --gpu-name sm_90a -o /dev/null` on the same file: median and best of RUNS
-#     interleaved runs each, and the ratios; for the Java the launcher picks with its start-up
-#     cache, without it (PTXRUN_STARTUP_CACHE=off), and with every other Java 17+ under /usr/lib/jvm;
+#     `ptxas --gpu-name sm_90a -o /dev/null` on the same file: median and best wall time and the
+#     median CPU time (user + system, all threads) of RUNS interleaved runs each, and the ratios;
+#     for the Java the launcher picks with its start-up cache, without it
+#     (PTXRUN_STARTUP_CACHE=off), and with every other Java 17+ under /usr/lib/jvm. On a machine
+#     that others load, the CPU time varies less than the wall time;
 #  2. many files in one `ptxrun check` process against one ptxas process per file: WILD modules
 #     of testdata/wild (spread over its projects) and CASES small modules of the conformance
 #     corpus; time per file and the ratio.
@@ -18,7 +20,15 @@ command -v ptxas >/dev/null || { echo "ptxas is not installed: nothing to compar
 "$root/ptxrun" --version >/dev/null
 "$root/ptxrun" check "$tiny" >/dev/null 2>&1 || true
 
-ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
+# Wall and CPU time (user + system, the command's and its children's) of one run in
+# milliseconds, "WALL CPU": the shell's own `time`, so that no clock process is started in the
+# measured interval.
+run_ms() {
+  local TIMEFORMAT='%3R %3U %3S' t
+  t="$( { time "$@" >/dev/null 2>&1; } 2>&1 )" || true
+  awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' <<<"$t"
+}
+ms() { local w c; read -r w c <<<"$(run_ms "$@")"; echo "$w"; }
 stats() { printf '%s\n' "$@" | sort -n | awk '{v[NR]=$1} END{printf "%d %d", v[int((NR+1)/2)], v[1]}'; }
 
 # The variants of ptxrun: a label and the environment it runs with.
@@ -39,24 +49,30 @@ echo "ptxrun runs on $chosen by default; $(nproc) cores, load $(cut -d' ' -f1-3 
 
 for file in "$small" "$tiny"; do
   lines=$(wc -l < "$file")
-  declare -A times=()
-  ptxas_times=()
+  declare -A times=() cpus=()
+  ptxas_times=() ptxas_cpus=()
   for _ in $(seq "$runs"); do
     for k in "${!labels[@]}"; do
-      times[$k]+="$(ms env ${envs[$k]} "$root/ptxrun" check "$file") "
+      # The variant's environment is set in a subshell, outside the measured interval.
+      read -r w c <<<"$( [[ -z "${envs[$k]}" ]] || export "${envs[$k]}"; run_ms "$root/ptxrun" check "$file")"
+      times[$k]+="$w " cpus[$k]+="$c "
     done
-    ptxas_times+=("$(ms ptxas --gpu-name sm_90a -o /dev/null "$file")")
+    read -r w c <<<"$(run_ms ptxas --gpu-name sm_90a -o /dev/null "$file")"
+    ptxas_times+=("$w") ptxas_cpus+=("$c")
   done
   read -r pm pb <<<"$(stats "${ptxas_times[@]}")"
-  echo "${file#"$root"/} ($lines lines), median/best of $runs interleaved runs:"
-  printf '  %-22s %5d ms  %5d ms\n' "ptxas" "$pm" "$pb"
+  read -r pc _ <<<"$(stats "${ptxas_cpus[@]}")"
+  echo "${file#"$root"/} ($lines lines), $runs interleaved runs:   wall median, best;  CPU median"
+  printf '  %-26s %5d ms %5d ms   %5d ms\n' "ptxas" "$pm" "$pb" "$pc"
   for k in "${!labels[@]}"; do
     # shellcheck disable=SC2086
     read -r m b <<<"$(stats ${times[$k]})"
-    printf '  %-22s %5d ms  %5d ms   %.1fx ptxas (median)\n' "ptxrun check, ${labels[$k]}" "$m" "$b" \
-      "$(echo "$m $pm" | awk '{print $1/$2}')"
+    # shellcheck disable=SC2086
+    read -r c _ <<<"$(stats ${cpus[$k]})"
+    printf '  %-26s %5d ms %5d ms   %5d ms   %.1fx ptxas (wall median)\n' "ptxrun check, ${labels[$k]}" "$m" "$b" \
+      "$c" "$(echo "$m $pm" | awk '{print $1/$2}')"
   done
-  unset times
+  unset times cpus
 done
 
 # Many files: one ptxrun process against one ptxas process per file, each for the GPU of its module.

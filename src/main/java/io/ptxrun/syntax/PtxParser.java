@@ -5,7 +5,6 @@ import io.ptxrun.ast.Module;
 import io.ptxrun.ast.SourcePos;
 import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.diag.Diagnostics;
-import io.ptxrun.syntax.generated.PTXLexer;
 import io.ptxrun.syntax.generated.PTXParser;
 import io.ptxrun.ast.ModuleItem;
 import java.util.ArrayList;
@@ -15,7 +14,6 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.FutureTask;
 import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.BaseErrorListener;
-import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
 import org.antlr.v4.runtime.DefaultErrorStrategy;
 import org.antlr.v4.runtime.ListTokenSource;
@@ -42,10 +40,10 @@ public final class PtxParser {
     }
 
     /**
-     * Loads the generated lexer and parser (their tables are built when the classes initialize),
-     * and parses a small module of the usual shape: the lexer's and parser's prediction caches
-     * (shared by all their instances) then already hold the common paths when the first real
-     * module is parsed, which a short check would otherwise build one token at a time.
+     * Loads the generated parser (its tables are built when the class initializes), and parses a
+     * small module of the usual shape: the parser's prediction cache (shared by all its instances)
+     * then already holds the common paths when the first real module is parsed, which a short
+     * check would otherwise build one token at a time.
      */
     public static void prepare() {
         parseModule("<prepare>", WARM_UP);
@@ -170,8 +168,8 @@ public final class PtxParser {
     private static final int COMMA = tokenType("','");
 
     private static int tokenType(String literal) {
-        for (int t = 1; t <= PTXLexer.VOCABULARY.getMaxTokenType(); t++) {
-            if (literal.equals(PTXLexer.VOCABULARY.getLiteralName(t))) {
+        for (int t = 1; t <= PTXParser.VOCABULARY.getMaxTokenType(); t++) {
+            if (literal.equals(PTXParser.VOCABULARY.getLiteralName(t))) {
                 return t;
             }
         }
@@ -198,8 +196,7 @@ public final class PtxParser {
             return null;
         }
         int target = expectedTokens / Math.min(cores * 2, expectedTokens / CHUNK_TOKENS);
-        PTXLexer lexer = new PTXLexer(CharStreams.fromString(text, file));
-        lexer.removeErrorListeners();
+        Tokenizer lexer = new Tokenizer(text, file);
         List<FutureTask<Parsed<Module>>> parts = new ArrayList<>();
         List<Token> piece = new ArrayList<>(target + target / 4);
         Nesting nesting = new Nesting();
@@ -269,9 +266,7 @@ public final class PtxParser {
 
     /** All tokens of a text; lexical errors become ERROR_CHAR tokens the parser rejects. */
     private static CommonTokenStream lex(String file, String text) {
-        PTXLexer lexer = new PTXLexer(CharStreams.fromString(text, file));
-        lexer.removeErrorListeners();
-        CommonTokenStream tokens = new CommonTokenStream(lexer) {
+        CommonTokenStream tokens = new CommonTokenStream(new Tokenizer(text, file)) {
             {
                 // nvcc output has about one token per four characters (one per three leaves
                 // room); growing the list by copying it is otherwise a large cost for big modules.
@@ -342,7 +337,7 @@ public final class PtxParser {
                 String what = t.getType() == Token.EOF ? "end of file" : "'" + printable(t.getText()) + "'";
                 IntervalSet expected = recognizer instanceof PTXParser p ? p.getExpectedTokens() : null;
                 message = "unexpected " + what;
-                if (t.getType() == PTXLexer.ERROR_CHAR) {
+                if (t.getType() == PTXParser.ERROR_CHAR) {
                     message = "unexpected character " + what;
                 } else if (expected != null && expected.size() > 0 && expected.size() <= 6) {
                     message += ", expected " + expected.toString(recognizer.getVocabulary());

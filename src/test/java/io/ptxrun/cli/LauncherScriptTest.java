@@ -86,9 +86,9 @@ class LauncherScriptTest {
     }
 
     private record Launch(int code, List<String> javaCalls) {
-        /** The final call: the one that runs ptxrun itself. */
+        /** The final call: the one that runs ptxrun itself (the training runs its main class too, earlier). */
         String run() {
-            return javaCalls.stream().filter(c -> c.contains(" -jar ")).reduce((a, b) -> b).orElseThrow();
+            return javaCalls.stream().filter(c -> c.contains(" io.ptxrun.cli.Main ")).reduce((a, b) -> b).orElseThrow();
         }
 
         boolean trained() {
@@ -156,13 +156,25 @@ class LauncherScriptTest {
         Path j25 = javaHome("jdk-25", "25.0.1", "25.0.1+8-LTS");
         onPath(j25);
         Launch check = launch(Map.of());
-        assertTrue(check.javaCalls().stream().anyMatch(c -> c.contains("io.ptxrun.cli.Main check ")),
+        assertTrue(check.javaCalls().stream().anyMatch(c -> c.contains("-XX:AOTMode=record")
+                && c.contains("io.ptxrun.cli.Main check ")), check.javaCalls().toString());
+        // The cache is recorded and made with the options the check runs with.
+        String checkOptions = "-XX:+UseSerialGC -Xss16m -XX:TieredStopAtLevel=1 -Xmn400m -XX:-UsePerfData ";
+        assertTrue(check.javaCalls().stream().filter(c -> c.contains("-XX:AOTMode=")).allMatch(c -> c.contains(checkOptions)),
                 check.javaCalls().toString());
+        assertTrue(check.run().contains(checkOptions), check.run());
+        // One module compiles late; several, as usual.
+        assertTrue(check.run().contains(" -XX:CompileThresholdScaling=10 "), check.run());
+        assertFalse(launch(Map.of(), "check", "a.ptx", "b.ptx").run().contains("CompileThresholdScaling"));
         Launch run = launch(Map.of(), "k.ptx", "--launch", "l.json");
         assertTrue(run.javaCalls().stream().anyMatch(c -> c.contains("io.ptxrun.cli.StartupTraining ")),
                 run.javaCalls().toString());
         assertTrue(run.run().contains("-XX:AOTCache=" + root.resolve("target/startup/Test_Vendor-25.0.1+8-LTS.run.aot")),
                 run.run());
+        // Java 25's method profiles are recorded for a run (the optimizing compiler uses them), not for a check.
+        assertTrue(check.javaCalls().stream().anyMatch(c -> c.contains("-XX:-AOTRecordTraining -XX:AOTMode=record")),
+                check.javaCalls().toString());
+        assertFalse(run.javaCalls().stream().anyMatch(c -> c.contains("AOTRecordTraining")), run.javaCalls().toString());
         assertEquals(List.of("Test_Vendor-25.0.1+8-LTS.check.aot", "Test_Vendor-25.0.1+8-LTS.run.aot"), cacheFiles());
         assertFalse(launch(Map.of(), "check", "b.ptx").trained());
         assertFalse(launch(Map.of(), "--version").trained());
