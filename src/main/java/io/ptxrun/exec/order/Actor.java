@@ -11,6 +11,9 @@ final class Actor {
     long base;
     int slots;
     int[] known;
+    /** For a thread: its async agent's slot and what it knows of it beyond {@code known}; -1 otherwise. */
+    int ownAgent = -1;
+    int ownAgentKnown;
     ForeignClocks foreign;
     /** For a copy: its issuer, known up to the issuer's counter at issue; -1 otherwise. */
     int issuer = -1;
@@ -55,6 +58,9 @@ final class Actor {
             }
             if (s == issuer) {
                 return c <= issuerClock;
+            }
+            if (s == ownAgent) {
+                return c <= Math.max(known[s], ownAgentKnown);
             }
             return c <= known[s];
         }

@@ -159,6 +159,8 @@ final class ShadowMemory {
             int t = firstSlot + l;
             a.self = t;
             a.known = clocks.known[t];
+            a.ownAgent = clocks.threads + t;
+            a.ownAgentKnown = clocks.agentKnown[t];
             a.foreign = clocks.foreign[t];
             a.epoch = clocks.epoch(t, false);
             long address = addresses[l];
