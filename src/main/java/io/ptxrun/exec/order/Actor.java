@@ -48,21 +48,32 @@ final class Actor {
     }
 
     private boolean decide(long e) {
-        long g = Epochs.slot(e);
-        int c = Epochs.clock(e);
-        long local = g - base;
+        long local = Epochs.slot(e) - base;
         if (local >= 0 && local < slots) {
             int s = (int) local;
             if (s == self) {
                 return true;
             }
             if (s == issuer) {
-                return c <= issuerClock;
+                return Epochs.clock(e) <= issuerClock;
             }
-            if (s == ownAgent) {
-                return c <= Math.max(known[s], ownAgentKnown);
+            if (s == ownAgent && Epochs.clock(e) <= ownAgentKnown) {
+                return true;
             }
-            return c <= known[s];
+        }
+        return knownToAll(e);
+    }
+
+    /**
+     * Whether the access with that epoch happens before this one by what the knowledge arrays
+     * alone say: then it does for every thread that holds the same arrays, whichever it is.
+     */
+    boolean knownToAll(long e) {
+        long g = Epochs.slot(e);
+        int c = Epochs.clock(e);
+        long local = g - base;
+        if (local >= 0 && local < slots) {
+            return c <= known[(int) local];
         }
         return foreign != null && foreign.knows(g, c, slots);
     }
