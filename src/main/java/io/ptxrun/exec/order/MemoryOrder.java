@@ -506,6 +506,11 @@ public final class MemoryOrder {
                 clocks.foreign[t], clocks.base);
     }
 
+    /** What the shadow remembers of one byte ({@link ShadowMemory#record}). */
+    long[] shadowRecord(int space, int owner, long address) {
+        return (space == GLOBAL ? launch.global : shared[owner]).record(address);
+    }
+
     /** Engine-written state (mbarrier objects): marks the bytes written by thread t, unchecked. */
     public void mark(int t, int pc, int owner, long offset, int size) {
         asThread(t, pc, true);

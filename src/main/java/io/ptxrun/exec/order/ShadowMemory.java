@@ -263,6 +263,23 @@ final class ShadowMemory {
         return m;
     }
 
+    /**
+     * What is remembered of the byte at {@code address}: the four longs of its cell (its word's,
+     * or its own once the word is split), or null before its page exists.
+     */
+    long[] record(long address) {
+        long n = address >>> PAGE_BITS;
+        Page p = concurrent ? sparse.get(n) : n < dense.length ? dense[(int) n] : null;
+        if (p == null) {
+            return null;
+        }
+        int b = (int) (address & (PAGE - 1));
+        if (p.split != null && p.split[b >> 2] != null) {
+            return java.util.Arrays.copyOfRange(p.split[b >> 2], (b & 3) << 2, ((b & 3) << 2) + 4);
+        }
+        return java.util.Arrays.copyOfRange(p.words, b & ~3, (b & ~3) + 4);
+    }
+
     /** Marks bytes as written by {@code a} without checking (state the engine itself writes). */
     void mark(long address, int size, Actor a) {
         for (long at = address; at < address + size; at++) {
