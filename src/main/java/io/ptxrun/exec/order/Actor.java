@@ -26,10 +26,14 @@ final class Actor {
     int[] proxyFencedKnown;
 
 
-    /** The page of global memory's shadow this worker touched last. */
-    long lastPageNumber = -1;
-    Object lastPageOf;
-    Object lastPage;
+    /**
+     * The pages of global memory's shadow this worker touched lately, by page number modulo
+     * their count (pages are never dropped), and the shadow they belong to.
+     */
+    static final int PAGES_KEPT = 64;
+    final long[] pageNumbers = new long[PAGES_KEPT];
+    final Object[] pages = new Object[PAGES_KEPT];
+    Object pagesOf;
     // The bytes of one access mostly carry the same epochs: the last answer is kept.
     private long askedEpoch;
     private boolean answer;

@@ -73,9 +73,11 @@ final class ShadowMemory {
     private Page page(long address, Actor a) {
         long n = address >>> PAGE_BITS;
         if (concurrent) {
-            // Each worker remembers the page it touched last: pages are never dropped.
-            if (a.lastPageNumber == n && a.lastPageOf == this) {
-                return (Page) a.lastPage;
+            // Each worker remembers the pages it touched lately: a warp's loads from two
+            // matrices alternate between two of them.
+            int k = (int) (n & (Actor.PAGES_KEPT - 1));
+            if (a.pagesOf == this && a.pageNumbers[k] == n) {
+                return (Page) a.pages[k];
             }
             Page p = sparse.get(n);
             if (p == null) {
@@ -83,11 +85,14 @@ final class ShadowMemory {
                     full = true;
                     return null;
                 }
-                p = sparse.computeIfAbsent(n, k -> new Page());
+                p = sparse.computeIfAbsent(n, key -> new Page());
             }
-            a.lastPageNumber = n;
-            a.lastPageOf = this;
-            a.lastPage = p;
+            if (a.pagesOf != this) {
+                java.util.Arrays.fill(a.pageNumbers, -1);
+                a.pagesOf = this;
+            }
+            a.pageNumbers[k] = n;
+            a.pages[k] = p;
             return p;
         }
         if (n >= dense.length) {
