@@ -52,20 +52,20 @@ final class Actor {
     }
 
     private boolean decide(long e) {
-        long local = Epochs.slot(e) - base;
+        long g = Epochs.slot(e);
+        int c = Epochs.clock(e);
+        long local = g - base;
         if (local >= 0 && local < slots) {
             int s = (int) local;
             if (s == self) {
                 return true;
             }
             if (s == issuer) {
-                return Epochs.clock(e) <= issuerClock;
+                return c <= issuerClock;
             }
-            if (s == ownAgent && Epochs.clock(e) <= ownAgentKnown) {
-                return true;
-            }
+            return c <= known[s] || s == ownAgent && c <= ownAgentKnown;
         }
-        return knownToAll(e);
+        return foreign != null && foreign.knows(g, c, slots);
     }
 
     /**
