@@ -11,6 +11,9 @@ final class Actor {
     long base;
     int slots;
     int[] known;
+    /** For a thread: its async agent's slot and what it knows of it beyond {@code known}; -1 otherwise. */
+    int ownAgent = -1;
+    int ownAgentKnown;
     ForeignClocks foreign;
     /** For a copy: its issuer, known up to the issuer's counter at issue; -1 otherwise. */
     int issuer = -1;
@@ -23,10 +26,14 @@ final class Actor {
     int[] proxyFencedKnown;
 
 
-    /** The page of global memory's shadow this worker touched last. */
-    long lastPageNumber = -1;
-    Object lastPageOf;
-    Object lastPage;
+    /**
+     * The pages of global memory's shadow this worker touched lately, by page number modulo
+     * their count (pages are never dropped), and the shadow they belong to.
+     */
+    static final int PAGES_KEPT = 64;
+    final long[] pageNumbers = new long[PAGES_KEPT];
+    final Object[] pages = new Object[PAGES_KEPT];
+    Object pagesOf;
     // The bytes of one access mostly carry the same epochs: the last answer is kept.
     private long askedEpoch;
     private boolean answer;
@@ -56,7 +63,21 @@ final class Actor {
             if (s == issuer) {
                 return c <= issuerClock;
             }
-            return c <= known[s];
+            return c <= known[s] || s == ownAgent && c <= ownAgentKnown;
+        }
+        return foreign != null && foreign.knows(g, c, slots);
+    }
+
+    /**
+     * Whether the access with that epoch happens before this one by what the knowledge arrays
+     * alone say: then it does for every thread that holds the same arrays, whichever it is.
+     */
+    boolean knownToAll(long e) {
+        long g = Epochs.slot(e);
+        int c = Epochs.clock(e);
+        long local = g - base;
+        if (local >= 0 && local < slots) {
+            return c <= known[(int) local];
         }
         return foreign != null && foreign.knows(g, c, slots);
     }

@@ -27,6 +27,9 @@ final class Joiner {
         if (c.clock[t] > acc[t]) {
             acc[t] = c.clock[t];
         }
+        if (c.agentKnown[t] > acc[c.threads + t]) {
+            acc[c.threads + t] = c.agentKnown[t];
+        }
         if (c.foreign[t] != null) {
             foreign = ForeignClocks.merge(foreign, c.foreign[t], c.cluster);
         }

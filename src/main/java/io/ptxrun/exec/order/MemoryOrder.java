@@ -113,6 +113,8 @@ public final class MemoryOrder {
         a.self = t;
         a.base = clocks.base;
         a.known = clocks.known[t];
+        a.ownAgent = clocks.threads + t;
+        a.ownAgentKnown = clocks.agentKnown[t];
         a.foreign = clocks.foreign[t];
         a.issuer = -1;
         a.epoch = clocks.epoch(t, strong);
@@ -418,11 +420,11 @@ public final class MemoryOrder {
      * it, executed fence.proxy.async.
      */
     public CopyOrigin warpgroupIssue(int first, int count, int pc) {
-        int[] known = clocks.known[first];
+        int[] known = clocks.knownOf(first);
         int[] proxyKnown = clocks.proxyFencedKnown[first];
         ForeignClocks foreign = clocks.foreign[first];
         for (int t = first + 1; t < first + count; t++) {
-            known = clocks.join(known, clocks.known[t]);
+            known = clocks.join(known, clocks.knownOf(t));
             proxyKnown = ThreadClocks.max(proxyKnown, clocks.proxyFencedKnown[t]);
             foreign = ForeignClocks.merge(foreign, clocks.foreign[t], clocks.cluster);
         }
@@ -454,6 +456,7 @@ public final class MemoryOrder {
         a.self = o.agent;
         a.base = o.base;
         a.known = o.known;
+        a.ownAgent = -1;
         a.foreign = o.foreign;
         a.issuer = o.issuer;
         a.issuerClock = o.issuerClock;
@@ -501,6 +504,11 @@ public final class MemoryOrder {
         int agent = clocks.threads + t;
         return new CopyOrigin(agent, clocks.clock[agent] - 1, t, clocks.clock[t], pc, clocks.known[t],
                 clocks.foreign[t], clocks.base);
+    }
+
+    /** What the shadow remembers of one byte ({@link ShadowMemory#record}). */
+    long[] shadowRecord(int space, int owner, long address) {
+        return (space == GLOBAL ? launch.global : shared[owner]).record(address);
     }
 
     /** Engine-written state (mbarrier objects): marks the bytes written by thread t, unchecked. */

@@ -73,9 +73,11 @@ final class ShadowMemory {
     private Page page(long address, Actor a) {
         long n = address >>> PAGE_BITS;
         if (concurrent) {
-            // Each worker remembers the page it touched last: pages are never dropped.
-            if (a.lastPageNumber == n && a.lastPageOf == this) {
-                return (Page) a.lastPage;
+            // Each worker remembers the pages it touched lately: a warp's loads from two
+            // matrices alternate between two of them.
+            int k = (int) (n & (Actor.PAGES_KEPT - 1));
+            if (a.pagesOf == this && a.pageNumbers[k] == n) {
+                return (Page) a.pages[k];
             }
             Page p = sparse.get(n);
             if (p == null) {
@@ -83,11 +85,14 @@ final class ShadowMemory {
                     full = true;
                     return null;
                 }
-                p = sparse.computeIfAbsent(n, k -> new Page());
+                p = sparse.computeIfAbsent(n, key -> new Page());
             }
-            a.lastPageNumber = n;
-            a.lastPageOf = this;
-            a.lastPage = p;
+            if (a.pagesOf != this) {
+                java.util.Arrays.fill(a.pageNumbers, -1);
+                a.pagesOf = this;
+            }
+            a.pageNumbers[k] = n;
+            a.pages[k] = p;
             return p;
         }
         if (n >= dense.length) {
@@ -153,33 +158,131 @@ final class ShadowMemory {
      */
     int lanes(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, Actor a, boolean write,
             Found found) {
+        found.clear();
         for (int m = lanes; m != 0; ) {
             int l = Integer.numberOfTrailingZeros(m);
-            m &= m - 1;
-            int t = firstSlot + l;
-            a.self = t;
-            a.known = clocks.known[t];
-            a.foreign = clocks.foreign[t];
-            a.epoch = clocks.epoch(t, false);
             long address = addresses[l];
-            if (!concurrent && size == 4 && (address & 3) == 0) {
-                found.clear();
-                int b = (int) (address & (PAGE - 1));
-                Page p = page(address, a);
-                if (p.split == null || p.split[b >> 2] == null) {
-                    a.forget();
-                    cell(p.words, b, a, write, false, found, address);
-                } else {
-                    bytes(p, b, b + 4, a, write, false, found, address - b);
-                }
-            } else {
+            if (size != 4 || (address & 3) != 0) {
+                m &= m - 1;
+                asLane(firstSlot + l, clocks, a);
                 access(address, size, a, write, false, found);
+            } else {
+                Page p = page(address, a);
+                if (p == null) {
+                    // Past the shadow's allowance: unchecked, as access leaves it.
+                    m &= m - 1;
+                    continue;
+                }
+                if (concurrent) {
+                    synchronized (p) {
+                        m = wordLanes(p, firstSlot, m, addresses, clocks, a, write, found);
+                    }
+                } else {
+                    m = wordLanes(p, firstSlot, m, addresses, clocks, a, write, found);
+                }
             }
             if (found.any()) {
                 return m;
             }
         }
         return 0;
+    }
+
+    /**
+     * {@link #lanes} for the lanes of {@code m} from the lowest on, as long as each one's access
+     * is an aligned word of page {@code p} (the first one's is): returns the lanes left.
+     */
+    private int wordLanes(Page p, int firstSlot, int m, long[] addresses, ThreadClocks clocks, Actor a,
+            boolean write, Found found) {
+        long pageNumber = addresses[Integer.numberOfTrailingZeros(m)] >>> PAGE_BITS;
+        do {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = addresses[l];
+            m &= m - 1;
+            asLane(firstSlot + l, clocks, a);
+            int b = (int) (address & (PAGE - 1));
+            if (p.split == null || p.split[b >> 2] == null) {
+                a.forget();
+                cell(p.words, b, a, write, false, found, address);
+                if (!write && m != 0 && !found.any()) {
+                    m = sameWordReads(p.words, b, address, m, firstSlot, addresses, clocks, a);
+                }
+            } else {
+                bytes(p, b, b + 4, a, write, false, found, address - b);
+            }
+            if (found.any() || m == 0) {
+                return m;
+            }
+            address = addresses[Integer.numberOfTrailingZeros(m)];
+            if ((address & 3) != 0 || address >>> PAGE_BITS != pageNumber) {
+                return m;
+            }
+        } while (true);
+    }
+
+    /** The actor as thread t making a plain access. */
+    private static void asLane(int t, ThreadClocks clocks, Actor a) {
+        a.self = t;
+        a.known = clocks.known[t];
+        a.ownAgent = clocks.threads + t;
+        a.ownAgentKnown = clocks.agentKnown[t];
+        a.foreign = clocks.foreign[t];
+        a.epoch = clocks.epoch(t, false);
+    }
+
+    /**
+     * After thread {@code a} read the word cell at {@code i} of {@code c}: the lanes next in
+     * {@code m} that read the same word and hold the same knowledge as it (a broadcast read, one
+     * value for many lanes). When none of them can know of this read (it is recent, their arrays
+     * do not cover it) and they all know of the word's last write by those arrays alone, each of
+     * them, in turn, would find nothing and keep this read first and take the second place
+     * itself, the next one replacing it there: only the last one's read stays. So they are done
+     * at once; returns the lanes left.
+     */
+    private int sameWordReads(long[] c, int i, long address, int m, int firstSlot, long[] addresses,
+            ThreadClocks clocks, Actor a) {
+        int next = Integer.numberOfTrailingZeros(m);
+        if (addresses[next] != address || c[i + 1] != a.epoch || a.knownToAll(a.epoch)) {
+            return m;
+        }
+        long w = c[i];
+        if (w == 0 ? !initialized : w > 0 && !a.knownToAll(w)) {
+            return m;
+        }
+        int[] known = a.known;
+        ForeignClocks foreign = a.foreign;
+        int last = -1;
+        while (m != 0) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int t = firstSlot + l;
+            if (addresses[l] != address || clocks.known[t] != known || clocks.foreign[t] != foreign) {
+                break;
+            }
+            last = t;
+            m &= m - 1;
+        }
+        if (last >= 0) {
+            c[i + 2] = clocks.epoch(last, false);
+            c[i + 3] = withPc(c[i + 3], 2, a.pc);
+        }
+        return m;
+    }
+
+    /**
+     * What is remembered of the byte at {@code address}: the four longs of its cell (its word's,
+     * or its own once the word is split), or null before its page exists.
+     */
+    long[] record(long address) {
+        long n = address >>> PAGE_BITS;
+        Page p = concurrent ? sparse.get(n) : n < dense.length ? dense[(int) n] : null;
+        if (p == null) {
+            return null;
+        }
+        int b = (int) (address & (PAGE - 1));
+        if (p.split != null && p.split[b >> 2] != null) {
+            return java.util.Arrays.copyOfRange(p.split[b >> 2], (b & 3) << 2, ((b & 3) << 2) + 4);
+        }
+        return java.util.Arrays.copyOfRange(p.words, b & ~3, (b & ~3) + 4);
     }
 
     /** Marks bytes as written by {@code a} without checking (state the engine itself writes). */

@@ -18,6 +18,13 @@ final class ThreadClocks {
     long base;
     /** Each thread's knowledge (immutable arrays over all slots). */
     final int[][] known;
+    /**
+     * What each thread knows of its own async agent beyond {@link #known} (the copies its
+     * wait_group saw complete). Kept apart so that the threads that share a knowledge array keep
+     * sharing it while each waits for its own copies: otherwise every thread of a cp.async
+     * pipeline holds its own array, and each barrier joins and acquires one per thread.
+     */
+    final int[] agentKnown;
     final ForeignClocks[] foreign;
     /** Each slot's own counter; accesses carry it, releases advance it. */
     final int[] clock;
@@ -43,6 +50,7 @@ final class ThreadClocks {
         this.slots = 2 * threads;
         this.zero = new int[slots];
         this.known = new int[threads][];
+        this.agentKnown = new int[threads];
         this.foreign = new ForeignClocks[threads];
         this.clock = new int[slots];
         this.fenced = new int[threads][];
@@ -58,6 +66,7 @@ final class ThreadClocks {
         cluster = clusterIndex;
         base = (long) clusterIndex * slots;
         Arrays.fill(known, zero);
+        Arrays.fill(agentKnown, 0);
         Arrays.fill(foreign, null);
         Arrays.fill(clock, 1);
         Arrays.fill(fenced, null);
@@ -86,6 +95,7 @@ final class ThreadClocks {
     Release release(int t) {
         int[] k = known[t].clone();
         k[t] = Math.max(k[t], clock[t]);
+        k[threads + t] = Math.max(k[threads + t], agentKnown[t]);
         tick(t);
         return new Release(cluster, k, foreign[t]);
     }
@@ -112,7 +122,9 @@ final class ThreadClocks {
 
     /** Thread t knows slot s up to {@code c} (an async agent's completed copies). */
     void learn(int t, int s, int c) {
-        if (known[t][s] < c) {
+        if (s == threads + t) {
+            agentKnown[t] = Math.max(agentKnown[t], c);
+        } else if (known[t][s] < c) {
             int[] k = known[t].clone();
             k[s] = c;
             known[t] = k;
@@ -125,10 +137,21 @@ final class ThreadClocks {
             acquire(t, pending[t]);
             pending[t] = null;
         }
-        fenced[t] = known[t];
+        fenced[t] = knownOf(t);
         fencedForeign[t] = foreign[t];
         fencedClock[t] = clock[t];
         tick(t);
+    }
+
+    /** Everything thread t knows of the cluster's slots, as one array (its own agent's entry included). */
+    int[] knownOf(int t) {
+        int a = threads + t;
+        if (agentKnown[t] <= known[t][a]) {
+            return known[t];
+        }
+        int[] k = known[t].clone();
+        k[a] = agentKnown[t];
+        return k;
     }
 
     void proxyFence(int t) {

@@ -1,6 +1,7 @@
 package io.ptxrun.exec.order;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.Random;
@@ -41,5 +42,36 @@ class ThreadClocksTest {
                 assertSame(b2, same);
             }
         }
+    }
+
+    /**
+     * What a thread learns of its own async agent (its wait_group) is kept beside the knowledge
+     * array it shares with others, and is still part of all it knows: what it hands on at a
+     * release or barrier, and what it knows at a fence.
+     */
+    @Test
+    void ownAgentKnowledgeLeavesTheSharedArrayAlone() {
+        ThreadClocks c = new ThreadClocks(4);
+        c.start(0);
+        int[] shared = c.known[1];
+        c.learn(1, 4 + 1, 7);
+        assertSame(shared, c.known[1]);
+        assertEquals(7, c.knownOf(1)[5]);
+        assertEquals(0, c.knownOf(2)[5]);
+        assertEquals(7, c.release(1).clock()[5]);
+        Joiner barrier = new Joiner();
+        for (int t = 0; t < 4; t++) {
+            barrier.arrive(c, t);
+        }
+        Release r = barrier.take(0);
+        assertEquals(7, r.clock()[5]);
+        for (int t = 0; t < 4; t++) {
+            c.acquire(t, r);
+        }
+        assertEquals(7, c.known[2][5]);
+        c.learn(3, 4 + 1, 9);
+        assertEquals(9, c.known[3][5]);
+        c.fence(1);
+        assertEquals(7, c.fenced[1][5]);
     }
 }

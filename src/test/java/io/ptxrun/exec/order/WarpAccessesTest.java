@@ -1,0 +1,238 @@
+package io.ptxrun.exec.order;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The checks of a whole warp's plain accesses at once ({@link MemoryOrder#accesses}, with its
+ * shortcuts for broadcast reads and locked pages) against their definition, {@link
+ * MemoryOrder#access} for each lane in ascending order: on random programs of warp accesses,
+ * barriers, warp syncs, atomics, fences and async copies over a few words (so that lanes share
+ * words, and knowledge, often), both must find the same hazards, as often, and leave the same
+ * shadow behind.
+ */
+class WarpAccessesTest {
+    private static final int THREADS = 64, WARPS = THREADS / 32;
+    /** Words in play: 16 of shared memory, and 16 of global memory around a page boundary. */
+    private static final long GLOBAL_BASE = 4096 - 32;
+
+    /** One detector run two ways: {@code warp} through the warp path, {@code lanes} lane by lane. */
+    private static final class Pair {
+        final MemoryOrder warp = new MemoryOrder(new MemoryOrder.Launch(1L << 30), THREADS, 1);
+        final MemoryOrder lanes = new MemoryOrder(new MemoryOrder.Launch(1L << 30), THREADS, 1);
+
+        Pair() {
+            warp.startCluster(0);
+            lanes.startCluster(0);
+        }
+
+        void both(Consumer<MemoryOrder> step) {
+            step.accept(warp);
+            step.accept(lanes);
+        }
+
+        void warpAccess(int w, int mask, int pc, int space, long[] addresses, int size, boolean write) {
+            warp.accesses(w * 32, mask, pc, space, 0, addresses.clone(), size, write);
+            for (int m = mask; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                lanes.access(w * 32 + l, pc, space, 0, addresses[l], size, write, false);
+            }
+        }
+
+        void assertSame(String what) {
+            List<HazardLog.Entry> a = HazardLog.merged(List.of(warp.log()));
+            List<HazardLog.Entry> b = HazardLog.merged(List.of(lanes.log()));
+            assertEquals(b.size(), a.size(), what + ": number of hazards");
+            for (int i = 0; i < a.size(); i++) {
+                assertEquals(b.get(i).first, a.get(i).first, what);
+                assertEquals(b.get(i).count, a.get(i).count, what + ": times seen");
+            }
+            for (long at = 0; at < 64; at++) {
+                assertArrayEquals(lanes.shadowRecord(MemoryOrder.SHARED, 0, at),
+                        warp.shadowRecord(MemoryOrder.SHARED, 0, at), what + ": shared byte " + at);
+                assertArrayEquals(lanes.shadowRecord(MemoryOrder.GLOBAL, 0, GLOBAL_BASE + at),
+                        warp.shadowRecord(MemoryOrder.GLOBAL, 0, GLOBAL_BASE + at), what + ": global byte " + at);
+            }
+        }
+
+        int hazards() {
+            return HazardLog.merged(List.of(lanes.log())).size();
+        }
+    }
+
+    @Test
+    void warpAccessesAreTheirLanesInOrder() {
+        int racyWithHazards = 0, seeds = 400;
+        for (int seed = 0; seed < seeds; seed++) {
+            Pair p = new Pair();
+            Random r = new Random(seed);
+            boolean synced = seed % 2 == 1;
+            initializeShared(p);
+            run(r, p, 1 + r.nextInt(seed % 3 == 0 ? 400 : 40), synced);
+            p.assertSame("seed " + seed);
+            if (synced) {
+                assertEquals(0, p.hazards(), "seed " + seed + ": a barrier between any two accesses orders them all");
+            } else {
+                racyWithHazards += p.hazards() > 0 ? 1 : 0;
+            }
+        }
+        // The racy programs find something most of the time, and not always.
+        assertTrue(racyWithHazards > seeds / 2 / 3 && racyWithHazards < seeds / 2,
+                racyWithHazards + " of " + seeds / 2 + " racy programs with hazards");
+    }
+
+    /** Each shared word written by one thread of each warp, then a barrier. */
+    private static void initializeShared(Pair p) {
+        long[] words = new long[32];
+        for (int l = 0; l < 32; l++) {
+            words[l] = 4L * (l % 16);
+        }
+        p.warpAccess(0, 0xffff, 9, MemoryOrder.SHARED, words, 4, true);
+        barrier(p);
+    }
+
+    private static void barrier(Pair p) {
+        p.both(o -> {
+            for (int t = 0; t < THREADS; t++) {
+                o.barrierArrive(t, 0);
+            }
+            Release rel = o.barrierComplete(0, 0);
+            for (int t = 0; t < THREADS; t++) {
+                o.acquire(t, rel);
+            }
+        });
+    }
+
+    /** Random steps; {@code synced}: only warp accesses, a barrier after each, no two lanes writing one word. */
+    private static void run(Random r, Pair p, int steps, boolean synced) {
+        for (int s = 0; s < steps; s++) {
+            if (synced) {
+                warpAccess(r, p, true);
+                barrier(p);
+                continue;
+            }
+            int kind = r.nextInt(100);
+            if (kind < 70) {
+                warpAccess(r, p, false);
+            } else if (kind < 82) {
+                barrier(p);
+            } else if (kind < 86) {
+                int w = r.nextInt(WARPS), mask = r.nextInt();
+                p.both(o -> o.warpSync(w * 32, mask));
+            } else if (kind < 92) {
+                // A release by one thread and acquires by some others through an atomic flag:
+                // the acquirers' knowledge parts from their warp mates'.
+                int t = r.nextInt(THREADS), pc = 40 + r.nextInt(2);
+                long flag = 60;
+                int acquirers = r.nextInt();
+                p.both(o -> {
+                    o.releaseAt(t, MemoryOrder.SHARED, 0, flag, true);
+                    o.atomic(t, pc, MemoryOrder.SHARED, 0, flag, 4, true, true, true, true);
+                    for (int u = 0; u < 32; u++) {
+                        if ((acquirers & (1 << u)) != 0) {
+                            o.atomic(u + (t & 32), pc, MemoryOrder.SHARED, 0, flag, 4, true, false, true, false);
+                        }
+                    }
+                });
+            } else if (kind < 94) {
+                int t = r.nextInt(THREADS);
+                p.both(o -> o.fence(t));
+            } else {
+                // A cp.async of 4 or 16 bytes into shared memory, committed; sometimes waited for.
+                int t = r.nextInt(THREADS), size = r.nextBoolean() ? 4 : 16;
+                long to = 4L * r.nextInt(16 - size / 4 + 1);
+                long from = GLOBAL_BASE + 4L * r.nextInt(16 - size / 4 + 1);
+                boolean wait = r.nextBoolean();
+                p.both(o -> {
+                    MemoryOrder.CopyOrigin c = o.issue(t, 50);
+                    o.copyReads(c, MemoryOrder.GLOBAL, 0, from, size);
+                    o.copyWrites(c, MemoryOrder.SHARED, 0, to, size, false);
+                    o.commit(t, 1, false);
+                    if (wait) {
+                        o.groupsComplete(t, 2, false);
+                    }
+                });
+            }
+        }
+    }
+
+    /** One warp instruction's plain accesses in one of the shapes kernels have. */
+    private static void warpAccess(Random r, Pair p, boolean oneWriterAWord) {
+        int w = r.nextInt(WARPS);
+        int mask = r.nextInt(3) == 0 ? r.nextInt() : -1;
+        if (mask == 0) {
+            mask = 1;
+        }
+        boolean global = r.nextInt(3) == 0;
+        long base = global ? GLOBAL_BASE : 0;
+        int size = r.nextInt(6) == 0 ? (r.nextBoolean() ? 8 : 2) : 4;
+        boolean write = r.nextInt(4) == 0;
+        int shape = r.nextInt(5);
+        if (write && oneWriterAWord) {
+            mask &= 0xffff;
+            mask |= mask == 0 ? 1 : 0;
+            size = 4;
+            shape = 2;
+        }
+        int a = r.nextInt(16), b = r.nextInt(16);
+        long[] addresses = new long[32];
+        for (int l = 0; l < 32; l++) {
+            int word = switch (shape) {
+                case 0 -> a;                                    // broadcast
+                case 1 -> l < 16 ? a : b;                       // a row each half-warp (sgemm's A)
+                case 2 -> (a + l) % 16;                         // a column, twice (sgemm's B)
+                case 3 -> r.nextInt(3) == 0 ? b : a;            // mostly one word
+                default -> r.nextInt(16);
+            };
+            long at = base + 4L * word;
+            if (size == 8) {
+                at &= ~7L;
+            } else if (size == 2 && r.nextInt(4) == 0) {
+                at += 2;
+            }
+            addresses[l] = at;
+        }
+        int pc = r.nextInt(6);
+        p.warpAccess(w, mask, pc, global ? MemoryOrder.GLOBAL : MemoryOrder.SHARED, addresses, size, write);
+    }
+
+    /**
+     * After a barrier, one thread writes a word; all but one lane of the other warp learn of the
+     * write through an atomic flag; that warp then reads the word in one broadcast. Only the lane
+     * that did not learn of it races, and that race is found (both ways alike).
+     */
+    @Test
+    void aRaceOfOneLaneOfABroadcastReadIsFound() {
+        for (int odd = 0; odd < 32; odd++) {
+            int oddLane = odd;
+            Pair p = new Pair();
+            long[] word = new long[32];
+            java.util.Arrays.fill(word, 8);
+            p.both(o -> {
+                o.access(32, 1, MemoryOrder.SHARED, 0, 8, 4, true, false);
+                o.releaseAt(32, MemoryOrder.SHARED, 0, 60, true);
+                o.atomic(32, 2, MemoryOrder.SHARED, 0, 60, 4, true, true, true, true);
+                for (int t = 0; t < 32; t++) {
+                    if (t != oddLane) {
+                        o.atomic(t, 3, MemoryOrder.SHARED, 0, 60, 4, true, false, true, false);
+                    }
+                }
+            });
+            p.warpAccess(0, -1, 4, MemoryOrder.SHARED, word, 4, false);
+            p.assertSame("odd lane " + oddLane);
+            List<HazardLog.Entry> found = HazardLog.merged(List.of(p.warp.log()));
+            List<String> rules = new ArrayList<>();
+            for (HazardLog.Entry e : found) {
+                rules.add(e.first.rule() + " " + e.first.kind() + " " + e.first.secondSlot() + " x" + e.count);
+            }
+            assertEquals(List.of("race.shared RAW " + oddLane + " x1"), rules, "odd lane " + oddLane);
+        }
+    }
+}
