@@ -568,8 +568,13 @@ final class Engine {
             advance(w, mask, pc);
             laneOps(w, op, exec);
         } else {
-            lane = 31 - Integer.numberOfLeadingZeros(exec);
+            ranGroup(exec);
         }
+    }
+
+    /** After a whole-group op of a compiled region: the lane the per-lane loop would have left (a later fault names it). */
+    void ranGroup(int exec) {
+        lane = 31 - Integer.numberOfLeadingZeros(exec);
     }
 
     /**

@@ -32,16 +32,23 @@ final class RegionCompiler {
     private static final String WARP = Type.getInternalName(Warp.class);
     private static final String OP = Type.getInternalName(Op.class);
     private static final String FLOAT_OPS = Type.getInternalName(FloatOps.class);
+    private static final String BYTES = Type.getInternalName(Bytes.class);
     private static final String NAME = "io/ptxrun/exec/Region";
-    /** A run of inline ops of a branching region: runK(Engine e, Warp w, long[] regs, int base, int lanes), locals as in run. */
-    private static final String RUN_OPS = "(L" + ENGINE + ";L" + WARP + ";[JII)V";
+    /** A part of a region in a method of its own: runK(Engine e, Warp w, long[] regs, int base, int lanes), locals as in run. */
+    private static final String PART = "(L" + ENGINE + ";L" + WARP + ";[JII)";
+
+    /** A part's code, returning void ("V": it returns at the end of the code) or what the code returns. */
+    private record Part(String returns, java.util.function.Consumer<MethodVisitor> code) {
+    }
 
     // Locals of run(Engine e, Warp w, long[] regs, int base, int mask, int others, int steps), then its own: the
     // lanes counted per op, the lanes of a lane loop, the lane, the bits left, a setp's outcome; in a
-    // branching region the lanes at the current op, the steps taken, where it stops early, and from
+    // branching region the lanes at the current op, the steps taken, where it stops early; in a run
+    // with loads of shared memory the memory, its size and the lanes' bad address bits; and from
     // PENDING on the lanes waiting at each branch target.
     private static final int E = 1, W = 2, REGS = 3, BASE_AT = 4, MASK = 5, OTHERS = 6, STEPS = 7, POP = 8, EXEC = 9,
-            LANE = 10, BITS = 11, COND = 12, CUR = 13, TAKEN = 14, STOP = 15, PENDING = 16;
+            LANE = 10, BITS = 11, COND = 12, CUR = 13, TAKEN = 14, STOP = 15, MEM = 16, LIMIT = 17, BAD = 19,
+            PENDING = 21;
 
     private RegionCompiler() {
     }
@@ -80,22 +87,26 @@ final class RegionCompiler {
 
         MethodVisitor mv = cw.visitMethod(0, "run", "(L" + ENGINE + ";L" + WARP + ";[JIIII)I", null, null);
         mv.visitCode();
-        java.util.List<Op[]> runs = new java.util.ArrayList<>();
+        java.util.List<Part> parts = new java.util.ArrayList<>();
         if (branches(ops, start, n)) {
-            branching(mv, ops, start, n, runs);
+            branching(mv, ops, start, n, parts);
         } else {
-            straight(mv, ops, start, n);
+            straight(mv, ops, start, n, parts);
         }
         mv.visitMaxs(0, 0);
         mv.visitEnd();
-        // The runs of inline ops of a branching region, each a method of its own: their lane loops
-        // would make the JVM compile the whole region again for each loop it enters hot (on-stack
-        // replacement); small methods compile quickly and are inlined.
-        for (int k = 0; k < runs.size(); k++) {
-            MethodVisitor run = cw.visitMethod(Opcodes.ACC_PRIVATE, "run" + k, RUN_OPS, null, null);
+        // The runs of inline ops of a branching region and the inline shared-memory accesses, each
+        // a method of its own: their lane loops would make the JVM compile the whole region again
+        // for each loop it enters hot (on-stack replacement), and would make the region's method
+        // too long for the JIT; small methods compile quickly and are inlined.
+        for (int k = 0; k < parts.size(); k++) {
+            Part part = parts.get(k);
+            MethodVisitor run = cw.visitMethod(Opcodes.ACC_PRIVATE, "run" + k, PART + part.returns(), null, null);
             run.visitCode();
-            inline(run, runs.get(k), MASK, false);
-            run.visitInsn(Opcodes.RETURN);
+            part.code().accept(run);
+            if (part.returns().equals("V")) {
+                run.visitInsn(Opcodes.RETURN);
+            }
             run.visitMaxs(0, 0);
             run.visitEnd();
         }
@@ -113,17 +124,228 @@ final class RegionCompiler {
     }
 
     /** The ops of a straight region one after the other for the lanes of mask; returns n. */
-    private static void straight(MethodVisitor mv, Op[] ops, int start, int n) {
+    private static void straight(MethodVisitor mv, Op[] ops, int start, int n,
+                                 java.util.List<Part> parts) {
         mv.visitVarInsn(Opcodes.ILOAD, MASK);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, POP);
         for (int k = 0; k < n; ) {
+            int end = fusableEnd(ops, start + k, start + n) - start;
+            if (end - k >= 2 && loads(ops, start + k, start + end)) {
+                // if (!this.runK(e, w, regs, base, mask)) { the ops one by one }
+                Op[] run = java.util.Arrays.copyOfRange(ops, start + k, start + end);
+                Label done = new Label();
+                callPart(mv, parts, MASK, new Part("Z", m -> fused(m, run)));
+                mv.visitJumpInsn(Opcodes.IFNE, done);
+                opByOp(mv, ops, start, k, end);
+                mv.visitLabel(done);
+                k = end;
+            } else {
+                k = opByOp(mv, ops, start, k, Math.max(end, k + 1));
+            }
+        }
+        push(mv, n);
+        mv.visitInsn(Opcodes.IRETURN);
+    }
+
+    /**
+     * Where the run of ops from {@code from} (before {@code to}) that one loop over the lanes can
+     * run ends: inline ops, and unguarded loads of shared memory ({@link #isInlineShared}) whose
+     * address register no earlier op of the run writes. Lane by lane, each lane doing them all in
+     * order, they give what op by op gives: they touch only the lane's own registers and shared
+     * memory that none of them writes, and the loads' addresses, known before the run, are checked
+     * first for every lane (see {@link #fused}).
+     */
+    private static int fusableEnd(Op[] ops, int from, int to) {
+        java.util.BitSet written = new java.util.BitSet();
+        int p = from;
+        for (; p < to; p++) {
+            Op op = ops[p];
+            if (!inlinable(op) && !(op.code == OpCode.LD && op.guard < 0 && isInlineShared(op)
+                    && (op.addrKind != Op.A_REG || !written.get(op.addrReg)))) {
+                break;
+            }
+            for (int d : op.dst) {
+                if (d >= 0) {
+                    written.set(d);
+                }
+            }
+        }
+        return p;
+    }
+
+    private static boolean loads(Op[] ops, int from, int to) {
+        for (int p = from; p < to; p++) {
+            if (ops[p].code == OpCode.LD) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A method returning whether it ran the run of ops ({@link #fusableEnd}) for the lanes of its
+     * mask: when the hazard detector is off ({@link CompiledRegion#inlineShared}) and every lane's
+     * address of every load is aligned and inside the CTA's own shared memory (as {@link
+     * WarpMemory} requires), the ops are counted and run in one loop over the lanes, the loads
+     * with {@link Bytes#get} as there; else it returns false having changed nothing, and the
+     * region runs them op by op, which reports any fault as the interpreter does.
+     */
+    private static void fused(MethodVisitor mv, Op[] run) {
+        Label no = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "inlineShared", "(L" + ENGINE + ";)[B", false);
+        mv.visitVarInsn(Opcodes.ASTORE, MEM);
+        mv.visitVarInsn(Opcodes.ALOAD, MEM);
+        mv.visitJumpInsn(Opcodes.IFNULL, no);
+        // limit = min(mem.length, Cta.DSMEM_SPAN): an access of n bytes lies in [0, limit - n]
+        mv.visitVarInsn(Opcodes.ALOAD, MEM);
+        mv.visitInsn(Opcodes.ARRAYLENGTH);
+        mv.visitLdcInsn((int) Cta.DSMEM_SPAN);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+        mv.visitInsn(Opcodes.I2L);
+        mv.visitVarInsn(Opcodes.LSTORE, LIMIT);
+        // bad |= (a & misaligned) | a | (limit - n - a), each load, each lane: its misaligned bits
+        // or the sign bit end up set where some address is misaligned or outside the memory.
+        mv.visitInsn(Opcodes.LCONST_0);
+        mv.visitVarInsn(Opcodes.LSTORE, BAD);
+        long anyMisaligned = 0;
+        for (Op op : run) {
+            if (op.code == OpCode.LD) {
+                anyMisaligned |= misaligned(op);
+            }
+        }
+        laneLoop(mv, MASK, true, () -> {
+            for (Op op : run) {
+                if (op.code != OpCode.LD) {
+                    continue;
+                }
+                long misaligned = misaligned(op);
+                mv.visitVarInsn(Opcodes.LLOAD, BAD);
+                laneAddress(mv, op);
+                mv.visitInsn(Opcodes.DUP2);
+                mv.visitLdcInsn(misaligned);
+                mv.visitInsn(Opcodes.LAND);
+                mv.visitInsn(Opcodes.LOR);
+                mv.visitInsn(Opcodes.DUP2_X2);
+                mv.visitInsn(Opcodes.POP2);
+                // stack: bad | (a & misaligned), a
+                mv.visitInsn(Opcodes.DUP2);
+                mv.visitVarInsn(Opcodes.LLOAD, LIMIT);
+                mv.visitLdcInsn((long) op.type.bytes() * op.dst.length);
+                mv.visitInsn(Opcodes.LSUB);
+                mv.visitInsn(Opcodes.DUP2_X2);
+                mv.visitInsn(Opcodes.POP2);
+                // stack: bad | (a & misaligned), limit - n, a, a
+                mv.visitInsn(Opcodes.LSUB);
+                mv.visitInsn(Opcodes.LOR);
+                mv.visitInsn(Opcodes.LOR);
+                mv.visitVarInsn(Opcodes.LSTORE, BAD);
+            }
+        });
+        mv.visitVarInsn(Opcodes.LLOAD, BAD);
+        mv.visitLdcInsn(anyMisaligned | Long.MIN_VALUE);
+        mv.visitInsn(Opcodes.LAND);
+        mv.visitInsn(Opcodes.LCONST_0);
+        mv.visitInsn(Opcodes.LCMP);
+        mv.visitJumpInsn(Opcodes.IFNE, no);
+        // e.executed += run.length * bitCount(mask)
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
+        push(mv, run.length);
+        mv.visitVarInsn(Opcodes.ILOAD, MASK);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
+        mv.visitInsn(Opcodes.IMUL);
+        mv.visitInsn(Opcodes.I2L);
+        mv.visitInsn(Opcodes.LADD);
+        mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
+        laneLoop(mv, MASK, true, () -> {
+            for (Op op : run) {
+                if (op.code == OpCode.LD) {
+                    load(mv, op);
+                } else {
+                    body(mv, new Op[] {op});
+                }
+            }
+        });
+        // As the last load leaves it (the lane a later fault names).
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitVarInsn(Opcodes.ILOAD, MASK);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "ranGroup", "(I)V", false);
+        mv.visitInsn(Opcodes.ICONST_1);
+        mv.visitInsn(Opcodes.IRETURN);
+        mv.visitLabel(no);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitInsn(Opcodes.IRETURN);
+    }
+
+    /** The address bits that must be clear in an access of the op, as {@link WarpMemory} checks them. */
+    private static long misaligned(Op op) {
+        int size = op.type.bytes();
+        return (size - 1) | (op.vector > 1 ? size * (long) op.vector - 1 : 0);
+    }
+
+    /** One lane (in local LANE) of a shared-memory load, as {@link WarpMemory} does it (memory in local MEM). */
+    private static void load(MethodVisitor mv, Op op) {
+        DataType t = op.type;
+        int size = t.bytes();
+        for (int k = 0; k < op.dst.length; k++) {
+            int d = op.dst[k];
+            if (d < 0) {
+                continue;
+            }
+            address(mv, d);
+            mv.visitVarInsn(Opcodes.ALOAD, MEM);
+            laneAddress(mv, op);
+            mv.visitInsn(Opcodes.L2I);
+            if (k > 0) {
+                push(mv, k * size);
+                mv.visitInsn(Opcodes.IADD);
+            }
+            push(mv, size);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BYTES, "get", "([BII)J", false);
+            if (t.isSigned()) {
+                push(mv, t.bits);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "sx", "(JI)J", false);
+                push(mv, Math.max(op.dstBits[k], t.bits));
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "zx", "(JI)J", false);
+            }
+            mv.visitInsn(Opcodes.LASTORE);
+        }
+    }
+
+    /** The lane's address of a memory op, as {@link Engine#address} gives it (register or absolute), on the stack. */
+    private static void laneAddress(MethodVisitor mv, Op op) {
+        if (op.addrKind == Op.A_REG) {
+            mv.visitVarInsn(Opcodes.ALOAD, REGS);
+            register(mv, op.addrReg);
+            mv.visitVarInsn(Opcodes.ILOAD, LANE);
+            mv.visitInsn(Opcodes.IADD);
+            mv.visitInsn(Opcodes.LALOAD);
+            if (op.addrOffset != 0) {
+                mv.visitLdcInsn(op.addrOffset);
+                mv.visitInsn(Opcodes.LADD);
+            }
+        } else {
+            mv.visitLdcInsn(op.addrOffset);
+        }
+    }
+
+    /**
+     * The ops from start + from before start + to, each as a loop over the lanes of mask (a run of
+     * inline ops in one), counted before it runs; returns where the last ran: at {@code to}, or
+     * further where a run of inline ops goes on.
+     */
+    private static int opByOp(MethodVisitor mv, Op[] ops, int start, int from, int to) {
+        int k = from;
+        while (k < to) {
             int pc = start + k;
             if (inlinable(ops[pc])) {
                 // A run of inline ops in one loop over the lanes, each lane doing them all in order:
                 // they touch only the lane's own registers and cannot fail, so no one can tell.
                 int end = k;
-                while (end < n && inlinable(ops[start + end])) {
+                while (end < to && inlinable(ops[start + end])) {
                     count(mv);
                     end++;
                 }
@@ -131,12 +353,15 @@ final class RegionCompiler {
                 k = end;
             } else {
                 count(mv);
-                helper(mv, ops[pc], pc, k > 0);
+                if (isInlineShared(ops[pc])) {
+                    sharedAccess(mv, ops[pc], pc);
+                } else {
+                    helper(mv, ops[pc], pc, k > 0);
+                }
                 k++;
             }
         }
-        push(mv, n);
-        mv.visitInsn(Opcodes.IRETURN);
+        return k;
     }
 
     /**
@@ -149,7 +374,8 @@ final class RegionCompiler {
      * steps, and the scheduler goes on from there. Returns the steps taken: an op run by some lanes
      * is one step.
      */
-    private static void branching(MethodVisitor mv, Op[] ops, int start, int n, java.util.List<Op[]> runs) {
+    private static void branching(MethodVisitor mv, Op[] ops, int start, int n,
+                                  java.util.List<Part> parts) {
         int end = start + n;
         // Branch targets inside the region or at its end, each with its local of waiting lanes.
         java.util.TreeMap<Integer, Integer> pending = new java.util.TreeMap<>();
@@ -245,15 +471,8 @@ final class RegionCompiler {
                 mv.visitInsn(Opcodes.IAND);
                 mv.visitVarInsn(Opcodes.ISTORE, CUR);
             } else {
-                // this.runK(e, w, regs, base, cur)
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitVarInsn(Opcodes.ALOAD, E);
-                mv.visitVarInsn(Opcodes.ALOAD, W);
-                mv.visitVarInsn(Opcodes.ALOAD, REGS);
-                mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
-                mv.visitVarInsn(Opcodes.ILOAD, CUR);
-                mv.visitMethodInsn(Opcodes.INVOKESPECIAL, NAME, "run" + runs.size(), RUN_OPS, false);
-                runs.add(java.util.Arrays.copyOfRange(ops, pc, pc + k));
+                Op[] run = java.util.Arrays.copyOfRange(ops, pc, pc + k);
+                callPart(mv, parts, CUR, new Part("V", m -> inline(m, run, MASK, false)));
             }
             mv.visitLabel(skip);
             pc += k;
@@ -275,6 +494,21 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
         mv.visitInsn(Opcodes.ISUB);
         mv.visitInsn(Opcodes.IRETURN);
+    }
+
+    /**
+     * this.runK(e, w, regs, base, lanes): a part of the region in a method of its own, for the
+     * lanes in local {@code lanes} here, in its local MASK there.
+     */
+    private static void callPart(MethodVisitor mv, java.util.List<Part> parts, int lanes, Part part) {
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitVarInsn(Opcodes.ALOAD, W);
+        mv.visitVarInsn(Opcodes.ALOAD, REGS);
+        mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
+        mv.visitVarInsn(Opcodes.ILOAD, lanes);
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, NAME, "run" + parts.size(), PART + part.returns(), false);
+        parts.add(part);
     }
 
     /** Lanes waiting at pc (a branch target) join the lanes at the current op. */
@@ -355,6 +589,65 @@ final class RegionCompiler {
         mv.visitInsn(Opcodes.AALOAD);
     }
 
+    // ---------------------------------------------------------------- inline shared-memory ld and st
+
+    /**
+     * A plain ld or st of the CTA's own shared memory ({@link WarpMemory#applies}, an explicit
+     * .shared space, register or immediate values), run inline as {@link WarpMemory} runs it when
+     * the hazard detector is off.
+     */
+    static boolean isInlineShared(Op op) {
+        if (!WarpMemory.applies(op) || op.space != Op.SP_SHARED) {
+            return false;
+        }
+        for (int k = 0; k < op.sources(); k++) {
+            if (op.srcKind[k] != Op.REG && op.srcKind[k] != Op.IMM) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * if (!CompiledRegion.shared(e, regs, base, exec, op)) e.regionMemory(w, op, pc, mask, exec),
+     * exec the lanes of mask the op's guard lets run: the shared-memory case of the whole-group form
+     * in a helper of its own when the detector is off, else (or when an address is not the
+     * ordinary case) the interpreter's.
+     */
+    private static void sharedAccess(MethodVisitor mv, Op op, int pc) {
+        Label done = new Label();
+        guarded(mv, op, MASK);
+        mv.visitVarInsn(Opcodes.ISTORE, EXEC);
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitVarInsn(Opcodes.ALOAD, REGS);
+        mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
+        mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+        loadOp(mv, pc);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "shared", "(L" + ENGINE + ";[JIIL" + OP + ";)Z", false);
+        mv.visitJumpInsn(Opcodes.IFNE, done);
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitVarInsn(Opcodes.ALOAD, W);
+        loadOp(mv, pc);
+        push(mv, pc);
+        mv.visitVarInsn(Opcodes.ILOAD, MASK);
+        mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "regionMemory", "(L" + WARP + ";L" + OP + ";III)V", false);
+        mv.visitLabel(done);
+    }
+
+    /** The lanes of the local {@code lanes} that the op's guard lets run, as {@link Engine#guarded}, on the stack. */
+    private static void guarded(MethodVisitor mv, Op op, int lanes) {
+        if (op.guard < 0) {
+            mv.visitVarInsn(Opcodes.ILOAD, lanes);
+            return;
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, REGS);
+        register(mv, op.guard);
+        mv.visitVarInsn(Opcodes.ILOAD, lanes);
+        mv.visitInsn(op.guardNegated ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "guard", "([JIIZ)I", false);
+    }
+
     // ---------------------------------------------------------------- inline ops
 
     /** Plain mov as {@link Engine}'s lane semantics define it, for types its whole-group loop does not take. */
@@ -396,9 +689,17 @@ final class RegionCompiler {
     private static void inline(MethodVisitor mv, Op[] block, int lanes, boolean wholeWarpLoop) {
         mv.visitVarInsn(Opcodes.ILOAD, lanes);
         mv.visitVarInsn(Opcodes.ISTORE, EXEC);
+        laneLoop(mv, EXEC, wholeWarpLoop, () -> body(mv, block));
+    }
+
+    /**
+     * The body once for each lane (in local LANE) of the lanes in local {@code lanes}: all 32 in a
+     * plain loop when they are all (and wholeWarpLoop), else the bits of the lane mask.
+     */
+    private static void laneLoop(MethodVisitor mv, int lanes, boolean wholeWarpLoop, Runnable body) {
         Label masked = new Label(), end = new Label();
         if (wholeWarpLoop) {
-            mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+            mv.visitVarInsn(Opcodes.ILOAD, lanes);
             mv.visitInsn(Opcodes.ICONST_M1);
             mv.visitJumpInsn(Opcodes.IF_ICMPNE, masked);
             // for (l = 0; l < 32; l++)
@@ -409,13 +710,13 @@ final class RegionCompiler {
             mv.visitVarInsn(Opcodes.ILOAD, LANE);
             push(mv, 32);
             mv.visitJumpInsn(Opcodes.IF_ICMPGE, end);
-            body(mv, block);
+            body.run();
             mv.visitIincInsn(LANE, 1);
             mv.visitJumpInsn(Opcodes.GOTO, loop);
         }
         // for (m = exec; m != 0; m &= m - 1) l = numberOfTrailingZeros(m)
         mv.visitLabel(masked);
-        mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+        mv.visitVarInsn(Opcodes.ILOAD, lanes);
         mv.visitVarInsn(Opcodes.ISTORE, BITS);
         Label bits = new Label();
         mv.visitLabel(bits);
@@ -424,7 +725,7 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ILOAD, BITS);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "numberOfTrailingZeros", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, LANE);
-        body(mv, block);
+        body.run();
         mv.visitVarInsn(Opcodes.ILOAD, BITS);
         mv.visitVarInsn(Opcodes.ILOAD, BITS);
         mv.visitInsn(Opcodes.ICONST_1);
