@@ -44,11 +44,11 @@ final class RegionCompiler {
     // Locals of run(Engine e, Warp w, long[] regs, int base, int mask, int others, int steps), then its own: the
     // lanes counted per op, the lanes of a lane loop, the lane, the bits left, a setp's outcome; in a
     // branching region the lanes at the current op, the steps taken, where it stops early; in a run
-    // with loads of shared memory the memory, its size and the lanes' bad address bits; and from
+    // with loads of shared memory the memory, its size, the lanes' bad address bits and an address; and from
     // PENDING on the lanes waiting at each branch target.
     private static final int E = 1, W = 2, REGS = 3, BASE_AT = 4, MASK = 5, OTHERS = 6, STEPS = 7, POP = 8, EXEC = 9,
             LANE = 10, BITS = 11, COND = 12, CUR = 13, TAKEN = 14, STOP = 15, MEM = 16, LIMIT = 17, BAD = 19,
-            PENDING = 21;
+            AT = 21, PENDING = 23;
 
     private RegionCompiler() {
     }
@@ -205,8 +205,9 @@ final class RegionCompiler {
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
         mv.visitInsn(Opcodes.I2L);
         mv.visitVarInsn(Opcodes.LSTORE, LIMIT);
-        // bad |= (a & misaligned) | a | (limit - n - a), each load, each lane: its misaligned bits
-        // or the sign bit end up set where some address is misaligned or outside the memory.
+        // bad |= (a & misaligned) | ((a | (limit - n - a)) & sign bit), each load of n bytes at a,
+        // each lane: its misaligned bits or the sign bit end up set where an address is misaligned
+        // or outside the memory.
         mv.visitInsn(Opcodes.LCONST_0);
         mv.visitVarInsn(Opcodes.LSTORE, BAD);
         long anyMisaligned = 0;
@@ -220,25 +221,22 @@ final class RegionCompiler {
                 if (op.code != OpCode.LD) {
                     continue;
                 }
-                long misaligned = misaligned(op);
-                mv.visitVarInsn(Opcodes.LLOAD, BAD);
                 laneAddress(mv, op);
-                mv.visitInsn(Opcodes.DUP2);
-                mv.visitLdcInsn(misaligned);
+                mv.visitVarInsn(Opcodes.LSTORE, AT);
+                mv.visitVarInsn(Opcodes.LLOAD, BAD);
+                mv.visitVarInsn(Opcodes.LLOAD, AT);
+                mv.visitLdcInsn(misaligned(op));
                 mv.visitInsn(Opcodes.LAND);
                 mv.visitInsn(Opcodes.LOR);
-                mv.visitInsn(Opcodes.DUP2_X2);
-                mv.visitInsn(Opcodes.POP2);
-                // stack: bad | (a & misaligned), a
-                mv.visitInsn(Opcodes.DUP2);
+                mv.visitVarInsn(Opcodes.LLOAD, AT);
                 mv.visitVarInsn(Opcodes.LLOAD, LIMIT);
                 mv.visitLdcInsn((long) op.type.bytes() * op.dst.length);
                 mv.visitInsn(Opcodes.LSUB);
-                mv.visitInsn(Opcodes.DUP2_X2);
-                mv.visitInsn(Opcodes.POP2);
-                // stack: bad | (a & misaligned), limit - n, a, a
+                mv.visitVarInsn(Opcodes.LLOAD, AT);
                 mv.visitInsn(Opcodes.LSUB);
                 mv.visitInsn(Opcodes.LOR);
+                mv.visitLdcInsn(Long.MIN_VALUE);
+                mv.visitInsn(Opcodes.LAND);
                 mv.visitInsn(Opcodes.LOR);
                 mv.visitVarInsn(Opcodes.LSTORE, BAD);
             }
