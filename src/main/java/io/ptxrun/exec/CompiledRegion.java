@@ -123,6 +123,14 @@ abstract class CompiledRegion {
     static int guard(long[] regs, int at, int mask, boolean negated) {
         // Without a branch on the predicate (data: a branch would mispredict).
         int set = 0;
+        if (mask == -1) {
+            // The whole warp: a plain loop, which the JIT unrolls.
+            for (int l = 0; l < 32; l++) {
+                long p = regs[at + l];
+                set |= (int) ((p | -p) >>> 63) << l;
+            }
+            return negated ? ~set : set;
+        }
         for (int m = mask; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long p = regs[at + l];

@@ -44,11 +44,11 @@ final class RegionCompiler {
     // Locals of run(Engine e, Warp w, long[] regs, int base, int mask, int others, int steps), then its own: the
     // lanes counted per op, the lanes of a lane loop, the lane, the bits left, a setp's outcome; in a
     // branching region the lanes at the current op, the steps taken, where it stops early; in a run
-    // with loads of shared memory the memory, its size, the lanes' bad address bits and an address; and from
-    // PENDING on the lanes waiting at each branch target.
+    // with loads of shared memory the memory, its size, the lanes' bad address bits and an address;
+    // from PENDING on the lanes waiting at each branch target; from CACHED on a lane's registers.
     private static final int E = 1, W = 2, REGS = 3, BASE_AT = 4, MASK = 5, OTHERS = 6, STEPS = 7, POP = 8, EXEC = 9,
             LANE = 10, BITS = 11, COND = 12, CUR = 13, TAKEN = 14, STOP = 15, MEM = 16, LIMIT = 17, BAD = 19,
-            AT = 21, PENDING = 23;
+            AT = 21, PENDING = 23, CACHED = PENDING + Regions.MAX_OPS;
 
     private RegionCompiler() {
     }
@@ -258,15 +258,7 @@ final class RegionCompiler {
         mv.visitInsn(Opcodes.I2L);
         mv.visitInsn(Opcodes.LADD);
         mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
-        laneLoop(mv, MASK, true, () -> {
-            for (Op op : run) {
-                if (op.code == OpCode.LD) {
-                    load(mv, op);
-                } else {
-                    body(mv, new Op[] {op});
-                }
-            }
-        });
+        laneLoop(mv, MASK, true, () -> body(mv, run));
         // As the last load leaves it (the lane a later fault names).
         mv.visitVarInsn(Opcodes.ALOAD, E);
         mv.visitVarInsn(Opcodes.ILOAD, MASK);
@@ -285,18 +277,29 @@ final class RegionCompiler {
     }
 
     /** One lane (in local LANE) of a shared-memory load, as {@link WarpMemory} does it (memory in local MEM). */
-    private static void load(MethodVisitor mv, Op op) {
+    private static void load(LaneRegisters lane, Op op) {
+        MethodVisitor mv = lane.mv;
         DataType t = op.type;
         int size = t.bytes();
+        // The address first: a vector load may write its own address register.
+        if (op.addrKind == Op.A_REG) {
+            lane.read(op.addrReg);
+            if (op.addrOffset != 0) {
+                mv.visitLdcInsn(op.addrOffset);
+                mv.visitInsn(Opcodes.LADD);
+            }
+        } else {
+            mv.visitLdcInsn(op.addrOffset);
+        }
+        mv.visitInsn(Opcodes.L2I);
+        mv.visitVarInsn(Opcodes.ISTORE, AT);
         for (int k = 0; k < op.dst.length; k++) {
             int d = op.dst[k];
             if (d < 0) {
                 continue;
             }
-            address(mv, d);
             mv.visitVarInsn(Opcodes.ALOAD, MEM);
-            laneAddress(mv, op);
-            mv.visitInsn(Opcodes.L2I);
+            mv.visitVarInsn(Opcodes.ILOAD, AT);
             if (k > 0) {
                 push(mv, k * size);
                 mv.visitInsn(Opcodes.IADD);
@@ -309,7 +312,7 @@ final class RegionCompiler {
                 push(mv, Math.max(op.dstBits[k], t.bits));
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "zx", "(JI)J", false);
             }
-            mv.visitInsn(Opcodes.LASTORE);
+            lane.write(d);
         }
     }
 
@@ -470,7 +473,7 @@ final class RegionCompiler {
                 mv.visitVarInsn(Opcodes.ISTORE, CUR);
             } else {
                 Op[] run = java.util.Arrays.copyOfRange(ops, pc, pc + k);
-                callPart(mv, parts, CUR, new Part("V", m -> inline(m, run, MASK, false)));
+                callPart(mv, parts, CUR, new Part("V", m -> inline(m, run, MASK, true)));
             }
             mv.visitLabel(skip);
             pc += k;
@@ -736,28 +739,121 @@ final class RegionCompiler {
 
     /** One lane (in local LANE) of the ops, each under its guard. */
     private static void body(MethodVisitor mv, Op[] block) {
+        LaneRegisters lane = new LaneRegisters(mv);
         for (Op op : block) {
-            if (op.guard < 0) {
-                body(mv, op);
-                continue;
+            if (op.code == OpCode.LD) {
+                load(lane, op);
+            } else {
+                guardedBody(lane, op);
             }
-            // (regs[guard] != 0) != negated
-            Label skip = new Label();
-            mv.visitVarInsn(Opcodes.ALOAD, REGS);
-            register(mv, op.guard);
-            mv.visitVarInsn(Opcodes.ILOAD, LANE);
-            mv.visitInsn(Opcodes.IADD);
-            mv.visitInsn(Opcodes.LALOAD);
-            mv.visitInsn(Opcodes.LCONST_0);
-            mv.visitInsn(Opcodes.LCMP);
-            mv.visitJumpInsn(op.guardNegated ? Opcodes.IFNE : Opcodes.IFEQ, skip);
-            body(mv, op);
-            mv.visitLabel(skip);
+        }
+        lane.flush();
+    }
+
+    /** One lane of an inlinable op, under its guard. */
+    private static void guardedBody(LaneRegisters lane, Op op) {
+        MethodVisitor mv = lane.mv;
+        if (op.guard < 0) {
+            body(lane, op);
+            return;
+        }
+        // (regs[guard] != 0) != negated; what the op reads or writes is in locals on both paths.
+        lane.fetch(op, true);
+        Label skip = new Label();
+        lane.read(op.guard);
+        mv.visitInsn(Opcodes.LCONST_0);
+        mv.visitInsn(Opcodes.LCMP);
+        mv.visitJumpInsn(op.guardNegated ? Opcodes.IFNE : Opcodes.IFEQ, skip);
+        body(lane, op);
+        mv.visitLabel(skip);
+    }
+
+    /**
+     * The lane's registers that its run of inline ops reads or writes, in JVM locals while it runs
+     * them (each read from the register array once, each written back once at the end), so that
+     * values pass from op to op without going through memory.
+     */
+    private static final class LaneRegisters {
+        final MethodVisitor mv;
+        private final java.util.Map<Integer, Integer> slots = new java.util.HashMap<>();
+        private final java.util.TreeSet<Integer> written = new java.util.TreeSet<>();
+        private int next = CACHED;
+
+        LaneRegisters(MethodVisitor mv) {
+            this.mv = mv;
+        }
+
+        /** Register r of the lane on the stack. */
+        void read(int r) {
+            mv.visitVarInsn(Opcodes.LLOAD, slot(r));
+        }
+
+        /** The long on the stack becomes register r of the lane. */
+        void write(int r) {
+            Integer s = slots.get(r);
+            if (s == null) {
+                s = next;
+                next += 2;
+                slots.put(r, s);
+            }
+            mv.visitVarInsn(Opcodes.LSTORE, s);
+            written.add(r);
+        }
+
+        /**
+         * Brings the registers the op reads (and its guard and destinations, with {@code all}) into
+         * locals here, before any branch of the op: a local first set on one path only could not
+         * be read after the paths meet.
+         */
+        void fetch(Op op, boolean all) {
+            for (int k = 0; k < op.sources(); k++) {
+                if (op.srcKind[k] == Op.REG) {
+                    slot(op.src[k]);
+                }
+            }
+            if (all) {
+                slot(op.guard);
+                for (int d : op.dst) {
+                    if (d >= 0) {
+                        slot(d);
+                    }
+                }
+            }
+        }
+
+        private int slot(int r) {
+            Integer s = slots.get(r);
+            if (s == null) {
+                s = next;
+                next += 2;
+                slots.put(r, s);
+                mv.visitVarInsn(Opcodes.ALOAD, REGS);
+                register(mv, r);
+                mv.visitVarInsn(Opcodes.ILOAD, LANE);
+                mv.visitInsn(Opcodes.IADD);
+                mv.visitInsn(Opcodes.LALOAD);
+                mv.visitVarInsn(Opcodes.LSTORE, s);
+            }
+            return s;
+        }
+
+        /** Writes the registers the ops wrote back to the register array. */
+        void flush() {
+            for (int r : written) {
+                mv.visitVarInsn(Opcodes.ALOAD, REGS);
+                register(mv, r);
+                mv.visitVarInsn(Opcodes.ILOAD, LANE);
+                mv.visitInsn(Opcodes.IADD);
+                mv.visitVarInsn(Opcodes.LLOAD, slots.get(r));
+                mv.visitInsn(Opcodes.LASTORE);
+            }
         }
     }
 
     /** One lane (in local LANE) of an inlinable op. */
-    private static void body(MethodVisitor mv, Op op) {
+    private static void body(LaneRegisters lane, Op op) {
+        MethodVisitor mv = lane.mv;
+        lane.fetch(op, false);
         if (Engine.isFastSetp(op)) {
             int p = op.dst[0], q = op.dst.length > 1 ? op.dst[1] : -1;
             if (p < 0 && q < 0) {
@@ -766,23 +862,21 @@ final class RegionCompiler {
             push(mv, op.sub);
             mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
             push(mv, op.type.bits);
-            source(mv, op, 0);
-            source(mv, op, 1);
+            source(lane, op, 0);
+            source(lane, op, 1);
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "compareInt", "(IZIJJ)Z", false);
             mv.visitVarInsn(Opcodes.ISTORE, COND);
             if (p >= 0) {
-                address(mv, p);
                 mv.visitVarInsn(Opcodes.ILOAD, COND);
                 mv.visitInsn(Opcodes.I2L);
-                mv.visitInsn(Opcodes.LASTORE);
+                lane.write(p);
             }
             if (q >= 0) {
-                address(mv, q);
                 mv.visitVarInsn(Opcodes.ILOAD, COND);
                 mv.visitInsn(Opcodes.ICONST_1);
                 mv.visitInsn(Opcodes.IXOR);
                 mv.visitInsn(Opcodes.I2L);
-                mv.visitInsn(Opcodes.LASTORE);
+                lane.write(q);
             }
             return;
         }
@@ -790,71 +884,70 @@ final class RegionCompiler {
         if (d < 0) {
             return;
         }
-        address(mv, d);
         if (Engine.isFastF32(op)) {
-            f32(mv, op, 0);
-            f32(mv, op, 1);
+            f32(lane, op, 0);
+            f32(lane, op, 1);
             switch (op.code) {
                 case FADD -> mv.visitInsn(Opcodes.FADD);
                 case FSUB -> mv.visitInsn(Opcodes.FSUB);
                 case FMUL -> mv.visitInsn(Opcodes.FMUL);
                 default -> {
-                    f32(mv, op, 2);
+                    f32(lane, op, 2);
                     mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "fma", "(FFF)F", false);
                 }
             }
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "bits32", "(F)J", false);
         } else if (op.code == OpCode.SELP) {
             Label second = new Label(), done = new Label();
-            source(mv, op, 2);
+            source(lane, op, 2);
             mv.visitInsn(Opcodes.LCONST_1);
             mv.visitInsn(Opcodes.LAND);
             mv.visitInsn(Opcodes.LCONST_0);
             mv.visitInsn(Opcodes.LCMP);
             mv.visitJumpInsn(Opcodes.IFEQ, second);
-            source(mv, op, 0);
+            source(lane, op, 0);
             mv.visitJumpInsn(Opcodes.GOTO, done);
             mv.visitLabel(second);
-            source(mv, op, 1);
+            source(lane, op, 1);
             mv.visitLabel(done);
         } else if (isShr(op)) {
-            source(mv, op, 0);
-            source(mv, op, 1);
+            source(lane, op, 0);
+            source(lane, op, 1);
             mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
             push(mv, op.type.bits);
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(IntegerOps.class), "shr", "(JJZI)J", false);
             width(mv, op.type.bits);
         } else if (isPlainMov(op)) {
             int bits = op.dstBits[0] == 1 ? 1 : op.type == null ? 64 : op.type.bits;
-            source(mv, op, 0);
+            source(lane, op, 0);
             width(mv, bits);
         } else {
-            source(mv, op, 0);
+            source(lane, op, 0);
             switch (op.code) {
                 case MOV -> {
                 }
-                case ADD -> binary(mv, op, Opcodes.LADD);
-                case SUB -> binary(mv, op, Opcodes.LSUB);
-                case AND -> binary(mv, op, Opcodes.LAND);
-                case OR -> binary(mv, op, Opcodes.LOR);
-                case XOR -> binary(mv, op, Opcodes.LXOR);
+                case ADD -> binary(lane, op, Opcodes.LADD);
+                case SUB -> binary(lane, op, Opcodes.LSUB);
+                case AND -> binary(lane, op, Opcodes.LAND);
+                case OR -> binary(lane, op, Opcodes.LOR);
+                case XOR -> binary(lane, op, Opcodes.LXOR);
                 case MUL -> {
                     if (op.sub == 2) {
-                        source(mv, op, 1);
+                        source(lane, op, 1);
                         mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
                         push(mv, op.type.bits);
                         mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "mulWide", "(JJZI)J", false);
                     } else {
-                        binary(mv, op, Opcodes.LMUL);
+                        binary(lane, op, Opcodes.LMUL);
                     }
                 }
                 case MAD -> {
-                    binary(mv, op, Opcodes.LMUL);
-                    source(mv, op, 2);
+                    binary(lane, op, Opcodes.LMUL);
+                    source(lane, op, 2);
                     mv.visitInsn(Opcodes.LADD);
                 }
                 case SHL -> {
-                    source(mv, op, 1);
+                    source(lane, op, 1);
                     push(mv, op.type.bits);
                     mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "shl", "(JJI)J", false);
                 }
@@ -862,12 +955,12 @@ final class RegionCompiler {
             }
             width(mv, Engine.fastBits(op));
         }
-        mv.visitInsn(Opcodes.LASTORE);
+        lane.write(d);
     }
 
-    private static void binary(MethodVisitor mv, Op op, int insn) {
-        source(mv, op, 1);
-        mv.visitInsn(insn);
+    private static void binary(LaneRegisters lane, Op op, int insn) {
+        source(lane, op, 1);
+        lane.mv.visitInsn(insn);
     }
 
     /** Keeps the low {@code bits} bits of the long on the stack. */
@@ -878,34 +971,23 @@ final class RegionCompiler {
         }
     }
 
-    private static void f32(MethodVisitor mv, Op op, int k) {
-        source(mv, op, k);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "f32", "(J)F", false);
+    private static void f32(LaneRegisters lane, Op op, int k) {
+        source(lane, op, k);
+        lane.mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "f32", "(J)F", false);
     }
 
     /** Source operand k of the lane, as {@link Engine#read} gives it (registers and immediates only). */
-    private static void source(MethodVisitor mv, Op op, int k) {
+    private static void source(LaneRegisters lane, Op op, int k) {
+        MethodVisitor mv = lane.mv;
         if (op.srcKind[k] == Op.IMM) {
             mv.visitLdcInsn(op.imm[k]);
             return;
         }
-        mv.visitVarInsn(Opcodes.ALOAD, REGS);
-        register(mv, op.src[k]);
-        mv.visitVarInsn(Opcodes.ILOAD, LANE);
-        mv.visitInsn(Opcodes.IADD);
-        mv.visitInsn(Opcodes.LALOAD);
+        lane.read(op.src[k]);
         if (op.srcNegated[k]) {
             mv.visitInsn(Opcodes.LCONST_1);
             mv.visitInsn(Opcodes.LXOR);
         }
-    }
-
-    /** regs and the index of register r of the lane, ready for LASTORE. */
-    private static void address(MethodVisitor mv, int r) {
-        mv.visitVarInsn(Opcodes.ALOAD, REGS);
-        register(mv, r);
-        mv.visitVarInsn(Opcodes.ILOAD, LANE);
-        mv.visitInsn(Opcodes.IADD);
     }
 
     /** base + (r << 5): where register r's lanes start. */

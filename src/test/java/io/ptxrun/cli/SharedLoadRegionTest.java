@@ -94,6 +94,7 @@ class SharedLoadRegionTest {
             acc += (byte) (v >>> 8);
             acc ^= word(2);
             acc += word(3);
+            acc += word(3);
             acc += acc;
         }
         return acc;
