@@ -45,10 +45,11 @@ final class RegionCompiler {
     // lanes counted per op, the lanes of a lane loop, the lane, the bits left, a setp's outcome; in a
     // branching region the lanes at the current op, the steps taken, where it stops early; in a run
     // with loads of shared memory the memory, its size, the lanes' bad address bits and an address;
-    // from PENDING on the lanes waiting at each branch target; from CACHED on a lane's registers.
+    // the lanes whose guard of the next branch is set; from PENDING on the lanes waiting at each
+    // branch target; from CACHED on a lane's registers.
     private static final int E = 1, W = 2, REGS = 3, BASE_AT = 4, MASK = 5, OTHERS = 6, STEPS = 7, POP = 8, EXEC = 9,
             LANE = 10, BITS = 11, COND = 12, CUR = 13, TAKEN = 14, STOP = 15, MEM = 16, LIMIT = 17, BAD = 19,
-            AT = 21, PENDING = 23, CACHED = PENDING + Regions.MAX_OPS;
+            AT = 21, GUARD_SET = 23, PENDING = 24, CACHED = PENDING + Regions.MAX_OPS;
 
     private RegionCompiler() {
     }
@@ -258,7 +259,7 @@ final class RegionCompiler {
         mv.visitInsn(Opcodes.I2L);
         mv.visitInsn(Opcodes.LADD);
         mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
-        laneLoop(mv, MASK, true, () -> body(mv, run));
+        laneLoop(mv, MASK, true, () -> body(mv, run, -1));
         // As the last load leaves it (the lane a later fault names).
         mv.visitVarInsn(Opcodes.ALOAD, E);
         mv.visitVarInsn(Opcodes.ILOAD, MASK);
@@ -350,7 +351,7 @@ final class RegionCompiler {
                     count(mv);
                     end++;
                 }
-                inline(mv, java.util.Arrays.copyOfRange(ops, pc, start + end), MASK, true);
+                inline(mv, java.util.Arrays.copyOfRange(ops, pc, start + end), MASK, true, -1);
                 k = end;
             } else {
                 count(mv);
@@ -408,6 +409,9 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ISTORE, CUR);
         mv.visitInsn(Opcodes.ICONST_0);
         mv.visitVarInsn(Opcodes.ISTORE, TAKEN);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, GUARD_SET);
+        boolean guardSet = false;
         Label stop = new Label();
         for (int pc = start; pc < end; ) {
             join(mv, pending, pc);
@@ -452,6 +456,17 @@ final class RegionCompiler {
                 // exec = the lanes whose guard lets them jump; they wait at the target, the rest go on.
                 if (op.guard < 0) {
                     mv.visitVarInsn(Opcodes.ILOAD, CUR);
+                } else if (guardSet) {
+                    // The run just before found the lanes whose guard is set (no lane joined since).
+                    if (op.guardNegated) {
+                        mv.visitVarInsn(Opcodes.ILOAD, CUR);
+                        mv.visitVarInsn(Opcodes.ILOAD, GUARD_SET);
+                        mv.visitInsn(Opcodes.ICONST_M1);
+                        mv.visitInsn(Opcodes.IXOR);
+                        mv.visitInsn(Opcodes.IAND);
+                    } else {
+                        mv.visitVarInsn(Opcodes.ILOAD, GUARD_SET);
+                    }
                 } else {
                     mv.visitVarInsn(Opcodes.ALOAD, REGS);
                     register(mv, op.guard);
@@ -473,8 +488,23 @@ final class RegionCompiler {
                 mv.visitVarInsn(Opcodes.ISTORE, CUR);
             } else {
                 Op[] run = java.util.Arrays.copyOfRange(ops, pc, pc + k);
-                callPart(mv, parts, CUR, new Part("V", m -> inline(m, run, MASK, true)));
+                // A guarded branch right after the run (no lane joins there): the run's lane loop
+                // finds the lanes whose guard is set, which guard() would find over again.
+                int next = pc + k;
+                int g = next < end && ops[next].code == OpCode.BRA && !pending.containsKey(next) ? ops[next].guard : -1;
+                if (g >= 0) {
+                    callPart(mv, parts, CUR, new Part("I", m -> {
+                        inline(m, run, MASK, true, g);
+                        m.visitVarInsn(Opcodes.ILOAD, GUARD_SET);
+                        m.visitInsn(Opcodes.IRETURN);
+                    }));
+                    mv.visitVarInsn(Opcodes.ISTORE, GUARD_SET);
+                } else {
+                    callPart(mv, parts, CUR, new Part("V", m -> inline(m, run, MASK, true, -1)));
+                }
             }
+            guardSet = op.code != OpCode.BRA && pc + k < end && ops[pc + k].code == OpCode.BRA
+                    && !pending.containsKey(pc + k);
             mv.visitLabel(skip);
             pc += k;
         }
@@ -687,10 +717,14 @@ final class RegionCompiler {
      * The ops over the lanes in local {@code lanes}: all 32 in a plain loop when they are all (and
      * wholeWarpLoop), else the bits of the lane mask; a guarded op tests its guard lane by lane.
      */
-    private static void inline(MethodVisitor mv, Op[] block, int lanes, boolean wholeWarpLoop) {
+    private static void inline(MethodVisitor mv, Op[] block, int lanes, boolean wholeWarpLoop, int guard) {
         mv.visitVarInsn(Opcodes.ILOAD, lanes);
         mv.visitVarInsn(Opcodes.ISTORE, EXEC);
-        laneLoop(mv, EXEC, wholeWarpLoop, () -> body(mv, block));
+        if (guard >= 0) {
+            mv.visitInsn(Opcodes.ICONST_0);
+            mv.visitVarInsn(Opcodes.ISTORE, GUARD_SET);
+        }
+        laneLoop(mv, EXEC, wholeWarpLoop, () -> body(mv, block, guard));
     }
 
     /**
@@ -737,8 +771,12 @@ final class RegionCompiler {
         mv.visitLabel(end);
     }
 
-    /** One lane (in local LANE) of the ops, each under its guard. */
-    private static void body(MethodVisitor mv, Op[] block) {
+    /**
+     * One lane (in local LANE) of the ops, each under its guard; then, for a guard register g (not
+     * -1), the lane's bit in local GUARD_SET is set where the register is, as {@link
+     * CompiledRegion#guard} finds it.
+     */
+    private static void body(MethodVisitor mv, Op[] block, int g) {
         LaneRegisters lane = new LaneRegisters(mv);
         for (Op op : block) {
             if (op.code == OpCode.LD) {
@@ -746,6 +784,21 @@ final class RegionCompiler {
             } else {
                 guardedBody(lane, op);
             }
+        }
+        if (g >= 0) {
+            // guardSet |= (int) ((p | -p) >>> 63) << lane
+            mv.visitVarInsn(Opcodes.ILOAD, GUARD_SET);
+            lane.read(g);
+            mv.visitInsn(Opcodes.DUP2);
+            mv.visitInsn(Opcodes.LNEG);
+            mv.visitInsn(Opcodes.LOR);
+            push(mv, 63);
+            mv.visitInsn(Opcodes.LUSHR);
+            mv.visitInsn(Opcodes.L2I);
+            mv.visitVarInsn(Opcodes.ILOAD, LANE);
+            mv.visitInsn(Opcodes.ISHL);
+            mv.visitInsn(Opcodes.IOR);
+            mv.visitVarInsn(Opcodes.ISTORE, GUARD_SET);
         }
         lane.flush();
     }
