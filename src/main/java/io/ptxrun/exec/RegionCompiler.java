@@ -54,10 +54,13 @@ final class RegionCompiler {
     private RegionCompiler() {
     }
 
-    /** The region of n ops starting at ops[start], compiled; null when it cannot be. */
-    static CompiledRegion compile(Op[] ops, int start, int n) {
+    /**
+     * The region of n ops starting at ops[start], compiled; null when it cannot be. With ownShared
+     * (the hazard detector off) it runs plain loads and stores of shared memory itself.
+     */
+    static CompiledRegion compile(Op[] ops, int start, int n, boolean ownShared) {
         try {
-            byte[] bytes = generate(ops, start, n);
+            byte[] bytes = generate(ops, start, n, ownShared);
             Class<?> c = LOOKUP.defineHiddenClass(bytes, true).lookupClass();
             return (CompiledRegion) c.getDeclaredConstructor(Op[].class, int.class, int.class)
                     .newInstance(ops, start, n);
@@ -66,7 +69,7 @@ final class RegionCompiler {
         }
     }
 
-    private static byte[] generate(Op[] ops, int start, int n) {
+    private static byte[] generate(Op[] ops, int start, int n, boolean ownShared) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override
             protected String getCommonSuperClass(String a, String b) {
@@ -92,7 +95,7 @@ final class RegionCompiler {
         if (branches(ops, start, n)) {
             branching(mv, ops, start, n, parts);
         } else {
-            straight(mv, ops, start, n, parts);
+            straight(mv, ops, start, n, parts, ownShared);
         }
         mv.visitMaxs(0, 0);
         mv.visitEnd();
@@ -125,24 +128,30 @@ final class RegionCompiler {
     }
 
     /** The ops of a straight region one after the other for the lanes of mask; returns n. */
-    private static void straight(MethodVisitor mv, Op[] ops, int start, int n,
-                                 java.util.List<Part> parts) {
+    private static void straight(MethodVisitor mv, Op[] ops, int start, int n, java.util.List<Part> parts,
+                                 boolean ownShared) {
         mv.visitVarInsn(Opcodes.ILOAD, MASK);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, POP);
         for (int k = 0; k < n; ) {
-            int end = fusableEnd(ops, start + k, start + n) - start;
+            int end = ownShared ? fusableEnd(ops, start + k, start + n) - start : k;
             if (end - k >= 2 && loads(ops, start + k, start + end)) {
                 // if (!this.runK(e, w, regs, base, mask)) { the ops one by one }
                 Op[] run = java.util.Arrays.copyOfRange(ops, start + k, start + end);
                 Label done = new Label();
                 callPart(mv, parts, MASK, new Part("Z", m -> fused(m, run)));
                 mv.visitJumpInsn(Opcodes.IFNE, done);
-                opByOp(mv, ops, start, k, end);
+                opByOp(mv, ops, start, k, end, true);
                 mv.visitLabel(done);
                 k = end;
             } else {
-                k = opByOp(mv, ops, start, k, Math.max(end, k + 1));
+                // One op, or a run of inline ops in one loop.
+                int to = k + 1;
+                while (to < n && inlinable(ops[start + k]) && inlinable(ops[start + to])) {
+                    to++;
+                }
+                opByOp(mv, ops, start, k, to, ownShared);
+                k = to;
             }
         }
         push(mv, n);
@@ -336,10 +345,9 @@ final class RegionCompiler {
 
     /**
      * The ops from start + from before start + to, each as a loop over the lanes of mask (a run of
-     * inline ops in one), counted before it runs; returns where the last ran: at {@code to}, or
-     * further where a run of inline ops goes on.
+     * inline ops in one), counted before it runs.
      */
-    private static int opByOp(MethodVisitor mv, Op[] ops, int start, int from, int to) {
+    private static void opByOp(MethodVisitor mv, Op[] ops, int start, int from, int to, boolean ownShared) {
         int k = from;
         while (k < to) {
             int pc = start + k;
@@ -355,7 +363,7 @@ final class RegionCompiler {
                 k = end;
             } else {
                 count(mv);
-                if (isInlineShared(ops[pc])) {
+                if (ownShared && isInlineShared(ops[pc])) {
                     sharedAccess(mv, ops[pc], pc);
                 } else {
                     helper(mv, ops[pc], pc, k > 0);
@@ -363,7 +371,6 @@ final class RegionCompiler {
                 k++;
             }
         }
-        return k;
     }
 
     /**
