@@ -110,8 +110,10 @@ abstract class CompiledRegion {
                 int l = Integer.numberOfTrailingZeros(m);
                 int a = (int) ((at < 0 ? 0 : regs[at + l]) + offset);
                 for (int k = 0; k < n; k++) {
-                    long v = op.srcKind[k] == Op.IMM ? op.imm[k] : regs[base + (op.src[k] << 5) + l];
-                    Bytes.put(mem, a + k * size, size, op.srcNegated[k] ? v ^ 1 : v);
+                    // As Engine.read gives the value.
+                    long v = op.srcKind[k] == Op.IMM ? op.imm[k]
+                            : regs[base + (op.src[k] << 5) + l] ^ (op.srcNegated[k] ? 1 : 0);
+                    Bytes.put(mem, a + k * size, size, v);
                 }
             }
         }

@@ -569,7 +569,7 @@ final class Engine {
             advance(w, mask, pc);
             laneOps(w, op, exec);
         } else {
-            ranGroup(exec);
+            lane = 31 - Integer.numberOfLeadingZeros(exec);
         }
     }
 

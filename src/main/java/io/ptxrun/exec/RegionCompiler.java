@@ -15,7 +15,9 @@ import java.lang.invoke.MethodHandles;
  * a loop over the lanes of the group (a plain loop over all 32 lanes when every lane executes it,
  * a shape the JIT vectorises, else a loop over the bits of the lane mask); in a branching region
  * in program order under lane masks, each run of inline ops between branches and branch targets
- * a loop over the bits of the lanes that reached it. Guards become lane masks.
+ * a loop over the lanes that reached it (the run also finds the lanes that take a guarded branch
+ * right after it). Guards become lane masks. In a lane loop the lane's registers live in JVM
+ * locals ({@link LaneRegisters}), so values pass from op to op without the register array.
  *
  * <p>Only the simplest ops are inline bytecode, and exactly the interpreter's whole-group forms
  * ({@link Engine#isFastInteger}, {@link Engine#isFastF32}, {@link Engine#isFastSetp}, plus selp and
@@ -24,6 +26,11 @@ import java.lang.invoke.MethodHandles;
  * interpreter's own definition, after setting the lanes' PC to the op (the hazard detector records
  * accesses by PC), and plain loads and stores call {@link Engine#regionMemory}, the interpreter's
  * whole-group form ({@link WarpMemory}). So both tiers share one definition of each instruction family.
+ * The one exception is {@link WarpMemory}'s case of the CTA's own shared memory in launches without
+ * the hazard detector: loads run inline with the ops around them ({@link #fusableEnd}, {@link
+ * #fused}), stores and lone loads in {@link CompiledRegion#shared}, each with {@link Bytes} as there
+ * and after checking every lane's address as there; any address that check refuses sends the op to
+ * {@link Engine#regionMemory}, which reports a fault as the interpreter does.
  */
 final class RegionCompiler {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
