@@ -1,5 +1,7 @@
 package io.ptxrun.exec;
 
+import io.ptxrun.ast.DataType;
+
 /**
  * A region of lane-local ops compiled to JVM bytecode by {@link RegionCompiler}: one method runs
  * the ops, in the interpreter's order, for a group of lanes that are at the region's first op and
@@ -31,10 +33,106 @@ abstract class CompiledRegion {
      */
     abstract int run(Engine e, Warp w, long[] regs, int base, int mask, int others, int steps);
 
+    /**
+     * The CTA's shared memory for a region's own loads and stores of it ({@link
+     * RegionCompiler#isInlineShared}), or null when the hazard detector is on: it must see every
+     * access, so the region then calls the interpreter's whole-group form.
+     */
+    static byte[] inlineShared(Engine e) {
+        return e.order == null ? e.cta.shared : null;
+    }
+
+    /**
+     * {@link WarpMemory}'s case of the CTA's own shared memory for a plain ld or st of a region
+     * ({@link RegionCompiler#isInlineShared}) by the lanes of exec, whose registers start at
+     * {@code regs[base]}, when the hazard detector is off (it must see every access: with it on,
+     * the region calls the interpreter's whole-group form). Every lane's address is checked first
+     * (aligned, and inside the CTA's own window, as there); where one is not, nothing has changed,
+     * it returns false, and the caller runs the op as the interpreter does, which reports any fault.
+     */
+    static boolean shared(Engine e, long[] regs, int base, int exec, Op op) {
+        byte[] mem = inlineShared(e);
+        if (mem == null || exec == 0) {
+            return false;
+        }
+        DataType t = op.type;
+        int size = t.bytes();
+        boolean load = op.code == OpCode.LD;
+        int n = load ? op.dst.length : op.sources();
+        long misaligned = (size - 1) | (op.vector > 1 ? size * (long) op.vector - 1 : 0);
+        // An access starts at an offset in [0, limit]: the CTA's own window only (peer CTAs'
+        // addresses, distributed shared memory, are the per-lane path's to resolve).
+        long limit = Math.min(mem.length, Cta.DSMEM_SPAN) - (long) size * n;
+        long offset = op.addrOffset;
+        // Where each lane's address register starts (absolute addresses: the offset alone).
+        int at = op.addrKind == Op.A_REG ? base + (op.addrReg << 5) : -1;
+        // The misaligned bits or the sign bit end up set where some lane's address is misaligned
+        // or outside [0, limit].
+        long bad;
+        if (at < 0) {
+            bad = (offset & misaligned) | offset | (limit - offset);
+        } else {
+            bad = 0;
+            if (exec == -1) {
+                for (int l = 0; l < 32; l++) {
+                    long a = regs[at + l] + offset;
+                    bad |= (a & misaligned) | a | (limit - a);
+                }
+            } else {
+                for (int m = exec; m != 0; m &= m - 1) {
+                    long a = regs[at + Integer.numberOfTrailingZeros(m)] + offset;
+                    bad |= (a & misaligned) | a | (limit - a);
+                }
+            }
+        }
+        if ((bad & (misaligned | Long.MIN_VALUE)) != 0) {
+            return false;
+        }
+        if (load) {
+            boolean signed = t.isSigned();
+            for (int k = 0; k < n; k++) {
+                int d = op.dst[k];
+                if (d < 0) {
+                    continue;
+                }
+                int bits = Math.max(op.dstBits[k], t.bits);
+                int to = base + (d << 5);
+                long from = offset + (long) k * size;
+                for (int m = exec; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    long v = Bytes.get(mem, (int) ((at < 0 ? 0 : regs[at + l]) + from), size);
+                    regs[to + l] = signed ? Engine.zx(Engine.sx(v, t.bits), bits) : v;
+                }
+            }
+        } else {
+            e.progressed();
+            for (int m = exec; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                int a = (int) ((at < 0 ? 0 : regs[at + l]) + offset);
+                for (int k = 0; k < n; k++) {
+                    // As Engine.read gives the value.
+                    long v = op.srcKind[k] == Op.IMM ? op.imm[k]
+                            : regs[base + (op.src[k] << 5) + l] ^ (op.srcNegated[k] ? 1 : 0);
+                    Bytes.put(mem, a + k * size, size, v);
+                }
+            }
+        }
+        e.ranGroup(exec);
+        return true;
+    }
+
     /** The lanes of mask whose guard predicate, at regs[at + lane], lets them execute (as {@link Engine#guarded}). */
     static int guard(long[] regs, int at, int mask, boolean negated) {
         // Without a branch on the predicate (data: a branch would mispredict).
         int set = 0;
+        if (mask == -1) {
+            // The whole warp: a plain loop, which the JIT unrolls.
+            for (int l = 0; l < 32; l++) {
+                long p = regs[at + l];
+                set |= (int) ((p | -p) >>> 63) << l;
+            }
+            return negated ? ~set : set;
+        }
         for (int m = mask; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long p = regs[at + l];

@@ -150,7 +150,8 @@ final class Engine {
         }
         ops = program.ops;
         Compilation compilation = launch.limits().compilation();
-        regions = compilation == Compilation.NONE ? null : new Regions(ops, compilation == Compilation.ALL ? 1 : Regions.HOT);
+        regions = compilation == Compilation.NONE ? null : new Regions(ops, compilation == Compilation.ALL ? 1 : Regions.HOT,
+                !sync.detectHazards());
         int[] cl = launch.cluster();
         int[] g = launch.grid();
         if (g[0] % cl[0] != 0 || g[1] % cl[1] != 0 || g[2] % cl[2] != 0) {
@@ -570,6 +571,11 @@ final class Engine {
         } else {
             lane = 31 - Integer.numberOfLeadingZeros(exec);
         }
+    }
+
+    /** After a whole-group op of a compiled region: the lane the per-lane loop would have left (a later fault names it). */
+    void ranGroup(int exec) {
+        lane = 31 - Integer.numberOfLeadingZeros(exec);
     }
 
     /**

@@ -15,7 +15,9 @@ import java.lang.invoke.MethodHandles;
  * a loop over the lanes of the group (a plain loop over all 32 lanes when every lane executes it,
  * a shape the JIT vectorises, else a loop over the bits of the lane mask); in a branching region
  * in program order under lane masks, each run of inline ops between branches and branch targets
- * a loop over the bits of the lanes that reached it. Guards become lane masks.
+ * a loop over the lanes that reached it (the run also finds the lanes that take a guarded branch
+ * right after it). Guards become lane masks. In a lane loop the lane's registers live in JVM
+ * locals ({@link LaneRegisters}), so values pass from op to op without the register array.
  *
  * <p>Only the simplest ops are inline bytecode, and exactly the interpreter's whole-group forms
  * ({@link Engine#isFastInteger}, {@link Engine#isFastF32}, {@link Engine#isFastSetp}, plus selp and
@@ -24,6 +26,11 @@ import java.lang.invoke.MethodHandles;
  * interpreter's own definition, after setting the lanes' PC to the op (the hazard detector records
  * accesses by PC), and plain loads and stores call {@link Engine#regionMemory}, the interpreter's
  * whole-group form ({@link WarpMemory}). So both tiers share one definition of each instruction family.
+ * The one exception is {@link WarpMemory}'s case of the CTA's own shared memory in launches without
+ * the hazard detector: loads run inline with the ops around them ({@link #fusableEnd}, {@link
+ * #fused}), stores and lone loads in {@link CompiledRegion#shared}, each with {@link Bytes} as there
+ * and after checking every lane's address as there; any address that check refuses sends the op to
+ * {@link Engine#regionMemory}, which reports a fault as the interpreter does.
  */
 final class RegionCompiler {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
@@ -32,24 +39,35 @@ final class RegionCompiler {
     private static final String WARP = Type.getInternalName(Warp.class);
     private static final String OP = Type.getInternalName(Op.class);
     private static final String FLOAT_OPS = Type.getInternalName(FloatOps.class);
+    private static final String BYTES = Type.getInternalName(Bytes.class);
     private static final String NAME = "io/ptxrun/exec/Region";
-    /** A run of inline ops of a branching region: runK(Engine e, Warp w, long[] regs, int base, int lanes), locals as in run. */
-    private static final String RUN_OPS = "(L" + ENGINE + ";L" + WARP + ";[JII)V";
+    /** A part of a region in a method of its own: runK(Engine e, Warp w, long[] regs, int base, int lanes), locals as in run. */
+    private static final String PART = "(L" + ENGINE + ";L" + WARP + ";[JII)";
+
+    /** A part's code, returning void ("V": it returns at the end of the code) or what the code returns. */
+    private record Part(String returns, java.util.function.Consumer<MethodVisitor> code) {
+    }
 
     // Locals of run(Engine e, Warp w, long[] regs, int base, int mask, int others, int steps), then its own: the
     // lanes counted per op, the lanes of a lane loop, the lane, the bits left, a setp's outcome; in a
-    // branching region the lanes at the current op, the steps taken, where it stops early, and from
-    // PENDING on the lanes waiting at each branch target.
+    // branching region the lanes at the current op, the steps taken, where it stops early; in a run
+    // with loads of shared memory the memory, its size, the lanes' bad address bits and an address;
+    // the lanes whose guard of the next branch is set; from PENDING on the lanes waiting at each
+    // branch target; from CACHED on a lane's registers.
     private static final int E = 1, W = 2, REGS = 3, BASE_AT = 4, MASK = 5, OTHERS = 6, STEPS = 7, POP = 8, EXEC = 9,
-            LANE = 10, BITS = 11, COND = 12, CUR = 13, TAKEN = 14, STOP = 15, PENDING = 16;
+            LANE = 10, BITS = 11, COND = 12, CUR = 13, TAKEN = 14, STOP = 15, MEM = 16, LIMIT = 17, BAD = 19,
+            AT = 21, GUARD_SET = 23, PENDING = 24, CACHED = PENDING + Regions.MAX_OPS;
 
     private RegionCompiler() {
     }
 
-    /** The region of n ops starting at ops[start], compiled; null when it cannot be. */
-    static CompiledRegion compile(Op[] ops, int start, int n) {
+    /**
+     * The region of n ops starting at ops[start], compiled; null when it cannot be. With ownShared
+     * (the hazard detector off) it runs plain loads and stores of shared memory itself.
+     */
+    static CompiledRegion compile(Op[] ops, int start, int n, boolean ownShared) {
         try {
-            byte[] bytes = generate(ops, start, n);
+            byte[] bytes = generate(ops, start, n, ownShared);
             Class<?> c = LOOKUP.defineHiddenClass(bytes, true).lookupClass();
             return (CompiledRegion) c.getDeclaredConstructor(Op[].class, int.class, int.class)
                     .newInstance(ops, start, n);
@@ -58,7 +76,7 @@ final class RegionCompiler {
         }
     }
 
-    private static byte[] generate(Op[] ops, int start, int n) {
+    private static byte[] generate(Op[] ops, int start, int n, boolean ownShared) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override
             protected String getCommonSuperClass(String a, String b) {
@@ -80,22 +98,26 @@ final class RegionCompiler {
 
         MethodVisitor mv = cw.visitMethod(0, "run", "(L" + ENGINE + ";L" + WARP + ";[JIIII)I", null, null);
         mv.visitCode();
-        java.util.List<Op[]> runs = new java.util.ArrayList<>();
+        java.util.List<Part> parts = new java.util.ArrayList<>();
         if (branches(ops, start, n)) {
-            branching(mv, ops, start, n, runs);
+            branching(mv, ops, start, n, parts);
         } else {
-            straight(mv, ops, start, n);
+            straight(mv, ops, start, n, parts, ownShared);
         }
         mv.visitMaxs(0, 0);
         mv.visitEnd();
-        // The runs of inline ops of a branching region, each a method of its own: their lane loops
-        // would make the JVM compile the whole region again for each loop it enters hot (on-stack
-        // replacement); small methods compile quickly and are inlined.
-        for (int k = 0; k < runs.size(); k++) {
-            MethodVisitor run = cw.visitMethod(Opcodes.ACC_PRIVATE, "run" + k, RUN_OPS, null, null);
+        // The runs of inline ops of a branching region and the inline shared-memory accesses, each
+        // a method of its own: their lane loops would make the JVM compile the whole region again
+        // for each loop it enters hot (on-stack replacement), and would make the region's method
+        // too long for the JIT; small methods compile quickly and are inlined.
+        for (int k = 0; k < parts.size(); k++) {
+            Part part = parts.get(k);
+            MethodVisitor run = cw.visitMethod(Opcodes.ACC_PRIVATE, "run" + k, PART + part.returns(), null, null);
             run.visitCode();
-            inline(run, runs.get(k), MASK, false);
-            run.visitInsn(Opcodes.RETURN);
+            part.code().accept(run);
+            if (part.returns().equals("V")) {
+                run.visitInsn(Opcodes.RETURN);
+            }
             run.visitMaxs(0, 0);
             run.visitEnd();
         }
@@ -113,30 +135,249 @@ final class RegionCompiler {
     }
 
     /** The ops of a straight region one after the other for the lanes of mask; returns n. */
-    private static void straight(MethodVisitor mv, Op[] ops, int start, int n) {
+    private static void straight(MethodVisitor mv, Op[] ops, int start, int n, java.util.List<Part> parts,
+                                 boolean ownShared) {
         mv.visitVarInsn(Opcodes.ILOAD, MASK);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, POP);
         for (int k = 0; k < n; ) {
+            int end = ownShared ? fusableEnd(ops, start + k, start + n) - start : k;
+            if (end - k >= 2 && loads(ops, start + k, start + end)) {
+                // if (!this.runK(e, w, regs, base, mask)) { the ops one by one }
+                Op[] run = java.util.Arrays.copyOfRange(ops, start + k, start + end);
+                Label done = new Label();
+                callPart(mv, parts, MASK, new Part("Z", m -> fused(m, run)));
+                mv.visitJumpInsn(Opcodes.IFNE, done);
+                opByOp(mv, ops, start, k, end, true);
+                mv.visitLabel(done);
+                k = end;
+            } else {
+                // One op, or a run of inline ops in one loop.
+                int to = k + 1;
+                while (to < n && inlinable(ops[start + k]) && inlinable(ops[start + to])) {
+                    to++;
+                }
+                opByOp(mv, ops, start, k, to, ownShared);
+                k = to;
+            }
+        }
+        push(mv, n);
+        mv.visitInsn(Opcodes.IRETURN);
+    }
+
+    /**
+     * Where the run of ops from {@code from} (before {@code to}) that one loop over the lanes can
+     * run ends: inline ops, and unguarded loads of shared memory ({@link #isInlineShared}) whose
+     * address register no earlier op of the run writes. Lane by lane, each lane doing them all in
+     * order, they give what op by op gives: they touch only the lane's own registers and shared
+     * memory that none of them writes, and the loads' addresses, known before the run, are checked
+     * first for every lane (see {@link #fused}).
+     */
+    private static int fusableEnd(Op[] ops, int from, int to) {
+        java.util.BitSet written = new java.util.BitSet();
+        int p = from;
+        for (; p < to; p++) {
+            Op op = ops[p];
+            if (!inlinable(op) && !(op.code == OpCode.LD && op.guard < 0 && isInlineShared(op)
+                    && (op.addrKind != Op.A_REG || !written.get(op.addrReg)))) {
+                break;
+            }
+            for (int d : op.dst) {
+                if (d >= 0) {
+                    written.set(d);
+                }
+            }
+        }
+        return p;
+    }
+
+    private static boolean loads(Op[] ops, int from, int to) {
+        for (int p = from; p < to; p++) {
+            if (ops[p].code == OpCode.LD) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A method returning whether it ran the run of ops ({@link #fusableEnd}) for the lanes of its
+     * mask: when the hazard detector is off ({@link CompiledRegion#inlineShared}) and every lane's
+     * address of every load is aligned and inside the CTA's own shared memory (as {@link
+     * WarpMemory} requires), the ops are counted and run in one loop over the lanes, the loads
+     * with {@link Bytes#get} as there; else it returns false having changed nothing, and the
+     * region runs them op by op, which reports any fault as the interpreter does.
+     */
+    private static void fused(MethodVisitor mv, Op[] run) {
+        Label no = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "inlineShared", "(L" + ENGINE + ";)[B", false);
+        mv.visitVarInsn(Opcodes.ASTORE, MEM);
+        mv.visitVarInsn(Opcodes.ALOAD, MEM);
+        mv.visitJumpInsn(Opcodes.IFNULL, no);
+        // limit = min(mem.length, Cta.DSMEM_SPAN): an access of n bytes lies in [0, limit - n]
+        mv.visitVarInsn(Opcodes.ALOAD, MEM);
+        mv.visitInsn(Opcodes.ARRAYLENGTH);
+        mv.visitLdcInsn((int) Cta.DSMEM_SPAN);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+        mv.visitInsn(Opcodes.I2L);
+        mv.visitVarInsn(Opcodes.LSTORE, LIMIT);
+        // bad |= (a & misaligned) | ((a | (limit - n - a)) & sign bit), each load of n bytes at a,
+        // each lane: its misaligned bits or the sign bit end up set where an address is misaligned
+        // or outside the memory.
+        mv.visitInsn(Opcodes.LCONST_0);
+        mv.visitVarInsn(Opcodes.LSTORE, BAD);
+        long anyMisaligned = 0;
+        for (Op op : run) {
+            if (op.code == OpCode.LD) {
+                anyMisaligned |= misaligned(op);
+            }
+        }
+        laneLoop(mv, MASK, true, () -> {
+            for (Op op : run) {
+                if (op.code != OpCode.LD) {
+                    continue;
+                }
+                laneAddress(mv, op);
+                mv.visitVarInsn(Opcodes.LSTORE, AT);
+                mv.visitVarInsn(Opcodes.LLOAD, BAD);
+                mv.visitVarInsn(Opcodes.LLOAD, AT);
+                mv.visitLdcInsn(misaligned(op));
+                mv.visitInsn(Opcodes.LAND);
+                mv.visitInsn(Opcodes.LOR);
+                mv.visitVarInsn(Opcodes.LLOAD, AT);
+                mv.visitVarInsn(Opcodes.LLOAD, LIMIT);
+                mv.visitLdcInsn((long) op.type.bytes() * op.dst.length);
+                mv.visitInsn(Opcodes.LSUB);
+                mv.visitVarInsn(Opcodes.LLOAD, AT);
+                mv.visitInsn(Opcodes.LSUB);
+                mv.visitInsn(Opcodes.LOR);
+                mv.visitLdcInsn(Long.MIN_VALUE);
+                mv.visitInsn(Opcodes.LAND);
+                mv.visitInsn(Opcodes.LOR);
+                mv.visitVarInsn(Opcodes.LSTORE, BAD);
+            }
+        });
+        mv.visitVarInsn(Opcodes.LLOAD, BAD);
+        mv.visitLdcInsn(anyMisaligned | Long.MIN_VALUE);
+        mv.visitInsn(Opcodes.LAND);
+        mv.visitInsn(Opcodes.LCONST_0);
+        mv.visitInsn(Opcodes.LCMP);
+        mv.visitJumpInsn(Opcodes.IFNE, no);
+        // e.executed += run.length * bitCount(mask)
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
+        push(mv, run.length);
+        mv.visitVarInsn(Opcodes.ILOAD, MASK);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
+        mv.visitInsn(Opcodes.IMUL);
+        mv.visitInsn(Opcodes.I2L);
+        mv.visitInsn(Opcodes.LADD);
+        mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
+        laneLoop(mv, MASK, true, () -> body(mv, run, -1));
+        // As the last load leaves it (the lane a later fault names).
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitVarInsn(Opcodes.ILOAD, MASK);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "ranGroup", "(I)V", false);
+        mv.visitInsn(Opcodes.ICONST_1);
+        mv.visitInsn(Opcodes.IRETURN);
+        mv.visitLabel(no);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitInsn(Opcodes.IRETURN);
+    }
+
+    /** The address bits that must be clear in an access of the op, as {@link WarpMemory} checks them. */
+    private static long misaligned(Op op) {
+        int size = op.type.bytes();
+        return (size - 1) | (op.vector > 1 ? size * (long) op.vector - 1 : 0);
+    }
+
+    /** One lane (in local LANE) of a shared-memory load, as {@link WarpMemory} does it (memory in local MEM). */
+    private static void load(LaneRegisters lane, Op op) {
+        MethodVisitor mv = lane.mv;
+        DataType t = op.type;
+        int size = t.bytes();
+        // The address first: a vector load may write its own address register.
+        if (op.addrKind == Op.A_REG) {
+            lane.read(op.addrReg);
+            if (op.addrOffset != 0) {
+                mv.visitLdcInsn(op.addrOffset);
+                mv.visitInsn(Opcodes.LADD);
+            }
+        } else {
+            mv.visitLdcInsn(op.addrOffset);
+        }
+        mv.visitInsn(Opcodes.L2I);
+        mv.visitVarInsn(Opcodes.ISTORE, AT);
+        for (int k = 0; k < op.dst.length; k++) {
+            int d = op.dst[k];
+            if (d < 0) {
+                continue;
+            }
+            mv.visitVarInsn(Opcodes.ALOAD, MEM);
+            mv.visitVarInsn(Opcodes.ILOAD, AT);
+            if (k > 0) {
+                push(mv, k * size);
+                mv.visitInsn(Opcodes.IADD);
+            }
+            push(mv, size);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BYTES, "get", "([BII)J", false);
+            if (t.isSigned()) {
+                push(mv, t.bits);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "sx", "(JI)J", false);
+                push(mv, Math.max(op.dstBits[k], t.bits));
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "zx", "(JI)J", false);
+            }
+            lane.write(d);
+        }
+    }
+
+    /** The lane's address of a memory op, as {@link Engine#address} gives it (register or absolute), on the stack. */
+    private static void laneAddress(MethodVisitor mv, Op op) {
+        if (op.addrKind == Op.A_REG) {
+            mv.visitVarInsn(Opcodes.ALOAD, REGS);
+            register(mv, op.addrReg);
+            mv.visitVarInsn(Opcodes.ILOAD, LANE);
+            mv.visitInsn(Opcodes.IADD);
+            mv.visitInsn(Opcodes.LALOAD);
+            if (op.addrOffset != 0) {
+                mv.visitLdcInsn(op.addrOffset);
+                mv.visitInsn(Opcodes.LADD);
+            }
+        } else {
+            mv.visitLdcInsn(op.addrOffset);
+        }
+    }
+
+    /**
+     * The ops from start + from before start + to, each as a loop over the lanes of mask (a run of
+     * inline ops in one), counted before it runs.
+     */
+    private static void opByOp(MethodVisitor mv, Op[] ops, int start, int from, int to, boolean ownShared) {
+        int k = from;
+        while (k < to) {
             int pc = start + k;
             if (inlinable(ops[pc])) {
                 // A run of inline ops in one loop over the lanes, each lane doing them all in order:
                 // they touch only the lane's own registers and cannot fail, so no one can tell.
                 int end = k;
-                while (end < n && inlinable(ops[start + end])) {
+                while (end < to && inlinable(ops[start + end])) {
                     count(mv);
                     end++;
                 }
-                inline(mv, java.util.Arrays.copyOfRange(ops, pc, start + end), MASK, true);
+                inline(mv, java.util.Arrays.copyOfRange(ops, pc, start + end), MASK, true, -1);
                 k = end;
             } else {
                 count(mv);
-                helper(mv, ops[pc], pc, k > 0);
+                if (ownShared && isInlineShared(ops[pc])) {
+                    sharedAccess(mv, ops[pc], pc);
+                } else {
+                    helper(mv, ops[pc], pc, k > 0);
+                }
                 k++;
             }
         }
-        push(mv, n);
-        mv.visitInsn(Opcodes.IRETURN);
     }
 
     /**
@@ -149,7 +390,8 @@ final class RegionCompiler {
      * steps, and the scheduler goes on from there. Returns the steps taken: an op run by some lanes
      * is one step.
      */
-    private static void branching(MethodVisitor mv, Op[] ops, int start, int n, java.util.List<Op[]> runs) {
+    private static void branching(MethodVisitor mv, Op[] ops, int start, int n,
+                                  java.util.List<Part> parts) {
         int end = start + n;
         // Branch targets inside the region or at its end, each with its local of waiting lanes.
         java.util.TreeMap<Integer, Integer> pending = new java.util.TreeMap<>();
@@ -181,6 +423,9 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ISTORE, CUR);
         mv.visitInsn(Opcodes.ICONST_0);
         mv.visitVarInsn(Opcodes.ISTORE, TAKEN);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, GUARD_SET);
+        boolean guardSet = false;
         Label stop = new Label();
         for (int pc = start; pc < end; ) {
             join(mv, pending, pc);
@@ -225,6 +470,17 @@ final class RegionCompiler {
                 // exec = the lanes whose guard lets them jump; they wait at the target, the rest go on.
                 if (op.guard < 0) {
                     mv.visitVarInsn(Opcodes.ILOAD, CUR);
+                } else if (guardSet) {
+                    // The run just before found the lanes whose guard is set (no lane joined since).
+                    if (op.guardNegated) {
+                        mv.visitVarInsn(Opcodes.ILOAD, CUR);
+                        mv.visitVarInsn(Opcodes.ILOAD, GUARD_SET);
+                        mv.visitInsn(Opcodes.ICONST_M1);
+                        mv.visitInsn(Opcodes.IXOR);
+                        mv.visitInsn(Opcodes.IAND);
+                    } else {
+                        mv.visitVarInsn(Opcodes.ILOAD, GUARD_SET);
+                    }
                 } else {
                     mv.visitVarInsn(Opcodes.ALOAD, REGS);
                     register(mv, op.guard);
@@ -245,16 +501,24 @@ final class RegionCompiler {
                 mv.visitInsn(Opcodes.IAND);
                 mv.visitVarInsn(Opcodes.ISTORE, CUR);
             } else {
-                // this.runK(e, w, regs, base, cur)
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitVarInsn(Opcodes.ALOAD, E);
-                mv.visitVarInsn(Opcodes.ALOAD, W);
-                mv.visitVarInsn(Opcodes.ALOAD, REGS);
-                mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
-                mv.visitVarInsn(Opcodes.ILOAD, CUR);
-                mv.visitMethodInsn(Opcodes.INVOKESPECIAL, NAME, "run" + runs.size(), RUN_OPS, false);
-                runs.add(java.util.Arrays.copyOfRange(ops, pc, pc + k));
+                Op[] run = java.util.Arrays.copyOfRange(ops, pc, pc + k);
+                // A guarded branch right after the run (no lane joins there): the run's lane loop
+                // finds the lanes whose guard is set, which guard() would find over again.
+                int next = pc + k;
+                int g = next < end && ops[next].code == OpCode.BRA && !pending.containsKey(next) ? ops[next].guard : -1;
+                if (g >= 0) {
+                    callPart(mv, parts, CUR, new Part("I", m -> {
+                        inline(m, run, MASK, true, g);
+                        m.visitVarInsn(Opcodes.ILOAD, GUARD_SET);
+                        m.visitInsn(Opcodes.IRETURN);
+                    }));
+                    mv.visitVarInsn(Opcodes.ISTORE, GUARD_SET);
+                } else {
+                    callPart(mv, parts, CUR, new Part("V", m -> inline(m, run, MASK, true, -1)));
+                }
             }
+            guardSet = op.code != OpCode.BRA && pc + k < end && ops[pc + k].code == OpCode.BRA
+                    && !pending.containsKey(pc + k);
             mv.visitLabel(skip);
             pc += k;
         }
@@ -275,6 +539,21 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
         mv.visitInsn(Opcodes.ISUB);
         mv.visitInsn(Opcodes.IRETURN);
+    }
+
+    /**
+     * this.runK(e, w, regs, base, lanes): a part of the region in a method of its own, for the
+     * lanes in local {@code lanes} here, in its local MASK there.
+     */
+    private static void callPart(MethodVisitor mv, java.util.List<Part> parts, int lanes, Part part) {
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitVarInsn(Opcodes.ALOAD, W);
+        mv.visitVarInsn(Opcodes.ALOAD, REGS);
+        mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
+        mv.visitVarInsn(Opcodes.ILOAD, lanes);
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, NAME, "run" + parts.size(), PART + part.returns(), false);
+        parts.add(part);
     }
 
     /** Lanes waiting at pc (a branch target) join the lanes at the current op. */
@@ -355,6 +634,65 @@ final class RegionCompiler {
         mv.visitInsn(Opcodes.AALOAD);
     }
 
+    // ---------------------------------------------------------------- inline shared-memory ld and st
+
+    /**
+     * A plain ld or st of the CTA's own shared memory ({@link WarpMemory#applies}, an explicit
+     * .shared space, register or immediate values), run inline as {@link WarpMemory} runs it when
+     * the hazard detector is off.
+     */
+    static boolean isInlineShared(Op op) {
+        if (!WarpMemory.applies(op) || op.space != Op.SP_SHARED) {
+            return false;
+        }
+        for (int k = 0; k < op.sources(); k++) {
+            if (op.srcKind[k] != Op.REG && op.srcKind[k] != Op.IMM) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * if (!CompiledRegion.shared(e, regs, base, exec, op)) e.regionMemory(w, op, pc, mask, exec),
+     * exec the lanes of mask the op's guard lets run: the shared-memory case of the whole-group form
+     * in a helper of its own when the detector is off, else (or when an address is not the
+     * ordinary case) the interpreter's.
+     */
+    private static void sharedAccess(MethodVisitor mv, Op op, int pc) {
+        Label done = new Label();
+        guarded(mv, op, MASK);
+        mv.visitVarInsn(Opcodes.ISTORE, EXEC);
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitVarInsn(Opcodes.ALOAD, REGS);
+        mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
+        mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+        loadOp(mv, pc);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "shared", "(L" + ENGINE + ";[JIIL" + OP + ";)Z", false);
+        mv.visitJumpInsn(Opcodes.IFNE, done);
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitVarInsn(Opcodes.ALOAD, W);
+        loadOp(mv, pc);
+        push(mv, pc);
+        mv.visitVarInsn(Opcodes.ILOAD, MASK);
+        mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "regionMemory", "(L" + WARP + ";L" + OP + ";III)V", false);
+        mv.visitLabel(done);
+    }
+
+    /** The lanes of the local {@code lanes} that the op's guard lets run, as {@link Engine#guarded}, on the stack. */
+    private static void guarded(MethodVisitor mv, Op op, int lanes) {
+        if (op.guard < 0) {
+            mv.visitVarInsn(Opcodes.ILOAD, lanes);
+            return;
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, REGS);
+        register(mv, op.guard);
+        mv.visitVarInsn(Opcodes.ILOAD, lanes);
+        mv.visitInsn(op.guardNegated ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "guard", "([JIIZ)I", false);
+    }
+
     // ---------------------------------------------------------------- inline ops
 
     /** Plain mov as {@link Engine}'s lane semantics define it, for types its whole-group loop does not take. */
@@ -393,12 +731,24 @@ final class RegionCompiler {
      * The ops over the lanes in local {@code lanes}: all 32 in a plain loop when they are all (and
      * wholeWarpLoop), else the bits of the lane mask; a guarded op tests its guard lane by lane.
      */
-    private static void inline(MethodVisitor mv, Op[] block, int lanes, boolean wholeWarpLoop) {
+    private static void inline(MethodVisitor mv, Op[] block, int lanes, boolean wholeWarpLoop, int guard) {
         mv.visitVarInsn(Opcodes.ILOAD, lanes);
         mv.visitVarInsn(Opcodes.ISTORE, EXEC);
+        if (guard >= 0) {
+            mv.visitInsn(Opcodes.ICONST_0);
+            mv.visitVarInsn(Opcodes.ISTORE, GUARD_SET);
+        }
+        laneLoop(mv, EXEC, wholeWarpLoop, () -> body(mv, block, guard));
+    }
+
+    /**
+     * The body once for each lane (in local LANE) of the lanes in local {@code lanes}: all 32 in a
+     * plain loop when they are all (and wholeWarpLoop), else the bits of the lane mask.
+     */
+    private static void laneLoop(MethodVisitor mv, int lanes, boolean wholeWarpLoop, Runnable body) {
         Label masked = new Label(), end = new Label();
         if (wholeWarpLoop) {
-            mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+            mv.visitVarInsn(Opcodes.ILOAD, lanes);
             mv.visitInsn(Opcodes.ICONST_M1);
             mv.visitJumpInsn(Opcodes.IF_ICMPNE, masked);
             // for (l = 0; l < 32; l++)
@@ -409,13 +759,13 @@ final class RegionCompiler {
             mv.visitVarInsn(Opcodes.ILOAD, LANE);
             push(mv, 32);
             mv.visitJumpInsn(Opcodes.IF_ICMPGE, end);
-            body(mv, block);
+            body.run();
             mv.visitIincInsn(LANE, 1);
             mv.visitJumpInsn(Opcodes.GOTO, loop);
         }
         // for (m = exec; m != 0; m &= m - 1) l = numberOfTrailingZeros(m)
         mv.visitLabel(masked);
-        mv.visitVarInsn(Opcodes.ILOAD, EXEC);
+        mv.visitVarInsn(Opcodes.ILOAD, lanes);
         mv.visitVarInsn(Opcodes.ISTORE, BITS);
         Label bits = new Label();
         mv.visitLabel(bits);
@@ -424,7 +774,7 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ILOAD, BITS);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "numberOfTrailingZeros", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, LANE);
-        body(mv, block);
+        body.run();
         mv.visitVarInsn(Opcodes.ILOAD, BITS);
         mv.visitVarInsn(Opcodes.ILOAD, BITS);
         mv.visitInsn(Opcodes.ICONST_1);
@@ -435,30 +785,142 @@ final class RegionCompiler {
         mv.visitLabel(end);
     }
 
-    /** One lane (in local LANE) of the ops, each under its guard. */
-    private static void body(MethodVisitor mv, Op[] block) {
+    /**
+     * One lane (in local LANE) of the ops, each under its guard; then, for a guard register g (not
+     * -1), the lane's bit in local GUARD_SET is set where the register is, as {@link
+     * CompiledRegion#guard} finds it.
+     */
+    private static void body(MethodVisitor mv, Op[] block, int g) {
+        LaneRegisters lane = new LaneRegisters(mv);
         for (Op op : block) {
-            if (op.guard < 0) {
-                body(mv, op);
-                continue;
+            if (op.code == OpCode.LD) {
+                load(lane, op);
+            } else {
+                guardedBody(lane, op);
             }
-            // (regs[guard] != 0) != negated
-            Label skip = new Label();
-            mv.visitVarInsn(Opcodes.ALOAD, REGS);
-            register(mv, op.guard);
+        }
+        if (g >= 0) {
+            // guardSet |= (int) ((p | -p) >>> 63) << lane
+            mv.visitVarInsn(Opcodes.ILOAD, GUARD_SET);
+            lane.read(g);
+            mv.visitInsn(Opcodes.DUP2);
+            mv.visitInsn(Opcodes.LNEG);
+            mv.visitInsn(Opcodes.LOR);
+            push(mv, 63);
+            mv.visitInsn(Opcodes.LUSHR);
+            mv.visitInsn(Opcodes.L2I);
             mv.visitVarInsn(Opcodes.ILOAD, LANE);
-            mv.visitInsn(Opcodes.IADD);
-            mv.visitInsn(Opcodes.LALOAD);
-            mv.visitInsn(Opcodes.LCONST_0);
-            mv.visitInsn(Opcodes.LCMP);
-            mv.visitJumpInsn(op.guardNegated ? Opcodes.IFNE : Opcodes.IFEQ, skip);
-            body(mv, op);
-            mv.visitLabel(skip);
+            mv.visitInsn(Opcodes.ISHL);
+            mv.visitInsn(Opcodes.IOR);
+            mv.visitVarInsn(Opcodes.ISTORE, GUARD_SET);
+        }
+        lane.flush();
+    }
+
+    /** One lane of an inlinable op, under its guard. */
+    private static void guardedBody(LaneRegisters lane, Op op) {
+        MethodVisitor mv = lane.mv;
+        if (op.guard < 0) {
+            body(lane, op);
+            return;
+        }
+        // (regs[guard] != 0) != negated; what the op reads or writes is in locals on both paths.
+        lane.fetch(op, true);
+        Label skip = new Label();
+        lane.read(op.guard);
+        mv.visitInsn(Opcodes.LCONST_0);
+        mv.visitInsn(Opcodes.LCMP);
+        mv.visitJumpInsn(op.guardNegated ? Opcodes.IFNE : Opcodes.IFEQ, skip);
+        body(lane, op);
+        mv.visitLabel(skip);
+    }
+
+    /**
+     * The lane's registers that its run of inline ops reads or writes, in JVM locals while it runs
+     * them (each read from the register array once, each written back once at the end), so that
+     * values pass from op to op without going through memory.
+     */
+    private static final class LaneRegisters {
+        final MethodVisitor mv;
+        private final java.util.Map<Integer, Integer> slots = new java.util.HashMap<>();
+        private final java.util.TreeSet<Integer> written = new java.util.TreeSet<>();
+        private int next = CACHED;
+
+        LaneRegisters(MethodVisitor mv) {
+            this.mv = mv;
+        }
+
+        /** Register r of the lane on the stack. */
+        void read(int r) {
+            mv.visitVarInsn(Opcodes.LLOAD, slot(r));
+        }
+
+        /** The long on the stack becomes register r of the lane. */
+        void write(int r) {
+            Integer s = slots.get(r);
+            if (s == null) {
+                s = next;
+                next += 2;
+                slots.put(r, s);
+            }
+            mv.visitVarInsn(Opcodes.LSTORE, s);
+            written.add(r);
+        }
+
+        /**
+         * Brings the registers the op reads (and its guard and destinations, with {@code all}) into
+         * locals here, before any branch of the op: a local first set on one path only could not
+         * be read after the paths meet.
+         */
+        void fetch(Op op, boolean all) {
+            for (int k = 0; k < op.sources(); k++) {
+                if (op.srcKind[k] == Op.REG) {
+                    slot(op.src[k]);
+                }
+            }
+            if (all) {
+                slot(op.guard);
+                for (int d : op.dst) {
+                    if (d >= 0) {
+                        slot(d);
+                    }
+                }
+            }
+        }
+
+        private int slot(int r) {
+            Integer s = slots.get(r);
+            if (s == null) {
+                s = next;
+                next += 2;
+                slots.put(r, s);
+                mv.visitVarInsn(Opcodes.ALOAD, REGS);
+                register(mv, r);
+                mv.visitVarInsn(Opcodes.ILOAD, LANE);
+                mv.visitInsn(Opcodes.IADD);
+                mv.visitInsn(Opcodes.LALOAD);
+                mv.visitVarInsn(Opcodes.LSTORE, s);
+            }
+            return s;
+        }
+
+        /** Writes the registers the ops wrote back to the register array. */
+        void flush() {
+            for (int r : written) {
+                mv.visitVarInsn(Opcodes.ALOAD, REGS);
+                register(mv, r);
+                mv.visitVarInsn(Opcodes.ILOAD, LANE);
+                mv.visitInsn(Opcodes.IADD);
+                mv.visitVarInsn(Opcodes.LLOAD, slots.get(r));
+                mv.visitInsn(Opcodes.LASTORE);
+            }
         }
     }
 
     /** One lane (in local LANE) of an inlinable op. */
-    private static void body(MethodVisitor mv, Op op) {
+    private static void body(LaneRegisters lane, Op op) {
+        MethodVisitor mv = lane.mv;
+        lane.fetch(op, false);
         if (Engine.isFastSetp(op)) {
             int p = op.dst[0], q = op.dst.length > 1 ? op.dst[1] : -1;
             if (p < 0 && q < 0) {
@@ -467,23 +929,21 @@ final class RegionCompiler {
             push(mv, op.sub);
             mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
             push(mv, op.type.bits);
-            source(mv, op, 0);
-            source(mv, op, 1);
+            source(lane, op, 0);
+            source(lane, op, 1);
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "compareInt", "(IZIJJ)Z", false);
             mv.visitVarInsn(Opcodes.ISTORE, COND);
             if (p >= 0) {
-                address(mv, p);
                 mv.visitVarInsn(Opcodes.ILOAD, COND);
                 mv.visitInsn(Opcodes.I2L);
-                mv.visitInsn(Opcodes.LASTORE);
+                lane.write(p);
             }
             if (q >= 0) {
-                address(mv, q);
                 mv.visitVarInsn(Opcodes.ILOAD, COND);
                 mv.visitInsn(Opcodes.ICONST_1);
                 mv.visitInsn(Opcodes.IXOR);
                 mv.visitInsn(Opcodes.I2L);
-                mv.visitInsn(Opcodes.LASTORE);
+                lane.write(q);
             }
             return;
         }
@@ -491,71 +951,70 @@ final class RegionCompiler {
         if (d < 0) {
             return;
         }
-        address(mv, d);
         if (Engine.isFastF32(op)) {
-            f32(mv, op, 0);
-            f32(mv, op, 1);
+            f32(lane, op, 0);
+            f32(lane, op, 1);
             switch (op.code) {
                 case FADD -> mv.visitInsn(Opcodes.FADD);
                 case FSUB -> mv.visitInsn(Opcodes.FSUB);
                 case FMUL -> mv.visitInsn(Opcodes.FMUL);
                 default -> {
-                    f32(mv, op, 2);
+                    f32(lane, op, 2);
                     mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "fma", "(FFF)F", false);
                 }
             }
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "bits32", "(F)J", false);
         } else if (op.code == OpCode.SELP) {
             Label second = new Label(), done = new Label();
-            source(mv, op, 2);
+            source(lane, op, 2);
             mv.visitInsn(Opcodes.LCONST_1);
             mv.visitInsn(Opcodes.LAND);
             mv.visitInsn(Opcodes.LCONST_0);
             mv.visitInsn(Opcodes.LCMP);
             mv.visitJumpInsn(Opcodes.IFEQ, second);
-            source(mv, op, 0);
+            source(lane, op, 0);
             mv.visitJumpInsn(Opcodes.GOTO, done);
             mv.visitLabel(second);
-            source(mv, op, 1);
+            source(lane, op, 1);
             mv.visitLabel(done);
         } else if (isShr(op)) {
-            source(mv, op, 0);
-            source(mv, op, 1);
+            source(lane, op, 0);
+            source(lane, op, 1);
             mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
             push(mv, op.type.bits);
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(IntegerOps.class), "shr", "(JJZI)J", false);
             width(mv, op.type.bits);
         } else if (isPlainMov(op)) {
             int bits = op.dstBits[0] == 1 ? 1 : op.type == null ? 64 : op.type.bits;
-            source(mv, op, 0);
+            source(lane, op, 0);
             width(mv, bits);
         } else {
-            source(mv, op, 0);
+            source(lane, op, 0);
             switch (op.code) {
                 case MOV -> {
                 }
-                case ADD -> binary(mv, op, Opcodes.LADD);
-                case SUB -> binary(mv, op, Opcodes.LSUB);
-                case AND -> binary(mv, op, Opcodes.LAND);
-                case OR -> binary(mv, op, Opcodes.LOR);
-                case XOR -> binary(mv, op, Opcodes.LXOR);
+                case ADD -> binary(lane, op, Opcodes.LADD);
+                case SUB -> binary(lane, op, Opcodes.LSUB);
+                case AND -> binary(lane, op, Opcodes.LAND);
+                case OR -> binary(lane, op, Opcodes.LOR);
+                case XOR -> binary(lane, op, Opcodes.LXOR);
                 case MUL -> {
                     if (op.sub == 2) {
-                        source(mv, op, 1);
+                        source(lane, op, 1);
                         mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
                         push(mv, op.type.bits);
                         mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "mulWide", "(JJZI)J", false);
                     } else {
-                        binary(mv, op, Opcodes.LMUL);
+                        binary(lane, op, Opcodes.LMUL);
                     }
                 }
                 case MAD -> {
-                    binary(mv, op, Opcodes.LMUL);
-                    source(mv, op, 2);
+                    binary(lane, op, Opcodes.LMUL);
+                    source(lane, op, 2);
                     mv.visitInsn(Opcodes.LADD);
                 }
                 case SHL -> {
-                    source(mv, op, 1);
+                    source(lane, op, 1);
                     push(mv, op.type.bits);
                     mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "shl", "(JJI)J", false);
                 }
@@ -563,12 +1022,12 @@ final class RegionCompiler {
             }
             width(mv, Engine.fastBits(op));
         }
-        mv.visitInsn(Opcodes.LASTORE);
+        lane.write(d);
     }
 
-    private static void binary(MethodVisitor mv, Op op, int insn) {
-        source(mv, op, 1);
-        mv.visitInsn(insn);
+    private static void binary(LaneRegisters lane, Op op, int insn) {
+        source(lane, op, 1);
+        lane.mv.visitInsn(insn);
     }
 
     /** Keeps the low {@code bits} bits of the long on the stack. */
@@ -579,34 +1038,23 @@ final class RegionCompiler {
         }
     }
 
-    private static void f32(MethodVisitor mv, Op op, int k) {
-        source(mv, op, k);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "f32", "(J)F", false);
+    private static void f32(LaneRegisters lane, Op op, int k) {
+        source(lane, op, k);
+        lane.mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "f32", "(J)F", false);
     }
 
     /** Source operand k of the lane, as {@link Engine#read} gives it (registers and immediates only). */
-    private static void source(MethodVisitor mv, Op op, int k) {
+    private static void source(LaneRegisters lane, Op op, int k) {
+        MethodVisitor mv = lane.mv;
         if (op.srcKind[k] == Op.IMM) {
             mv.visitLdcInsn(op.imm[k]);
             return;
         }
-        mv.visitVarInsn(Opcodes.ALOAD, REGS);
-        register(mv, op.src[k]);
-        mv.visitVarInsn(Opcodes.ILOAD, LANE);
-        mv.visitInsn(Opcodes.IADD);
-        mv.visitInsn(Opcodes.LALOAD);
+        lane.read(op.src[k]);
         if (op.srcNegated[k]) {
             mv.visitInsn(Opcodes.LCONST_1);
             mv.visitInsn(Opcodes.LXOR);
         }
-    }
-
-    /** regs and the index of register r of the lane, ready for LASTORE. */
-    private static void address(MethodVisitor mv, int r) {
-        mv.visitVarInsn(Opcodes.ALOAD, REGS);
-        register(mv, r);
-        mv.visitVarInsn(Opcodes.ILOAD, LANE);
-        mv.visitInsn(Opcodes.IADD);
     }
 
     /** base + (r << 5): where register r's lanes start. */
