@@ -758,15 +758,35 @@ final class Engine {
         }
         Op access = ops[cta.peerAccesses.pcOf(s)];
         Op exit = ops[exitPc];
+        int threads = threadsPerCta * clusterSize;
+        // Slots past the threads are their async agents: the access is a copy's landing.
+        boolean copy = s >= threads;
+        String ordering = copy
+                ? "a wait of the owner's threads, before they exit, on the mbarrier phase the copy completes on"
+                : "barrier.cluster.arrive.release by the accessing thread after the access and"
+                        + " barrier.cluster.wait.acquire by the owner's threads before they exit, as cluster.sync() does";
         throw new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(access.pos, "exec.fault", String.format(
-                "undefined behaviour: shared::cluster access to the shared memory of CTA rank %d of the cluster,"
-                        + " which exits at line %d (CTA ctaid (%d,%d,%d)) with no synchronization ordering the access"
+                "undefined behaviour: shared::cluster %s the shared memory of CTA rank %d of the cluster, which"
+                        + " exits at line %d (CTA ctaid (%d,%d,%d)) with no synchronization ordering the access"
                         + " before its exit (a CTA's shared memory exists only while it runs; distributed shared"
-                        + " memory accesses must happen before the owner exits: barrier.cluster.arrive.release by"
-                        + " the accessing thread after the access and barrier.cluster.wait.acquire by the owner's"
-                        + " threads before they exit, as cluster.sync() does) in '%s' (%s)",
-                cta.rank, exit.pos.line(), cta.ctaid[0], cta.ctaid[1], cta.ctaid[2], access.mnemonic(),
-                whereSlot(s)))));
+                        + " memory accesses must happen before the owner exits: %s) in '%s' (%s)",
+                copy ? "write by an async copy to" : "access to", cta.rank, exit.pos.line(), cta.ctaid[0],
+                cta.ctaid[1], cta.ctaid[2], ordering, access.mnemonic(),
+                copy ? "issued by " + whereSlot(s - threads) : whereSlot(s)))));
+    }
+
+    /**
+     * The bytes of a copy issued at {@code copy} by thread {@code tid} of the CTA of rank {@code rank}
+     * land in the shared memory of {@code owner}, which has exited (with the hazard detector).
+     */
+    void copyLandedAfterExit(Op copy, Cta owner, int rank, int tid) {
+        throw new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(copy.pos, "exec.fault", String.format(
+                "undefined behaviour: shared::cluster write by an async copy to the shared memory of CTA rank %d of"
+                        + " the cluster, which has exited (a CTA's shared memory exists only while it runs;"
+                        + " distributed shared memory accesses must happen before the owner exits: a wait of the"
+                        + " owner's threads, before they exit, on the mbarrier phase the copy completes on) in '%s'"
+                        + " (issued by %s)",
+                owner.rank, copy.mnemonic(), whereSlot(rank * threadsPerCta + tid)))));
     }
 
     /** {@link #where} for the thread of the cluster's slot {@code s} (its rank, then its linear id). */

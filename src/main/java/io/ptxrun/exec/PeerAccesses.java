@@ -11,13 +11,16 @@ package io.ptxrun.exec;
  * when the latest is known, all its earlier ones are too.
  */
 final class PeerAccesses {
-    /** By cluster slot of the accessing thread: its counter at its latest access, 0 for none. */
+    /**
+     * By cluster slot of the accessing thread or async agent (a copy into this CTA issued by a peer):
+     * its counter at its latest access, 0 for none.
+     */
     private int[] counter = new int[0];
     /** By slot: the instruction of that access. */
     private int[] pc = new int[0];
     private int lowest = Integer.MAX_VALUE, highest = -1;
 
-    /** A new CTA in this place: no access yet; {@code slots} threads in the cluster. */
+    /** A new CTA in this place: no access yet; {@code slots} threads and agents in the cluster. */
     void start(int slots) {
         if (counter.length < slots) {
             counter = new int[slots];

@@ -149,7 +149,7 @@ final class Scheduler {
         c.warpgroups.startCta(nw);
         c.copies.startCta(nw * 32);
         if (engine.order != null) {
-            c.peerAccesses.start(threads * engine.clusterSize);
+            c.peerAccesses.start(engine.order.slotsPerCluster());
         }
         for (int w = 0; w < nw; w++) {
             Warp warp = new Warp(w, entry.numRegs);

@@ -184,4 +184,76 @@ class ClusterExecTest {
             assertEquals("[]", messages(r), "seed " + seed);
         }
     }
+
+    /**
+     * One thread per CTA. Rank 0 copies 16 bytes into rank 1's shared memory with
+     * cp.async.bulk.shared::cluster, completing on rank 1's mbarrier; rank 1 exits after WAIT
+     * (nothing, or a wait on that mbarrier's phase).
+     */
+    private static final String PEER_COPY_THEN_OWNER_EXITS = Harness.HEADER + """
+            .shared .align 16 .b8 src[16];
+            .shared .align 16 .b8 dst[16];
+            .shared .align 8 .b64 mbar;
+            .visible .entry k() {
+                .reg .u32 %r, %a, %m; .reg .b64 %st; .reg .pred %p;
+                mov.u32 %r, %cluster_ctarank;
+                st.shared.v4.u32 [src], {1, 2, 3, 4};
+                fence.proxy.async.shared::cta;
+                mbarrier.init.shared::cta.b64 [mbar], 1;
+                mbarrier.arrive.expect_tx.shared::cta.b64 %st, [mbar], 16;
+                fence.mbarrier_init.release.cluster;
+                barrier.cluster.arrive.release;
+                barrier.cluster.wait.acquire;
+                setp.eq.u32 %p, %r, 1;
+                @%p bra OWNER;
+                mapa.shared::cluster.u32 %a, dst, 1;
+                mapa.shared::cluster.u32 %m, mbar, 1;
+                cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%a], [src], 16, [%m];
+                bra END;
+            OWNER:
+                WAIT
+            END:
+                ret;
+            }""";
+
+    @Test
+    void peerCopyTheOwnerNeverWaitsForIsReported() {
+        java.util.Set<String> ways = new java.util.TreeSet<>();
+        for (long seed = 0; seed <= 8; seed++) {
+            ExecResult r = peerCopyThenOwnerExits("", seed);
+            assertEquals(ExecStatus.ERROR, r.status(), "seed " + seed + ": " + messages(r));
+            String m = messages(r);
+            if (m.contains("write by an async copy to the shared memory of CTA rank 1 of the cluster, which exits at")) {
+                assertTrue(m.contains("issued by thread tid (0,0,0), warp 0, CTA ctaid (0,0,0) rank 0"), m);
+                assertEquals(21, r.diagnostics().get(r.diagnostics().size() - 1).pos().line(), m);
+                ways.add("landed before the exit");
+            } else {
+                assertTrue(m.contains("which has exited"), "seed " + seed + ": " + m);
+                ways.add("issued or landed after the exit");
+            }
+        }
+        assertTrue(ways.contains("landed before the exit"), ways.toString());
+    }
+
+    @Test
+    void peerCopyTheOwnerWaitsForIsFine() {
+        for (long seed = 0; seed <= 8; seed++) {
+            ExecResult r = peerCopyThenOwnerExits("""
+                    WAIT:
+                        mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 %p, [mbar], 0;
+                        @!%p bra WAIT;""", seed);
+            assertEquals(ExecStatus.OK, r.status(), "seed " + seed + ": " + messages(r));
+            assertEquals("[]", messages(r), "seed " + seed);
+        }
+    }
+
+    private static ExecResult peerCopyThenOwnerExits(String wait, long seed) {
+        Harness h = new Harness(PEER_COPY_THEN_OWNER_EXITS.replace("WAIT", wait));
+        h.cluster = new int[] {2, 1, 1};
+        if (seed > 0) {
+            h.scheduleSeed = java.util.OptionalLong.of(seed);
+            h.sync = new SyncOptions(SyncOptions.CopyTiming.RANDOM, seed, false);
+        }
+        return h.run(2, 1);
+    }
 }

@@ -407,6 +407,16 @@ public final class MemoryOrder {
         /** Bulk and tensor copies run in the async proxy: what their issuer had proxy-fenced. */
         int[] proxyFencedKnown;
 
+        /** The slot of the async agent that makes the copy's accesses. */
+        public int agent() {
+            return agent;
+        }
+
+        /** The agent's counter that the copy's accesses carry. */
+        public int clock() {
+            return clock;
+        }
+
         CopyOrigin(int agent, int clock, int issuer, int issuerClock, int pc, int[] known, ForeignClocks foreign,
                 long base) {
             this.agent = agent;
