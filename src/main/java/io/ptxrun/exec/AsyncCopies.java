@@ -696,6 +696,7 @@ final class AsyncCopies {
                 int at = (int) dst[e];
                 int n = size[e];
                 if (origin[e] != null) {
+                    landedInPeer(e, to);
                     engine.order.copyWrites(origin[e], io.ptxrun.exec.order.MemoryOrder.SHARED, to.rank, at, n, false);
                 }
                 Bytes.put(shared, at, Math.min(n, 8), low[e]);
@@ -708,6 +709,9 @@ final class AsyncCopies {
                 bulkData[e] = null;
                 BulkForm form = (BulkForm) engine.opAt(issuedAt[e]).form;
                 if (origin[e] != null && data.length > 0) {
+                    if (!dstGlobal[e]) {
+                        landedInPeer(e, to);
+                    }
                     engine.order.copyWrites(origin[e], dstGlobal[e] ? io.ptxrun.exec.order.MemoryOrder.GLOBAL
                             : io.ptxrun.exec.order.MemoryOrder.SHARED, dstGlobal[e] ? 0 : to.rank, dst[e], data.length,
                             form.redOp() != null);
@@ -747,6 +751,7 @@ final class AsyncCopies {
                     }
                 }
                 if (origin[e] != null) {
+                    landedInPeer(e, to);
                     for (int k = 0; k < mask.length; ) {
                         int run = k;
                         while (run < mask.length && mask[run]) {
@@ -785,6 +790,21 @@ final class AsyncCopies {
         plan[e] = null;
         release(e);
         engine.progressed();
+    }
+
+    /**
+     * A copy's bytes land in the shared memory of CTA {@code to}: when that is a peer's (a
+     * shared::cluster destination, or a multicast), the write must happen before the peer exits:
+     * checked there, or now when the peer has exited already.
+     */
+    private void landedInPeer(int e, Cta to) {
+        if (to == cta) {
+            return;
+        }
+        if (to.exited()) {
+            engine.copyLandedAfterExit(engine.opAt(issuedAt[e]), to, cta.rank, thread[e]);
+        }
+        to.peerAccesses.record(origin[e].agent(), origin[e].clock(), issuedAt[e]);
     }
 
     // ------------------------------------------------------------------ hazards

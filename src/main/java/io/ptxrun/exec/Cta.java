@@ -27,6 +27,8 @@ final class Cta {
     final MBarriers mbarriers;
     final AsyncCopies copies;
     final Warpgroups warpgroups;
+    /** Peer CTAs' accesses to this CTA's shared memory, checked when it exits (with the hazard detector). */
+    final PeerAccesses peerAccesses = new PeerAccesses();
 
     Cta(Engine engine, int rank, Hazards hazards, SyncOptions sync) {
         this.rank = rank;

@@ -746,6 +746,62 @@ final class Engine {
         events++;
         cta.barriers.exited(w);
         clusterBarrier.exited(cta, w, lanes);
+        if (cta.exited() && order != null && cta.peerAccesses.any()) {
+            peerAccessesBeforeExit(w.pc[Integer.numberOfTrailingZeros(lanes)]);
+        }
+    }
+
+    /**
+     * The CTA exits (its last thread at {@code exitPc}): every access of a peer CTA's thread to its
+     * shared memory must happen before that, in the hazard detector's order, whichever came first
+     * in this run (CUDA C++ Programming Guide, Distributed Shared Memory). An access its threads
+     * never learned of is reported as the access after the exit would be.
+     */
+    private void peerAccessesBeforeExit(int exitPc) {
+        int s = cta.peerAccesses.unordered(order.knownByCta(cta.rank));
+        if (s < 0) {
+            return;
+        }
+        Op access = ops[cta.peerAccesses.pcOf(s)];
+        Op exit = ops[exitPc];
+        int threads = threadsPerCta * clusterSize;
+        // Slots past the threads are their async agents: the access is a copy's landing.
+        boolean copy = s >= threads;
+        String ordering = copy
+                ? "a wait of the owner's threads, before they exit, on the mbarrier phase the copy completes on"
+                : "barrier.cluster.arrive.release by the accessing thread after the access and"
+                        + " barrier.cluster.wait.acquire by the owner's threads before they exit, as cluster.sync() does";
+        throw new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(access.pos, "exec.fault", String.format(
+                "undefined behaviour: shared::cluster %s the shared memory of CTA rank %d of the cluster, which"
+                        + " exits at line %d (CTA ctaid (%d,%d,%d)) with no synchronization ordering the access"
+                        + " before its exit (a CTA's shared memory exists only while it runs; distributed shared"
+                        + " memory accesses must happen before the owner exits: %s) in '%s' (%s)",
+                copy ? "write by an async copy to" : "access to", cta.rank, exit.pos.line(), cta.ctaid[0],
+                cta.ctaid[1], cta.ctaid[2], ordering, access.mnemonic(),
+                copy ? "issued by " + whereSlot(s - threads) : whereSlot(s)))));
+    }
+
+    /**
+     * The bytes of a copy issued at {@code copy} by thread {@code tid} of the CTA of rank {@code rank}
+     * land in the shared memory of {@code owner}, which has exited (with the hazard detector).
+     */
+    void copyLandedAfterExit(Op copy, Cta owner, int rank, int tid) {
+        throw new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(copy.pos, "exec.fault", String.format(
+                "undefined behaviour: shared::cluster write by an async copy to the shared memory of CTA rank %d of"
+                        + " the cluster, which has exited (a CTA's shared memory exists only while it runs;"
+                        + " distributed shared memory accesses must happen before the owner exits: a wait of the"
+                        + " owner's threads, before they exit, on the mbarrier phase the copy completes on) in '%s'"
+                        + " (issued by %s)",
+                owner.rank, copy.mnemonic(), whereSlot(rank * threadsPerCta + tid)))));
+    }
+
+    /** {@link #where} for the thread of the cluster's slot {@code s} (its rank, then its linear id). */
+    private String whereSlot(int s) {
+        int[] b = launch.block();
+        Cta c = cluster[s / threadsPerCta];
+        int t = s % threadsPerCta;
+        return String.format("thread tid (%d,%d,%d), warp %d, CTA ctaid (%d,%d,%d) rank %d", t % b[0],
+                (t / b[0]) % b[1], t / (b[0] * b[1]), t / 32, c.ctaid[0], c.ctaid[1], c.ctaid[2], c.rank);
     }
 
     /** barrier.cluster.wait: lanes whose arrival's phase is still open block until it completes. */
@@ -1677,6 +1733,12 @@ final class Engine {
             order.atomic(t, pc, kind, owner, a, size, reads, writes, op.acquire, op.release);
         } else {
             order.access(t, pc, kind, owner, a, size, writes, false);
+        }
+        if (kind == io.ptxrun.exec.order.MemoryOrder.SHARED && owner != cta.rank) {
+            // A release write carries the counter its release handed on (the release ticked before
+            // it): an owner thread that acquires it there knows the write.
+            boolean released = op.strong && writes && op.release;
+            cluster[owner].peerAccesses.record(t, order.counter(t) - (released ? 1 : 0), pc);
         }
     }
 

@@ -148,6 +148,9 @@ final class Scheduler {
         c.barriers.startCta(nw);
         c.warpgroups.startCta(nw);
         c.copies.startCta(nw * 32);
+        if (engine.order != null) {
+            c.peerAccesses.start(engine.order.slotsPerCluster());
+        }
         for (int w = 0; w < nw; w++) {
             Warp warp = new Warp(w, entry.numRegs);
             for (int l = 0; l < 32; l++) {

@@ -117,4 +117,143 @@ class ClusterExecTest {
         assertEquals(ExecStatus.OK, r.status(), messages(r));
         assertArrayEquals(new int[] {2000, 4000, 6000, 8000}, h.readInts(out, 4));
     }
+
+    /**
+     * One thread per CTA. After a cluster barrier (the flag is cleared), rank 0 stores into rank 1's
+     * shared memory, then sets a flag there that rank 1 spins on before it exits: the store always
+     * comes before the exit in the run, but only a release of the flag that rank 1 acquires orders
+     * it there (FLAG_STORE and FLAG_LOAD say which).
+     */
+    private static final String PEER_STORE_THEN_OWNER_EXITS = Harness.HEADER + """
+            .shared .align 4 .b32 data;
+            .shared .align 4 .b32 flag;
+            .visible .entry k() {
+                .reg .u32 %r, %t, %a, %v; .reg .pred %p;
+                mov.u32 %r, %cluster_ctarank;
+                mov.u32 %t, %tid.x;
+                st.shared.u32 [flag], 0;
+                barrier.cluster.arrive.release;
+                barrier.cluster.wait.acquire;
+                setp.ne.u32 %p, %t, 0;
+                @%p bra END;
+                setp.eq.u32 %p, %r, 1;
+                @%p bra OWNER;
+                mapa.shared::cluster.u32 %a, data, 1;
+                st.shared::cluster.u32 [%a], 7;
+                mapa.shared::cluster.u32 %a, flag, 1;
+                FLAG_STORE [%a], 1;
+                bra END;
+            OWNER:
+                FLAG_LOAD %v, [flag];
+                setp.eq.u32 %p, %v, 0;
+                @%p bra OWNER;
+            END:
+                ret;
+            }""";
+
+    private static ExecResult peerStoreThenOwnerExits(String store, String load, long seed) {
+        Harness h = new Harness(PEER_STORE_THEN_OWNER_EXITS.replace("FLAG_STORE", store).replace("FLAG_LOAD", load));
+        h.cluster = new int[] {2, 1, 1};
+        if (seed > 0) {
+            h.scheduleSeed = java.util.OptionalLong.of(seed);
+            h.sync = new SyncOptions(SyncOptions.CopyTiming.RANDOM, seed, false);
+        }
+        return h.run(2, 1);
+    }
+
+    @Test
+    void peerAccessNotOrderedBeforeTheOwnersExitIsReportedThoughItCameFirst() {
+        for (long seed = 0; seed <= 8; seed++) {
+            ExecResult r = peerStoreThenOwnerExits("st.relaxed.cluster.shared::cluster.u32",
+                    "ld.relaxed.cluster.shared.u32", seed);
+            assertEquals(ExecStatus.ERROR, r.status(), "seed " + seed + ": " + messages(r));
+            Diagnostic d = r.diagnostics().get(r.diagnostics().size() - 1);
+            // The thread's latest access to the owner (the flag) is the one named.
+            assertEquals(20, d.pos().line(), "seed " + seed + ": " + messages(r));
+            assertTrue(d.message().contains("shared memory of CTA rank 1 of the cluster, which exits at line 27")
+                    && d.message().contains("CTA ctaid (0,0,0) rank 0"), messages(r));
+        }
+    }
+
+    @Test
+    void peerAccessReleasedToTheOwnerBeforeItExitsIsFine() {
+        for (long seed = 0; seed <= 8; seed++) {
+            ExecResult r = peerStoreThenOwnerExits("st.release.cluster.shared::cluster.u32",
+                    "ld.acquire.cluster.shared.u32", seed);
+            assertEquals(ExecStatus.OK, r.status(), "seed " + seed + ": " + messages(r));
+            assertEquals("[]", messages(r), "seed " + seed);
+        }
+    }
+
+    /**
+     * One thread per CTA. Rank 0 copies 16 bytes into rank 1's shared memory with
+     * cp.async.bulk.shared::cluster, completing on rank 1's mbarrier; rank 1 exits after WAIT
+     * (nothing, or a wait on that mbarrier's phase).
+     */
+    private static final String PEER_COPY_THEN_OWNER_EXITS = Harness.HEADER + """
+            .shared .align 16 .b8 src[16];
+            .shared .align 16 .b8 dst[16];
+            .shared .align 8 .b64 mbar;
+            .visible .entry k() {
+                .reg .u32 %r, %a, %m; .reg .b64 %st; .reg .pred %p;
+                mov.u32 %r, %cluster_ctarank;
+                st.shared.v4.u32 [src], {1, 2, 3, 4};
+                fence.proxy.async.shared::cta;
+                mbarrier.init.shared::cta.b64 [mbar], 1;
+                mbarrier.arrive.expect_tx.shared::cta.b64 %st, [mbar], 16;
+                fence.mbarrier_init.release.cluster;
+                barrier.cluster.arrive.release;
+                barrier.cluster.wait.acquire;
+                setp.eq.u32 %p, %r, 1;
+                @%p bra OWNER;
+                mapa.shared::cluster.u32 %a, dst, 1;
+                mapa.shared::cluster.u32 %m, mbar, 1;
+                cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%a], [src], 16, [%m];
+                bra END;
+            OWNER:
+                WAIT
+            END:
+                ret;
+            }""";
+
+    @Test
+    void peerCopyTheOwnerNeverWaitsForIsReported() {
+        java.util.Set<String> ways = new java.util.TreeSet<>();
+        for (long seed = 0; seed <= 8; seed++) {
+            ExecResult r = peerCopyThenOwnerExits("", seed);
+            assertEquals(ExecStatus.ERROR, r.status(), "seed " + seed + ": " + messages(r));
+            String m = messages(r);
+            if (m.contains("write by an async copy to the shared memory of CTA rank 1 of the cluster, which exits at")) {
+                assertTrue(m.contains("issued by thread tid (0,0,0), warp 0, CTA ctaid (0,0,0) rank 0"), m);
+                assertEquals(21, r.diagnostics().get(r.diagnostics().size() - 1).pos().line(), m);
+                ways.add("landed before the exit");
+            } else {
+                assertTrue(m.contains("which has exited"), "seed " + seed + ": " + m);
+                ways.add("issued or landed after the exit");
+            }
+        }
+        assertTrue(ways.contains("landed before the exit"), ways.toString());
+    }
+
+    @Test
+    void peerCopyTheOwnerWaitsForIsFine() {
+        for (long seed = 0; seed <= 8; seed++) {
+            ExecResult r = peerCopyThenOwnerExits("""
+                    WAIT:
+                        mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 %p, [mbar], 0;
+                        @!%p bra WAIT;""", seed);
+            assertEquals(ExecStatus.OK, r.status(), "seed " + seed + ": " + messages(r));
+            assertEquals("[]", messages(r), "seed " + seed);
+        }
+    }
+
+    private static ExecResult peerCopyThenOwnerExits(String wait, long seed) {
+        Harness h = new Harness(PEER_COPY_THEN_OWNER_EXITS.replace("WAIT", wait));
+        h.cluster = new int[] {2, 1, 1};
+        if (seed > 0) {
+            h.scheduleSeed = java.util.OptionalLong.of(seed);
+            h.sync = new SyncOptions(SyncOptions.CopyTiming.RANDOM, seed, false);
+        }
+        return h.run(2, 1);
+    }
 }

@@ -106,6 +106,27 @@ public final class MemoryOrder {
         return rank * threadsPerCta + tid;
     }
 
+    /** Thread t's counter: the one an access it makes now carries. */
+    public int counter(int t) {
+        return clocks.clock[t];
+    }
+
+    /**
+     * What the threads of CTA rank {@code rank} know together (read only): slot s's accesses with a
+     * counter up to element s happen before something one of them did.
+     */
+    public int[] knownByCta(int rank) {
+        int first = rank * threadsPerCta;
+        int[] k = clocks.known[first];
+        for (int t = first + 1; t < first + threadsPerCta; t++) {
+            // Threads that acquired the same thing share one array: join each distinct one once.
+            if (clocks.known[t] != clocks.known[t - 1]) {
+                k = ThreadClocks.max(k, clocks.known[t]);
+            }
+        }
+        return k;
+    }
+
     // ------------------------------------------------------------------ accesses
 
     private void asThread(int t, int pc, boolean strong) {
@@ -387,6 +408,16 @@ public final class MemoryOrder {
         final long base;
         /** Bulk and tensor copies run in the async proxy: what their issuer had proxy-fenced. */
         int[] proxyFencedKnown;
+
+        /** The slot of the async agent that makes the copy's accesses. */
+        public int agent() {
+            return agent;
+        }
+
+        /** The agent's counter that the copy's accesses carry. */
+        public int clock() {
+            return clock;
+        }
 
         CopyOrigin(int agent, int clock, int issuer, int issuerClock, int pc, int[] known, ForeignClocks foreign,
                 long base) {
