@@ -273,10 +273,22 @@ class LauncherScriptTest {
         Launch failed = launch(Map.of("FAKE_JAVA_FAIL", "training"));
         assertEquals(0, failed.code());
         assertFalse(failed.run().contains("AOTCache"), failed.run());
-        assertEquals(List.of(), cacheFiles(), "no partial files are left");
+        assertEquals(List.of("Test_Vendor-25.0.1+8-LTS.check.aot.failed"), cacheFiles(),
+                "no partial files are left, only the mark of the failure");
+        // The next start does not spend the training's time failing again, until the jar is newer.
+        Launch again = launch(Map.of("FAKE_JAVA_FAIL", "training"));
+        assertFalse(again.trained(), again.javaCalls().toString());
+        assertFalse(again.run().contains("AOTCache"), again.run());
+        Files.setLastModifiedTime(root.resolve("target/startup/Test_Vendor-25.0.1+8-LTS.check.aot.failed"),
+                FileTime.fromMillis(System.currentTimeMillis() - 7_200_000)); // the jar is newer than the mark
+        Launch rebuilt = launch(Map.of());
+        assertTrue(rebuilt.trained(), "a newer jar tries again");
+        assertTrue(rebuilt.run().contains("AOTCache"), rebuilt.run());
+        assertEquals(List.of("Test_Vendor-25.0.1+8-LTS.check.aot"), cacheFiles(), "the mark goes with success");
 
         // target/startup cannot be made (a file is in the way): the run goes on without a cache.
         Files.deleteIfExists(root.resolve("target/startup/java"));
+        Files.deleteIfExists(root.resolve("target/startup/Test_Vendor-25.0.1+8-LTS.check.aot"));
         Files.deleteIfExists(root.resolve("target/startup"));
         Files.writeString(root.resolve("target/startup"), "in the way");
         Launch unwritable = launch(Map.of());
