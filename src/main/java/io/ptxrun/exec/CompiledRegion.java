@@ -89,19 +89,18 @@ abstract class CompiledRegion {
             return false;
         }
         if (load) {
-            boolean signed = t.isSigned();
             for (int k = 0; k < n; k++) {
                 int d = op.dst[k];
                 if (d < 0) {
                     continue;
                 }
-                int bits = Math.max(op.dstBits[k], t.bits);
+                int bits = op.dstBits[k];
                 int to = base + (d << 5);
                 long from = offset + (long) k * size;
                 for (int m = exec; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
                     long v = Bytes.get(mem, (int) ((at < 0 ? 0 : regs[at + l]) + from), size);
-                    regs[to + l] = signed ? Engine.zx(Engine.sx(v, t.bits), bits) : v;
+                    regs[to + l] = Engine.loaded(v, t, bits);
                 }
             }
         } else {

@@ -1189,6 +1189,19 @@ final class Engine {
         return bits >= 64 ? v : v & ((1L << bits) - 1);
     }
 
+    /**
+     * A loaded value of type {@code t} as its destination register of {@code regBits} holds it: a
+     * signed load sign-extends to the register's width (`ld.s8` into a .b32 register).
+     */
+    static long loaded(long v, DataType t, int regBits) {
+        return t.isSigned() ? signedLoad(v, t.bits, regBits) : v;
+    }
+
+    /** {@link #loaded} of a signed type of {@code typeBits} (compiled code calls it directly). */
+    static long signedLoad(long v, int typeBits, int regBits) {
+        return zx(sx(v, typeBits), Math.max(regBits, typeBits));
+    }
+
     private static long ext(long v, DataType t) {
         return t.isSigned() ? sx(v, t.bits) : zx(v, t.bits);
     }
@@ -1222,11 +1235,7 @@ final class Engine {
                     throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
                 }
                 for (int k = 0; k < op.dst.length; k++) {
-                    long v = load(w, op.space, a + (long) k * size, size, l);
-                    if (t.isSigned()) {
-                        v = zx(sx(v, t.bits), Math.max(op.dstBits[k], t.bits));
-                    }
-                    write(w, op, k, l, v);
+                    write(w, op, k, l, loaded(load(w, op.space, a + (long) k * size, size, l), t, op.dstBits[k]));
                 }
                 if (order != null) {
                     ordered(w, l, op, op.space, a, size * op.dst.length, true, false);

@@ -325,9 +325,8 @@ final class RegionCompiler {
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, BYTES, "get", "([BII)J", false);
             if (t.isSigned()) {
                 push(mv, t.bits);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "sx", "(JI)J", false);
-                push(mv, Math.max(op.dstBits[k], t.bits));
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "zx", "(JI)J", false);
+                push(mv, op.dstBits[k]);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "signedLoad", "(JII)J", false);
             }
             lane.write(d);
         }

@@ -100,21 +100,16 @@ final class WarpMemory {
         long[] regs = w.regs;
         int[] regBase = w.regBase;
         if (load) {
-            boolean signed = t.isSigned();
             for (int k = 0; k < n; k++) {
                 int d = op.dst[k];
                 if (d < 0) {
                     continue;
                 }
-                int bits = Math.max(op.dstBits[k], t.bits);
+                int bits = op.dstBits[k];
                 int shift = k * size;
                 for (int l = 0; l < 32; l++) {
                     if ((exec & (1 << l)) != 0) {
-                        long v = Bytes.get(mem, (int) (at[l] - base) + shift, size);
-                        if (signed) {
-                            v = Engine.zx(Engine.sx(v, t.bits), bits);
-                        }
-                        regs[((regBase[l] + d) << 5) | l] = v;
+                        regs[((regBase[l] + d) << 5) | l] = Engine.loaded(Bytes.get(mem, (int) (at[l] - base) + shift, size), t, bits);
                     }
                 }
             }
