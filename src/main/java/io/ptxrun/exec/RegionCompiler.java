@@ -299,15 +299,7 @@ final class RegionCompiler {
         DataType t = op.type;
         int size = t.bytes();
         // The address first: a vector load may write its own address register.
-        if (op.addrKind == Op.A_REG) {
-            lane.read(op.addrReg);
-            if (op.addrOffset != 0) {
-                mv.visitLdcInsn(op.addrOffset);
-                mv.visitInsn(Opcodes.LADD);
-            }
-        } else {
-            mv.visitLdcInsn(op.addrOffset);
-        }
+        address(mv, op, () -> lane.read(op.addrReg));
         mv.visitInsn(Opcodes.L2I);
         mv.visitVarInsn(Opcodes.ISTORE, AT);
         for (int k = 0; k < op.dst.length; k++) {
@@ -334,12 +326,19 @@ final class RegionCompiler {
 
     /** The lane's address of a memory op, as {@link Engine#address} gives it (register or absolute), on the stack. */
     private static void laneAddress(MethodVisitor mv, Op op) {
-        if (op.addrKind == Op.A_REG) {
+        address(mv, op, () -> {
             mv.visitVarInsn(Opcodes.ALOAD, REGS);
             register(mv, op.addrReg);
             mv.visitVarInsn(Opcodes.ILOAD, LANE);
             mv.visitInsn(Opcodes.IADD);
             mv.visitInsn(Opcodes.LALOAD);
+        });
+    }
+
+    /** A memory op's address on the stack: its register (pushed by {@code register}) plus offset, or absolute. */
+    private static void address(MethodVisitor mv, Op op, Runnable register) {
+        if (op.addrKind == Op.A_REG) {
+            register.run();
             if (op.addrOffset != 0) {
                 mv.visitLdcInsn(op.addrOffset);
                 mv.visitInsn(Opcodes.LADD);
