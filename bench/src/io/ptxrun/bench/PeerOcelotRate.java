@@ -19,8 +19,10 @@ import java.util.StringJoiner;
  * sgemm, the launches bench.py makes) in thread-instructions per second of launch time, as
  * bench.py measures ptxrun (stats.wallMillis), and per CPU-second of the process; next to the
  * figures recorded for Ocelot's LLVM JIT in PEER_DIR/README.md (not measured here). Each launch
- * runs in a fresh engine, so the compiled tier's warm-up (bytecode generation and the JVM's JIT)
- * is part of every figure. Best of N runs after one warm-up run.
+ * runs in a fresh engine (decoding, bytecode generation), but the region classes of an earlier
+ * launch of the same code, and the JVM's compilation of them, are reused, as in any process that
+ * launches a kernel again; a process's first launch, the JVM's compilation included, is what the
+ * whole-process part of peer-ocelot.sh measures. Best of N runs after one warm-up run.
  * Usage: PeerOcelotRate PEER_DIR [REPETITIONS [KERNEL]] (KERNEL: arith, sgemm or diverge; all three when
  * absent), or PeerOcelotRate --sgemm-launch (prints that launch file)
  */

@@ -67,12 +67,67 @@ final class RegionCompiler {
      */
     static CompiledRegion compile(Op[] ops, int start, int n, boolean ownShared) {
         try {
-            byte[] bytes = generate(ops, start, n, ownShared);
-            Class<?> c = LOOKUP.defineHiddenClass(bytes, true).lookupClass();
-            return (CompiledRegion) c.getDeclaredConstructor(Op[].class, int.class, int.class)
-                    .newInstance(ops, start, n);
+            return (CompiledRegion) defined(generate(ops, start, n, ownShared)).newInstance(ops, start, n);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             return null;
+        }
+    }
+
+    /** Classes defined, most recently used last, at most {@link #CACHED_CLASSES}. */
+    private static final java.util.Map<ClassBytes, java.lang.reflect.Constructor<?>> DEFINED =
+            new java.util.LinkedHashMap<>(64, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<ClassBytes, java.lang.reflect.Constructor<?>> e) {
+                    return size() > CACHED_CLASSES;
+                }
+            };
+    /** Region classes kept for reuse: a few kernels' worth. */
+    static final int CACHED_CLASSES = 1024;
+    /** Region classes defined so far (each one the JVM loads and compiles anew). */
+    private static long definedCount;
+
+    /** A class's bytes as a key: equal bytes define classes that do the same. */
+    private record ClassBytes(byte[] bytes, int hash) {
+        ClassBytes(byte[] bytes) {
+            this(bytes, java.util.Arrays.hashCode(bytes));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ClassBytes c && c.hash == hash && java.util.Arrays.equals(c.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+
+    /**
+     * The constructor of the class of these bytes: the class defined for equal bytes before, if
+     * still cached, else a new one. A region's class holds no state of a launch (its instance
+     * holds the ops it calls helpers with), so a later launch of the same code, or another
+     * region that compiles to the same bytes, reuses the class and the machine code the JVM has
+     * made of it, instead of loading and compiling a copy.
+     */
+    private static java.lang.reflect.Constructor<?> defined(byte[] bytes) throws ReflectiveOperationException {
+        ClassBytes key = new ClassBytes(bytes);
+        synchronized (DEFINED) {
+            java.lang.reflect.Constructor<?> c = DEFINED.get(key);
+            if (c == null) {
+                c = LOOKUP.defineHiddenClass(bytes, true).lookupClass()
+                        .getDeclaredConstructor(Op[].class, int.class, int.class);
+                DEFINED.put(key, c);
+                definedCount++;
+            }
+            return c;
+        }
+    }
+
+    /** Region classes defined so far. */
+    static long definedClasses() {
+        synchronized (DEFINED) {
+            return definedCount;
         }
     }
 
