@@ -20,7 +20,7 @@ java -XX:+UseSerialGC -Xss16m -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 java -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.PeerOcelotRate --sgemm-launch > "$tmp/sgemm.json"
-echo "whole process (best of $reps): seconds wall, CPU seconds (user+sys)"
+echo "whole process (best of $reps): seconds wall, CPU seconds (user+sys), the launch's thread-instructions per second"
 for k in ${only:-arith sgemm diverge}; do
   launch="$peer/kernels/$k.json"
   [[ $k == sgemm ]] && launch="$tmp/sgemm.json"
@@ -30,10 +30,15 @@ for k in ${only:-arith sgemm diverge}; do
       for ((r = 0; r < reps; r++)); do
         /usr/bin/time -f "%e %U %S" -o "$tmp/time" java -XX:+UseSerialGC -Xss16m -jar "$root/target/ptxrun.jar" \
           "$peer/kernels/$k.sm90.ptx" --launch "$launch" --json --cta-threads "$workers" --compile "$mode" > "$tmp/out"
-        t="$(awk '{printf "%.2f %.2f", $1, $2 + $3}' "$tmp/time")"
+        # The launch's own rate in this fresh process (as bench.py measures it), from the result's stats.
+        rate="$(grep -o '"instructions":[0-9]*,"wallMillis":[0-9]*' "$tmp/out" \
+          | awk -F'[:,]' '{printf "%.3g", $2 / ($4 > 0 ? $4 : 1) * 1000}')"
+        t="$(awk -v r="$rate" '{printf "%.2f %.2f %s", $1, $2 + $3, r}' "$tmp/time")"
         if [[ -z "$best" ]] || awk -v a="${t%% *}" -v b="${best%% *}" 'BEGIN{exit !(a < b)}'; then best="$t"; fi
       done
-      printf '%-8s --compile %-4s %d worker(s): %s s wall, %s CPU-s\n' "$k" "$mode" "$workers" "${best%% *}" "${best##* }"
+      read -r wall cpu rate <<< "$best"
+      printf '%-8s --compile %-4s %d worker(s): %s s wall, %s CPU-s, launch %s /s\n' "$k" "$mode" "$workers" \
+        "$wall" "$cpu" "$rate"
     done
   done
 done
