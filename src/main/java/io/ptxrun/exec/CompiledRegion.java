@@ -29,7 +29,9 @@ abstract class CompiledRegion {
      * branch targets join there (the caller has checked that no other runnable lane is inside); returns the steps taken, the lanes' PCs at the region's end left to the
      * caller. A straight region runs all its ops (the caller has checked that they fit); a
      * branching region stops early where the steps or the instruction budget left do not cover
-     * the next ops, its lanes at their PCs, and then returns -1 minus the steps taken.
+     * the next ops, its lanes at their PCs, and then returns -1 minus the steps taken. A region
+     * followed by a branch back to its start may run that branch and itself again in place, as
+     * the next steps would (see {@link RegionCompiler}'s loopBack), before it returns.
      */
     abstract int run(Engine e, Warp w, long[] regs, int base, int mask, int others, int steps);
 

@@ -65,9 +65,9 @@ final class RegionCompiler {
      * The region of n ops starting at ops[start], compiled; null when it cannot be. With ownShared
      * (the hazard detector off) it runs plain loads and stores of shared memory itself.
      */
-    static CompiledRegion compile(Op[] ops, int start, int n, boolean ownShared) {
+    static CompiledRegion compile(Op[] ops, int start, int n, boolean ownShared, boolean loops) {
         try {
-            return (CompiledRegion) defined(generate(ops, start, n, ownShared)).newInstance(ops, start, n);
+            return (CompiledRegion) defined(generate(ops, start, n, ownShared, loops)).newInstance(ops, start, n);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             return null;
         }
@@ -131,7 +131,7 @@ final class RegionCompiler {
         }
     }
 
-    private static byte[] generate(Op[] ops, int start, int n, boolean ownShared) {
+    private static byte[] generate(Op[] ops, int start, int n, boolean ownShared, boolean loops) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override
             protected String getCommonSuperClass(String a, String b) {
@@ -155,9 +155,9 @@ final class RegionCompiler {
         mv.visitCode();
         java.util.List<Part> parts = new java.util.ArrayList<>();
         if (branches(ops, start, n)) {
-            branching(mv, ops, start, n, parts);
+            branching(mv, ops, start, n, parts, loops);
         } else {
-            straight(mv, ops, start, n, parts, ownShared);
+            straight(mv, ops, start, n, parts, ownShared, loops);
         }
         mv.visitMaxs(0, 0);
         mv.visitEnd();
@@ -189,12 +189,19 @@ final class RegionCompiler {
         return false;
     }
 
-    /** The ops of a straight region one after the other for the lanes of mask; returns n. */
+    /**
+     * The ops of a straight region one after the other for the lanes of mask; returns n, or with
+     * loops the steps taken in as many passes as {@link #loopBack} allows.
+     */
     private static void straight(MethodVisitor mv, Op[] ops, int start, int n, java.util.List<Part> parts,
-                                 boolean ownShared) {
+                                 boolean ownShared, boolean loops) {
         mv.visitVarInsn(Opcodes.ILOAD, MASK);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, POP);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, TAKEN);
+        Label pass = new Label();
+        mv.visitLabel(pass);
         for (int k = 0; k < n; ) {
             int end = ownShared ? fusableEnd(ops, start + k, start + n) - start : k;
             if (end - k >= 2 && loads(ops, start + k, start + end)) {
@@ -216,8 +223,75 @@ final class RegionCompiler {
                 k = to;
             }
         }
-        push(mv, n);
+        mv.visitIincInsn(TAKEN, n);
+        if (loops) {
+            // The first op calls its helper with the lanes at their PC: back there for the next pass.
+            Label out = new Label();
+            loopBack(mv, ops, start, n, MASK, n, out);
+            if (!inlinable(ops[start])) {
+                advance(mv, MASK, start);
+            }
+            mv.visitJumpInsn(Opcodes.GOTO, pass);
+            mv.visitLabel(out);
+        }
+        mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
         mv.visitInsn(Opcodes.IRETURN);
+    }
+
+    /**
+     * The branch at start + n back to start, run in place when the step after this one would run
+     * it and then this region again for the same lanes: the lanes in local {@code group}, all at
+     * the branch, are every runnable lane of the warp and all jump (so they stay the one group, at
+     * one PC), and the steps and the instruction budget left cover the branch and the next
+     * {@code next} ops. Then the branch is counted and taken (the lanes' PCs are left to the
+     * region's exit), else this jumps to {@code out} with the branch not run. Locals: TAKEN the
+     * steps taken so far, EXEC and POP overwritten.
+     */
+    private static void loopBack(MethodVisitor mv, Op[] ops, int start, int n, int group, int next, Label out) {
+        Op bra = ops[start + n];
+        // taken + 1 + next > steps
+        mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
+        push(mv, 1 + next);
+        mv.visitInsn(Opcodes.IADD);
+        mv.visitVarInsn(Opcodes.ILOAD, STEPS);
+        mv.visitJumpInsn(Opcodes.IF_ICMPGT, out);
+        // group != (w.live & ~w.blocked)
+        mv.visitVarInsn(Opcodes.ILOAD, group);
+        mv.visitVarInsn(Opcodes.ALOAD, W);
+        mv.visitFieldInsn(Opcodes.GETFIELD, WARP, "live", "I");
+        mv.visitVarInsn(Opcodes.ALOAD, W);
+        mv.visitFieldInsn(Opcodes.GETFIELD, WARP, "blocked", "I");
+        mv.visitInsn(Opcodes.ICONST_M1);
+        mv.visitInsn(Opcodes.IXOR);
+        mv.visitInsn(Opcodes.IAND);
+        mv.visitJumpInsn(Opcodes.IF_ICMPNE, out);
+        // e.executed + (1 + next) * pop > e.ctaLimit
+        mv.visitVarInsn(Opcodes.ILOAD, group);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, POP);
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
+        push(mv, 1 + next);
+        mv.visitVarInsn(Opcodes.ILOAD, POP);
+        mv.visitInsn(Opcodes.IMUL);
+        mv.visitInsn(Opcodes.I2L);
+        mv.visitInsn(Opcodes.LADD);
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "ctaLimit", "J");
+        mv.visitInsn(Opcodes.LCMP);
+        mv.visitJumpInsn(Opcodes.IFGT, out);
+        // Every lane jumps: exec == group.
+        if (bra.guard >= 0) {
+            guarded(mv, bra, group);
+            mv.visitVarInsn(Opcodes.ILOAD, group);
+            mv.visitJumpInsn(Opcodes.IF_ICMPNE, out);
+        }
+        count(mv);
+        mv.visitIincInsn(TAKEN, 1);
+        // As Engine.branch records a taken backward branch.
+        mv.visitVarInsn(Opcodes.ALOAD, W);
+        push(mv, start + n);
+        mv.visitFieldInsn(Opcodes.PUTFIELD, WARP, "lastBackBranch", "I");
     }
 
     /**
@@ -444,7 +518,7 @@ final class RegionCompiler {
      * is one step.
      */
     private static void branching(MethodVisitor mv, Op[] ops, int start, int n,
-                                  java.util.List<Part> parts) {
+                                  java.util.List<Part> parts, boolean loops) {
         int end = start + n;
         // Branch targets inside the region or at its end, each with its local of waiting lanes.
         java.util.TreeMap<Integer, Integer> pending = new java.util.TreeMap<>();
@@ -480,6 +554,8 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ISTORE, GUARD_SET);
         boolean guardSet = false;
         Label stop = new Label();
+        Label pass = new Label();
+        mv.visitLabel(pass);
         for (int pc = start; pc < end; ) {
             join(mv, pending, pc);
             int k = 1;
@@ -576,6 +652,22 @@ final class RegionCompiler {
             pc += k;
         }
         // Every lane has reached the end (the targets lie at or before it).
+        if (loops) {
+            // Another pass for them all (mask | others), every lane at the start: no one waits at
+            // a target, and the next pass stops early where the steps or the budget run out.
+            Label out = new Label();
+            mv.visitVarInsn(Opcodes.ILOAD, MASK);
+            mv.visitVarInsn(Opcodes.ILOAD, OTHERS);
+            mv.visitInsn(Opcodes.IOR);
+            mv.visitVarInsn(Opcodes.ISTORE, CUR);
+            loopBack(mv, ops, start, n, CUR, 0, out);
+            for (int waiting : pending.values()) {
+                mv.visitInsn(Opcodes.ICONST_0);
+                mv.visitVarInsn(Opcodes.ISTORE, waiting);
+            }
+            mv.visitJumpInsn(Opcodes.GOTO, pass);
+            mv.visitLabel(out);
+        }
         mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
         mv.visitInsn(Opcodes.IRETURN);
         // Stopped early: the lanes at the current op and those waiting at targets go to their PCs.

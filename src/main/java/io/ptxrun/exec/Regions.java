@@ -133,7 +133,7 @@ final class Regions {
         CompiledRegion r = compiled[pc];
         if (r == null) {
             // Compiled where first needed: where a branching region starts, often never.
-            r = compiled[pc] = RegionCompiler.compile(ops, pc, n, ownShared);
+            r = compiled[pc] = RegionCompiler.compile(ops, pc, n, ownShared, span[pc] == 0 && loopsBack(pc, n));
             if (r == null) {
                 length[pc] = 0;
                 return 0;
@@ -153,13 +153,14 @@ final class Regions {
         }
         long before = e.executed;
         long[] regs = w.regs;
+        int taken;
         try {
-            r.run(e, w, regs, rb << 5, mask, 0, steps);
+            taken = r.run(e, w, regs, rb << 5, mask, 0, steps);
         } catch (MemoryFault | ArithmeticException | IndexOutOfBoundsException | NegativeArraySizeException x) {
-            // The op that failed is the last one counted.
-            throw e.fault(x, ops[pc + (int) ((e.executed - before) / pop) - 1], w);
+            // The op that failed is the last one counted (passes of n ops and the branch back before it).
+            throw e.fault(x, ops[pc + (int) ((e.executed - before) / pop - 1) % (n + 1)], w);
         }
-        return end(e, w, pc + n, mask, runnable, n, steps, regs, rb);
+        return end(e, w, pc + n, mask, runnable, taken, steps, regs, rb);
     }
 
     private int runBranching(Engine e, Warp w, int pc, int mask, int runnable, int steps) {
@@ -246,9 +247,15 @@ final class Regions {
         return taken;
     }
 
+    /** Whether the n ops from pc are followed by a branch back to pc (a loop the region may run in place). */
+    private boolean loopsBack(int pc, int n) {
+        Op bra = pc + n < ops.length ? ops[pc + n] : null;
+        return bra != null && bra.code == OpCode.BRA && bra.target == pc;
+    }
+
     private void compileBranching(int pc) {
         if (span[pc] > 0) {
-            CompiledRegion r = RegionCompiler.compile(ops, pc, span[pc], ownShared);
+            CompiledRegion r = RegionCompiler.compile(ops, pc, span[pc], ownShared, loopsBack(pc, span[pc]));
             if (r == null) {
                 span[pc] = 0;
             } else {
