@@ -362,21 +362,19 @@ final class RegionCompiler {
                 anyMisaligned |= misaligned(op);
             }
         }
+        java.util.List<AddressCheck> checks = addressChecks(run);
         laneLoop(mv, MASK, true, () -> {
-            for (Op op : run) {
-                if (op.code != OpCode.LD) {
-                    continue;
-                }
-                laneAddress(mv, op);
+            for (AddressCheck c : checks) {
+                laneAddress(mv, c.op(), c.offset());
                 mv.visitVarInsn(Opcodes.LSTORE, AT);
                 mv.visitVarInsn(Opcodes.LLOAD, BAD);
                 mv.visitVarInsn(Opcodes.LLOAD, AT);
-                mv.visitLdcInsn(misaligned(op));
+                mv.visitLdcInsn(c.misaligned());
                 mv.visitInsn(Opcodes.LAND);
                 mv.visitInsn(Opcodes.LOR);
                 mv.visitVarInsn(Opcodes.LLOAD, AT);
                 mv.visitVarInsn(Opcodes.LLOAD, LIMIT);
-                mv.visitLdcInsn((long) op.type.bytes() * op.dst.length);
+                mv.visitLdcInsn(c.span());
                 mv.visitInsn(Opcodes.LSUB);
                 mv.visitVarInsn(Opcodes.LLOAD, AT);
                 mv.visitInsn(Opcodes.LSUB);
@@ -416,6 +414,48 @@ final class RegionCompiler {
         mv.visitInsn(Opcodes.IRETURN);
     }
 
+    /** A load whose address the check before a fused run tests, at this offset from its register. */
+    private record AddressCheck(Op op, long offset, long misaligned, long span) {
+    }
+
+    /**
+     * The address checks that stand for those of every load of a fused run: loads with one
+     * address register (or absolute addresses), one alignment and offsets alike modulo it are
+     * aligned together, and lie inside [0, limit] together when the one of lowest offset starts
+     * there and the one ending highest ends there. (An address that wraps around fails one of
+     * the two; a failed check only sends the run op by op.) So sgemm's 32 loads from two
+     * registers take two checks a lane.
+     */
+    private static java.util.List<AddressCheck> addressChecks(Op[] run) {
+        java.util.Map<java.util.List<Long>, AddressCheck[]> groups = new java.util.LinkedHashMap<>();
+        for (Op op : run) {
+            if (op.code != OpCode.LD) {
+                continue;
+            }
+            long misaligned = misaligned(op);
+            long offset = op.mem.offset();
+            AddressCheck c = new AddressCheck(op, offset, misaligned, (long) op.type.bytes() * op.dst.length);
+            long register = op.mem.addressKind() == MemoryAccess.REGISTER ? op.mem.register() : -1;
+            AddressCheck[] lowHigh = groups.computeIfAbsent(
+                    java.util.List.of(register, misaligned, Math.floorMod(offset, misaligned + 1)),
+                    k -> new AddressCheck[] {c, c});
+            if (offset < lowHigh[0].offset()) {
+                lowHigh[0] = c;
+            }
+            if (offset + c.span() > lowHigh[1].offset() + lowHigh[1].span()) {
+                lowHigh[1] = c;
+            }
+        }
+        java.util.List<AddressCheck> checks = new java.util.ArrayList<>();
+        for (AddressCheck[] lowHigh : groups.values()) {
+            checks.add(lowHigh[0]);
+            if (lowHigh[1] != lowHigh[0]) {
+                checks.add(lowHigh[1]);
+            }
+        }
+        return checks;
+    }
+
     /** The address bits that must be clear in an access of the op, as {@link WarpMemory} checks them. */
     private static long misaligned(Op op) {
         int size = op.type.bytes();
@@ -453,9 +493,9 @@ final class RegionCompiler {
         }
     }
 
-    /** The lane's address of a memory op, as {@link Engine#address} gives it (register or absolute), on the stack. */
-    private static void laneAddress(MethodVisitor mv, Op op) {
-        address(mv, op, () -> {
+        /** The lane's address (in local LANE) of a memory op with this offset, as {@link Engine#address} gives it, on the stack. */
+    private static void laneAddress(MethodVisitor mv, Op op, long offset) {
+        address(mv, op, offset, () -> {
             mv.visitVarInsn(Opcodes.ALOAD, REGS);
             register(mv, op.mem.register());
             mv.visitVarInsn(Opcodes.ILOAD, LANE);
@@ -466,14 +506,19 @@ final class RegionCompiler {
 
     /** A memory op's address on the stack: its register (pushed by {@code register}) plus offset, or absolute. */
     private static void address(MethodVisitor mv, Op op, Runnable register) {
+        address(mv, op, op.mem.offset(), register);
+    }
+
+    /** The address of a memory op with this offset in place of its own, on the stack. */
+    private static void address(MethodVisitor mv, Op op, long offset, Runnable register) {
         if (op.mem.addressKind() == MemoryAccess.REGISTER) {
             register.run();
-            if (op.mem.offset() != 0) {
-                mv.visitLdcInsn(op.mem.offset());
+            if (offset != 0) {
+                mv.visitLdcInsn(offset);
                 mv.visitInsn(Opcodes.LADD);
             }
         } else {
-            mv.visitLdcInsn(op.mem.offset());
+            mv.visitLdcInsn(offset);
         }
     }
 
