@@ -16,7 +16,7 @@ javac -d "$out" -cp "$root/target/ptxrun.jar" "$root/bench/src/io/ptxrun/bench/P
   "$root/bench/src/io/ptxrun/bench/Measure.java"
 java -XX:+UseSerialGC -Xss16m -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.PeerOcelotRate "$peer" "$reps" $only
 
-# Whole process: the launcher's JVM options, one worker and two, hazard detector on (the default).
+# Whole process: one worker and two, hazard detector on (the default), and off for --compile hot.
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 java -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.PeerOcelotRate --sgemm-launch > "$tmp/sgemm.json"
@@ -24,12 +24,15 @@ echo "whole process (best of $reps): seconds wall, CPU seconds (user+sys), the l
 for k in ${only:-arith sgemm diverge}; do
   launch="$peer/kernels/$k.json"
   [[ $k == sgemm ]] && launch="$tmp/sgemm.json"
-  for mode in none hot all; do
+  # The compilation modes with the detector on (the default), then hot with it off.
+  for run in none hot all "hot --no-hazards"; do
+    read -r mode hazards <<< "$run"
     for workers in 1 2; do
       best=""
       for ((r = 0; r < reps; r++)); do
         /usr/bin/time -f "%e %U %S" -o "$tmp/time" java -XX:+UseSerialGC -Xss16m -jar "$root/target/ptxrun.jar" \
-          "$peer/kernels/$k.sm90.ptx" --launch "$launch" --json --cta-threads "$workers" --compile "$mode" > "$tmp/out"
+          "$peer/kernels/$k.sm90.ptx" --launch "$launch" --json --cta-threads "$workers" --compile "$mode" $hazards \
+          > "$tmp/out"
         # The launch's own rate in this fresh process (as bench.py measures it), from the result's stats.
         rate="$(grep -o '"instructions":[0-9]*,"wallMillis":[0-9]*' "$tmp/out" \
           | awk -F'[:,]' '{printf "%.3g", $2 / ($4 > 0 ? $4 : 1) * 1000}')"
@@ -37,8 +40,8 @@ for k in ${only:-arith sgemm diverge}; do
         if [[ -z "$best" ]] || awk -v a="${t%% *}" -v b="${best%% *}" 'BEGIN{exit !(a < b)}'; then best="$t"; fi
       done
       read -r wall cpu rate <<< "$best"
-      printf '%-8s --compile %-4s %d worker(s): %s s wall, %s CPU-s, launch %s /s\n' "$k" "$mode" "$workers" \
-        "$wall" "$cpu" "$rate"
+      printf '%-8s --compile %-4s %-12s %d worker(s): %s s wall, %s CPU-s, launch %s /s\n' "$k" "$mode" \
+        "${hazards:-}" "$workers" "$wall" "$cpu" "$rate"
     done
   done
 done
