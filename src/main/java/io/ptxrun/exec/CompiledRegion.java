@@ -91,18 +91,16 @@ abstract class CompiledRegion {
             return false;
         }
         if (load) {
-            for (int k = 0; k < n; k++) {
-                int d = op.dst[k];
-                if (d < 0) {
-                    continue;
-                }
-                int bits = op.dstBits[k];
-                int to = base + (d << 5);
-                long from = offset + (long) k * size;
-                for (int m = exec; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    long v = Bytes.get(mem, (int) ((at < 0 ? 0 : regs[at + l]) + from), size);
-                    regs[to + l] = Engine.loaded(v, t, bits);
+            // Lane by lane, the lane's address read once: a vector load may write its own address register.
+            for (int m = exec; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                long a = (at < 0 ? 0 : regs[at + l]) + offset;
+                for (int k = 0; k < n; k++) {
+                    int d = op.dst[k];
+                    if (d >= 0) {
+                        long v = Bytes.get(mem, (int) (a + (long) k * size), size);
+                        regs[base + (d << 5) + l] = Engine.loaded(v, t, op.dstBits[k]);
+                    }
                 }
             }
         } else {
