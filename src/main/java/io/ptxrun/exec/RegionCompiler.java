@@ -26,11 +26,12 @@ import java.lang.invoke.MethodHandles;
  * interpreter's own definition, after setting the lanes' PC to the op (the hazard detector records
  * accesses by PC), and plain loads and stores call {@link Engine#regionMemory}, the interpreter's
  * whole-group form ({@link WarpMemory}). So both tiers share one definition of each instruction family.
- * The one exception is {@link WarpMemory}'s case of the CTA's own shared memory in launches without
- * the hazard detector: loads run inline with the ops around them ({@link #fusableEnd}, {@link
- * #fused}), stores and lone loads in {@link CompiledRegion#shared}, each with {@link Bytes} as there
- * and after checking every lane's address as there; any address that check refuses sends the op to
- * {@link Engine#regionMemory}, which reports a fault as the interpreter does.
+ * The exceptions are {@link WarpMemory}'s cases of the CTA's own shared memory and of one global
+ * allocation in launches without the hazard detector: shared loads run inline with the ops around
+ * them ({@link #fusableEnd}, {@link #fused}), shared stores and lone loads in {@link
+ * CompiledRegion#shared}, global loads and stores in {@link CompiledRegion#global}, each with
+ * {@link Bytes} as there and after checking every lane's address as there; any address that check
+ * refuses sends the op to {@link Engine#regionMemory}, which reports a fault as the interpreter does.
  */
 final class RegionCompiler {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
@@ -62,12 +63,13 @@ final class RegionCompiler {
     }
 
     /**
-     * The region of n ops starting at ops[start], compiled; null when it cannot be. With ownShared
-     * (the hazard detector off) it runs plain loads and stores of shared memory itself.
+     * The region of n ops starting at ops[start], compiled; null when it cannot be. With ownMemory
+     * (the hazard detector off) it runs plain loads and stores of shared and global memory itself.
+     * With loops, the branch after the region jumps back to its start (see {@link #loopBack}).
      */
-    static CompiledRegion compile(Op[] ops, int start, int n, boolean ownShared, boolean loops) {
+    static CompiledRegion compile(Op[] ops, int start, int n, boolean ownMemory, boolean loops) {
         try {
-            return (CompiledRegion) defined(generate(ops, start, n, ownShared, loops)).newInstance(ops, start, n);
+            return (CompiledRegion) defined(generate(ops, start, n, ownMemory, loops)).newInstance(ops, start, n);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             return null;
         }
@@ -131,7 +133,7 @@ final class RegionCompiler {
         }
     }
 
-    private static byte[] generate(Op[] ops, int start, int n, boolean ownShared, boolean loops) {
+    private static byte[] generate(Op[] ops, int start, int n, boolean ownMemory, boolean loops) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override
             protected String getCommonSuperClass(String a, String b) {
@@ -157,7 +159,7 @@ final class RegionCompiler {
         if (branches(ops, start, n)) {
             branching(mv, ops, start, n, parts, loops);
         } else {
-            straight(mv, ops, start, n, parts, ownShared, loops);
+            straight(mv, ops, start, n, parts, ownMemory, loops);
         }
         mv.visitMaxs(0, 0);
         mv.visitEnd();
@@ -194,7 +196,7 @@ final class RegionCompiler {
      * loops the steps taken in as many passes as {@link #loopBack} allows.
      */
     private static void straight(MethodVisitor mv, Op[] ops, int start, int n, java.util.List<Part> parts,
-                                 boolean ownShared, boolean loops) {
+                                 boolean ownMemory, boolean loops) {
         mv.visitVarInsn(Opcodes.ILOAD, MASK);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, POP);
@@ -203,7 +205,7 @@ final class RegionCompiler {
         Label pass = new Label();
         mv.visitLabel(pass);
         for (int k = 0; k < n; ) {
-            int end = ownShared ? fusableEnd(ops, start + k, start + n) - start : k;
+            int end = ownMemory ? fusableEnd(ops, start + k, start + n) - start : k;
             if (end - k >= 2 && loads(ops, start + k, start + end)) {
                 // if (!this.runK(e, w, regs, base, mask)) { the ops one by one }
                 Op[] run = java.util.Arrays.copyOfRange(ops, start + k, start + end);
@@ -219,7 +221,7 @@ final class RegionCompiler {
                 while (to < n && inlinable(ops[start + k]) && inlinable(ops[start + to])) {
                     to++;
                 }
-                opByOp(mv, ops, start, k, to, ownShared);
+                opByOp(mv, ops, start, k, to, ownMemory);
                 k = to;
             }
         }
@@ -526,7 +528,7 @@ final class RegionCompiler {
      * The ops from start + from before start + to, each as a loop over the lanes of mask (a run of
      * inline ops in one), counted before it runs.
      */
-    private static void opByOp(MethodVisitor mv, Op[] ops, int start, int from, int to, boolean ownShared) {
+    private static void opByOp(MethodVisitor mv, Op[] ops, int start, int from, int to, boolean ownMemory) {
         int k = from;
         while (k < to) {
             int pc = start + k;
@@ -542,8 +544,10 @@ final class RegionCompiler {
                 k = end;
             } else {
                 count(mv);
-                if (ownShared && isInlineShared(ops[pc])) {
-                    sharedAccess(mv, ops[pc], pc);
+                if (ownMemory && isInlineShared(ops[pc])) {
+                    access(mv, ops[pc], pc, "shared");
+                } else if (ownMemory && isInlineGlobal(ops[pc])) {
+                    access(mv, ops[pc], pc, "global");
                 } else {
                     helper(mv, ops[pc], pc, k > 0);
                 }
@@ -832,7 +836,16 @@ final class RegionCompiler {
      * the hazard detector is off.
      */
     static boolean isInlineShared(Op op) {
-        if (!WarpMemory.applies(op) || op.mem.space() != Op.SP_SHARED) {
+        return isInline(op, Op.SP_SHARED);
+    }
+
+    /** A plain ld or st of global memory (an explicit .global space), run as {@link CompiledRegion#global} runs it. */
+    static boolean isInlineGlobal(Op op) {
+        return isInline(op, Op.SP_GLOBAL);
+    }
+
+    private static boolean isInline(Op op, int space) {
+        if (!WarpMemory.applies(op) || op.mem.space() != space) {
             return false;
         }
         for (int k = 0; k < op.sources(); k++) {
@@ -844,12 +857,12 @@ final class RegionCompiler {
     }
 
     /**
-     * if (!CompiledRegion.shared(e, regs, base, exec, op)) e.regionMemory(w, op, pc, mask, exec),
-     * exec the lanes of mask the op's guard lets run: the shared-memory case of the whole-group form
-     * in a helper of its own when the detector is off, else (or when an address is not the
-     * ordinary case) the interpreter's.
+     * if (!CompiledRegion.{space}(e, regs, base, exec, op)) e.regionMemory(w, op, pc, mask, exec),
+     * exec the lanes of mask the op's guard lets run: the shared-memory or global-memory case of
+     * the whole-group form in a helper of its own when the detector is off, else (or when an
+     * address is not the ordinary case) the interpreter's.
      */
-    private static void sharedAccess(MethodVisitor mv, Op op, int pc) {
+    private static void access(MethodVisitor mv, Op op, int pc, String space) {
         Label done = new Label();
         guarded(mv, op, MASK);
         mv.visitVarInsn(Opcodes.ISTORE, EXEC);
@@ -858,7 +871,7 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
         mv.visitVarInsn(Opcodes.ILOAD, EXEC);
         loadOp(mv, pc);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "shared", "(L" + ENGINE + ";[JIIL" + OP + ";)Z", false);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, space, "(L" + ENGINE + ";[JIIL" + OP + ";)Z", false);
         mv.visitJumpInsn(Opcodes.IFNE, done);
         mv.visitVarInsn(Opcodes.ALOAD, E);
         mv.visitVarInsn(Opcodes.ALOAD, W);
