@@ -57,8 +57,10 @@ abstract class CompiledRegion {
         if (mem == null || exec == 0) {
             return false;
         }
-        int size = op.type.bytes();
-        int n = op.code == OpCode.LD ? op.dst.length : op.sources();
+        DataType t = op.type;
+        int size = t.bytes();
+        boolean load = op.code == OpCode.LD;
+        int n = load ? op.dst.length : op.sources();
         long misaligned = op.mem.misalignedBits(size);
         // An access starts at an offset in [0, limit]: the CTA's own window only (peer CTAs'
         // addresses, distributed shared memory, are the per-lane path's to resolve).
@@ -88,61 +90,6 @@ abstract class CompiledRegion {
         if ((bad & (misaligned | Long.MIN_VALUE)) != 0) {
             return false;
         }
-        move(e, regs, base, exec, op, mem, 0);
-        return true;
-    }
-
-    /**
-     * {@link WarpMemory}'s case of one global allocation for a plain ld or st of a region with an
-     * explicit .global space ({@link RegionCompiler#isInlineGlobal}) by the lanes of exec, when
-     * the hazard detector is off (with it on, the region calls the interpreter's whole-group
-     * form): every lane's address aligned, and the one allocation that holds them all found once,
-     * as there; else nothing has changed, it returns false, and the caller runs the op as the
-     * interpreter does, which reports any fault.
-     */
-    static boolean global(Engine e, long[] regs, int base, int exec, Op op) {
-        if (e.order != null || exec == 0) {
-            return false;
-        }
-        int size = op.type.bytes();
-        int span = size * (op.code == OpCode.LD ? op.dst.length : op.sources());
-        long misaligned = op.mem.misalignedBits(size);
-        long offset = op.mem.offset();
-        int at = op.mem.addressKind() == MemoryAccess.REGISTER ? base + (op.mem.register() << 5) : -1;
-        long lo = offset, hi = offset, bad = offset & misaligned;
-        if (at >= 0) {
-            lo = Long.MAX_VALUE;
-            hi = Long.MIN_VALUE;
-            for (int m = exec; m != 0; m &= m - 1) {
-                long a = regs[at + Integer.numberOfTrailingZeros(m)] + offset;
-                bad |= a & misaligned;
-                lo = Math.min(lo, a);
-                hi = Math.max(hi, a);
-            }
-        }
-        if (bad != 0) {
-            return false;
-        }
-        GlobalMemory.Allocation alloc = hi - lo > Integer.MAX_VALUE ? null
-                : e.global().holding(lo, (int) (hi - lo) + span);
-        if (alloc == null) {
-            return false;
-        }
-        move(e, regs, base, exec, op, alloc.data(), alloc.start());
-        return true;
-    }
-
-    /**
-     * The values of a plain ld or st by the lanes of exec between their registers and mem, which
-     * holds the addresses from {@code start} on (every lane's access checked inside it).
-     */
-    private static void move(Engine e, long[] regs, int base, int exec, Op op, byte[] mem, long start) {
-        DataType t = op.type;
-        int size = t.bytes();
-        boolean load = op.code == OpCode.LD;
-        int n = load ? op.dst.length : op.sources();
-        long offset = op.mem.offset() - start;
-        int at = op.mem.addressKind() == MemoryAccess.REGISTER ? base + (op.mem.register() << 5) : -1;
         if (load) {
             // Lane by lane, the lane's address read once: a vector load may write its own address register.
             for (int m = exec; m != 0; m &= m - 1) {
@@ -170,6 +117,7 @@ abstract class CompiledRegion {
             }
         }
         e.ranGroup(exec);
+        return true;
     }
 
     /** The lanes of mask whose guard predicate, at regs[at + lane], lets them execute (as {@link Engine#guarded}). */

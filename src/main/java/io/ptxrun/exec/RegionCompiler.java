@@ -26,12 +26,11 @@ import java.lang.invoke.MethodHandles;
  * interpreter's own definition, after setting the lanes' PC to the op (the hazard detector records
  * accesses by PC), and plain loads and stores call {@link Engine#regionMemory}, the interpreter's
  * whole-group form ({@link WarpMemory}). So both tiers share one definition of each instruction family.
- * The exceptions are {@link WarpMemory}'s cases of the CTA's own shared memory and of one global
- * allocation in launches without the hazard detector: shared loads run inline with the ops around
- * them ({@link #fusableEnd}, {@link #fused}), shared stores and lone loads in {@link
- * CompiledRegion#shared}, global loads and stores in {@link CompiledRegion#global}, each with
- * {@link Bytes} as there and after checking every lane's address as there; any address that check
- * refuses sends the op to {@link Engine#regionMemory}, which reports a fault as the interpreter does.
+ * The one exception is {@link WarpMemory}'s case of the CTA's own shared memory in launches without
+ * the hazard detector: loads run inline with the ops around them ({@link #fusableEnd}, {@link
+ * #fused}), stores and lone loads in {@link CompiledRegion#shared}, each with {@link Bytes} as there
+ * and after checking every lane's address as there; any address that check refuses sends the op to
+ * {@link Engine#regionMemory}, which reports a fault as the interpreter does.
  */
 final class RegionCompiler {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
@@ -63,13 +62,13 @@ final class RegionCompiler {
     }
 
     /**
-     * The region of n ops starting at ops[start], compiled; null when it cannot be. With ownMemory
-     * (the hazard detector off) it runs plain loads and stores of shared and global memory itself.
-     * With loops, the branch after the region jumps back to its start (see {@link #loopBack}).
+     * The region of n ops starting at ops[start], compiled; null when it cannot be. With ownShared
+     * (the hazard detector off) it runs plain loads and stores of shared memory itself. With
+     * loops, the branch after the region jumps back to its start (see {@link #loopBack}).
      */
-    static CompiledRegion compile(Op[] ops, int start, int n, boolean ownMemory, boolean loops) {
+    static CompiledRegion compile(Op[] ops, int start, int n, boolean ownShared, boolean loops) {
         try {
-            return (CompiledRegion) defined(generate(ops, start, n, ownMemory, loops)).newInstance(ops, start, n);
+            return (CompiledRegion) defined(generate(ops, start, n, ownShared, loops)).newInstance(ops, start, n);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             return null;
         }
@@ -133,7 +132,7 @@ final class RegionCompiler {
         }
     }
 
-    private static byte[] generate(Op[] ops, int start, int n, boolean ownMemory, boolean loops) {
+    private static byte[] generate(Op[] ops, int start, int n, boolean ownShared, boolean loops) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override
             protected String getCommonSuperClass(String a, String b) {
@@ -159,7 +158,7 @@ final class RegionCompiler {
         if (branches(ops, start, n)) {
             branching(mv, ops, start, n, parts, loops);
         } else {
-            straight(mv, ops, start, n, parts, ownMemory, loops);
+            straight(mv, ops, start, n, parts, ownShared, loops);
         }
         mv.visitMaxs(0, 0);
         mv.visitEnd();
@@ -196,7 +195,7 @@ final class RegionCompiler {
      * loops the steps taken in as many passes as {@link #loopBack} allows.
      */
     private static void straight(MethodVisitor mv, Op[] ops, int start, int n, java.util.List<Part> parts,
-                                 boolean ownMemory, boolean loops) {
+                                 boolean ownShared, boolean loops) {
         mv.visitVarInsn(Opcodes.ILOAD, MASK);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, POP);
@@ -205,7 +204,7 @@ final class RegionCompiler {
         Label pass = new Label();
         mv.visitLabel(pass);
         for (int k = 0; k < n; ) {
-            int end = ownMemory ? fusableEnd(ops, start + k, start + n) - start : k;
+            int end = ownShared ? fusableEnd(ops, start + k, start + n) - start : k;
             if (end - k >= 2 && loads(ops, start + k, start + end)) {
                 // if (!this.runK(e, w, regs, base, mask)) { the ops one by one }
                 Op[] run = java.util.Arrays.copyOfRange(ops, start + k, start + end);
@@ -221,7 +220,7 @@ final class RegionCompiler {
                 while (to < n && inlinable(ops[start + k]) && inlinable(ops[start + to])) {
                     to++;
                 }
-                opByOp(mv, ops, start, k, to, ownMemory);
+                opByOp(mv, ops, start, k, to, ownShared);
                 k = to;
             }
         }
@@ -528,7 +527,7 @@ final class RegionCompiler {
      * The ops from start + from before start + to, each as a loop over the lanes of mask (a run of
      * inline ops in one), counted before it runs.
      */
-    private static void opByOp(MethodVisitor mv, Op[] ops, int start, int from, int to, boolean ownMemory) {
+    private static void opByOp(MethodVisitor mv, Op[] ops, int start, int from, int to, boolean ownShared) {
         int k = from;
         while (k < to) {
             int pc = start + k;
@@ -544,10 +543,8 @@ final class RegionCompiler {
                 k = end;
             } else {
                 count(mv);
-                if (ownMemory && isInlineShared(ops[pc])) {
-                    access(mv, ops[pc], pc, "shared");
-                } else if (ownMemory && isInlineGlobal(ops[pc])) {
-                    access(mv, ops[pc], pc, "global");
+                if (ownShared && isInlineShared(ops[pc])) {
+                    sharedAccess(mv, ops[pc], pc);
                 } else {
                     helper(mv, ops[pc], pc, k > 0);
                 }
@@ -836,16 +833,7 @@ final class RegionCompiler {
      * the hazard detector is off.
      */
     static boolean isInlineShared(Op op) {
-        return isInline(op, Op.SP_SHARED);
-    }
-
-    /** A plain ld or st of global memory (an explicit .global space), run as {@link CompiledRegion#global} runs it. */
-    static boolean isInlineGlobal(Op op) {
-        return isInline(op, Op.SP_GLOBAL);
-    }
-
-    private static boolean isInline(Op op, int space) {
-        if (!WarpMemory.applies(op) || op.mem.space() != space) {
+        if (!WarpMemory.applies(op) || op.mem.space() != Op.SP_SHARED) {
             return false;
         }
         for (int k = 0; k < op.sources(); k++) {
@@ -857,12 +845,12 @@ final class RegionCompiler {
     }
 
     /**
-     * if (!CompiledRegion.{space}(e, regs, base, exec, op)) e.regionMemory(w, op, pc, mask, exec),
-     * exec the lanes of mask the op's guard lets run: the shared-memory or global-memory case of
-     * the whole-group form in a helper of its own when the detector is off, else (or when an
-     * address is not the ordinary case) the interpreter's.
+     * if (!CompiledRegion.shared(e, regs, base, exec, op)) e.regionMemory(w, op, pc, mask, exec),
+     * exec the lanes of mask the op's guard lets run: the shared-memory case of the whole-group form
+     * in a helper of its own when the detector is off, else (or when an address is not the
+     * ordinary case) the interpreter's.
      */
-    private static void access(MethodVisitor mv, Op op, int pc, String space) {
+    private static void sharedAccess(MethodVisitor mv, Op op, int pc) {
         Label done = new Label();
         guarded(mv, op, MASK);
         mv.visitVarInsn(Opcodes.ISTORE, EXEC);
@@ -871,7 +859,7 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
         mv.visitVarInsn(Opcodes.ILOAD, EXEC);
         loadOp(mv, pc);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, space, "(L" + ENGINE + ";[JIIL" + OP + ";)Z", false);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "shared", "(L" + ENGINE + ";[JIIL" + OP + ";)Z", false);
         mv.visitJumpInsn(Opcodes.IFNE, done);
         mv.visitVarInsn(Opcodes.ALOAD, E);
         mv.visitVarInsn(Opcodes.ALOAD, W);

@@ -37,13 +37,13 @@ final class Regions {
     private final int[] heat;
     private final CompiledRegion[] compiled;
     private final CompiledRegion[] branching;
-    /** Whether regions run plain shared- and global-memory loads and stores themselves (the hazard detector is off). */
-    private final boolean ownMemory;
+    /** Whether regions run plain shared-memory loads and stores themselves (the hazard detector is off). */
+    private final boolean ownShared;
 
-    Regions(Op[] ops, int threshold, boolean ownMemory) {
+    Regions(Op[] ops, int threshold, boolean ownShared) {
         this.ops = ops;
         this.threshold = threshold;
-        this.ownMemory = ownMemory;
+        this.ownShared = ownShared;
         int n = ops.length;
         length = new int[n];
         span = new int[n];
@@ -133,7 +133,7 @@ final class Regions {
         CompiledRegion r = compiled[pc];
         if (r == null) {
             // Compiled where first needed: where a branching region starts, often never.
-            r = compiled[pc] = RegionCompiler.compile(ops, pc, n, ownMemory, span[pc] == 0 && loopsBack(pc, n));
+            r = compiled[pc] = RegionCompiler.compile(ops, pc, n, ownShared, span[pc] == 0 && loopsBack(pc, n));
             if (r == null) {
                 length[pc] = 0;
                 return 0;
@@ -255,7 +255,7 @@ final class Regions {
 
     private void compileBranching(int pc) {
         if (span[pc] > 0) {
-            CompiledRegion r = RegionCompiler.compile(ops, pc, span[pc], ownMemory, loopsBack(pc, span[pc]));
+            CompiledRegion r = RegionCompiler.compile(ops, pc, span[pc], ownShared, loopsBack(pc, span[pc]));
             if (r == null) {
                 span[pc] = 0;
             } else {

@@ -20,12 +20,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Loads and stores that compiled regions run themselves when the detector is off, one op at a
- * time for the group (not fused with the ops around them): a guarded vector load into its own
- * address register (shared and global), global loads and stores in a loop, with a thread whose
- * load leaves its buffer or is misaligned in an early or a late pass, and a warp whose lanes load
- * from two buffers. Values and faults must be the interpreter's, detector on and off, every region
- * compiled at once and when hot; fault-free values are computed here too.
+ * Loads and stores of compiled regions one op at a time for the group (not fused with the ops
+ * around them; shared ones the region runs itself when the detector is off): a guarded vector
+ * load into its own address register (shared and global), global loads and stores in a loop run
+ * in place, with a thread whose load leaves its buffer or is misaligned in an early or a late
+ * pass, and a warp whose lanes load from two buffers. Values and faults must be the
+ * interpreter's, detector on and off, every region compiled at once and when hot; fault-free
+ * values are computed here too.
  */
 class RegionMemoryTest {
     private static final Path VECTOR_SELF = TestData.ROOT.resolve("compiler/vector-self-load/kernel.ptx");
