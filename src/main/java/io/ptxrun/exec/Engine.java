@@ -438,7 +438,7 @@ final class Engine {
      */
     static boolean isFastInteger(Op op) {
         DataType t = op.type;
-        if (t == null || op.cc || op.sat || op.relu) {
+        if (t == null || op.mod.carry() || op.mod.sat() || op.mod.relu()) {
             return false;
         }
         OpCode c = op.code;
@@ -473,14 +473,14 @@ final class Engine {
     /** f32 add/sub/mul/fma in the default or .rn rounding, without .ftz/.sat ({@link #fastF32}). */
     static boolean isFastF32(Op op) {
         OpCode c = op.code;
-        return op.type == DataType.F32 && !op.ftz && !op.sat && op.sub2 <= 0
+        return op.type == DataType.F32 && !op.mod.ftz() && !op.mod.sat() && op.mod.rounding() <= 0
                 && (c == OpCode.FADD || c == OpCode.FSUB || c == OpCode.FMUL || c == OpCode.FMA);
     }
 
     /** Integer setp without a combining predicate ({@link #fastSetp}). */
     static boolean isFastSetp(Op op) {
         DataType t = op.type;
-        return op.code == OpCode.SETP && t != null && t.isInteger() && !(op.sub2 != 0 && op.sources() > 2);
+        return op.code == OpCode.SETP && t != null && t.isInteger() && !(op.boolOp != 0 && op.sources() > 2);
     }
 
     /** shl: shift counts of the type's width or more give 0. */
@@ -1182,7 +1182,7 @@ final class Engine {
             case SLCT -> {
                 long c = read(w, op, 2, l);
                 // A NaN selector picks b; .ftz flushes a subnormal selector (to a signed zero, so >= 0).
-                boolean ge = op.srcType == DataType.F32 ? (op.ftz ? FloatOps.flush(f32(c)) : f32(c)) >= 0 : (int) c >= 0;
+                boolean ge = op.srcType == DataType.F32 ? (op.mod.ftz() ? FloatOps.flush(f32(c)) : f32(c)) >= 0 : (int) c >= 0;
                 write(w, op, 0, l, zx(ge ? read(w, op, 0, l) : read(w, op, 1, l), bits));
             }
             default -> {
@@ -1199,11 +1199,11 @@ final class Engine {
     }
 
     private boolean combine(Op op, boolean p, Warp w, int l, int k) {
-        if (op.sub2 == 0 || op.sources() <= k) {
+        if (op.boolOp == 0 || op.sources() <= k) {
             return p;
         }
         boolean c = (read(w, op, k, l) & 1) != 0;
-        return switch (op.sub2) {
+        return switch (op.boolOp) {
             case 1 -> p & c;
             case 2 -> p | c;
             default -> p ^ c;
@@ -1215,9 +1215,9 @@ final class Engine {
         long b = read(w, op, 1, l);
         boolean p = compare(op, op.type, a, b);
         boolean q = !p;
-        if (op.sub2 != 0 && op.sources() > 2) {
+        if (op.boolOp != 0 && op.sources() > 2) {
             boolean c = (read(w, op, 2, l) & 1) != 0;
-            switch (op.sub2) {
+            switch (op.boolOp) {
                 case 1 -> {
                     p = p & c;
                     q = q & c;
@@ -1260,7 +1260,7 @@ final class Engine {
                 y = Convert.floatValue(b, t, false);
             } else {
                 float fx = f32(a), fy = f32(b);
-                if (op.ftz) {
+                if (op.mod.ftz()) {
                     fx = FloatOps.flush(fx);
                     fy = FloatOps.flush(fy);
                 }
@@ -1327,7 +1327,7 @@ final class Engine {
 
     private long floatOp(Warp w, Op op, int l) {
         int n = op.sources();
-        int mode = Math.max(op.sub2, 0);
+        int mode = Math.max(op.mod.rounding(), 0);
         if (op.type == DataType.F64) {
             double a = f64(read(w, op, 0, l));
             double b = n > 1 ? f64(read(w, op, 1, l)) : 0;
@@ -1351,9 +1351,9 @@ final class Engine {
                 // NaN operands of abs/neg come back quieted, sign and payload kept (as on H100).
                 case FABS -> Double.isNaN(a) ? f64(Double.doubleToRawLongBits(a) | QUIET64) : Math.abs(a);
                 case FNEG -> Double.isNaN(a) ? f64(Double.doubleToRawLongBits(a) | QUIET64) : -a;
-                case SQRT -> op.approx ? Math.sqrt(a) : FloatOps.sqrt64(a, mode);
+                case SQRT -> op.mod.approx() ? Math.sqrt(a) : FloatOps.sqrt64(a, mode);
                 case RSQRT -> ApproxOps.rsqrt64(a);
-                case RCP -> op.approx ? 1.0 / a : FloatOps.div64(1.0, a, mode);
+                case RCP -> op.mod.approx() ? 1.0 / a : FloatOps.div64(1.0, a, mode);
                 case EX2 -> Math.pow(2, a);
                 case LG2 -> Math.log(a) / Math.log(2);
                 case SIN -> Math.sin(a);
@@ -1382,7 +1382,7 @@ final class Engine {
         float a = f32(read(w, op, 0, l));
         float b = n > 1 ? f32(read(w, op, 1, l)) : 0;
         float c = n > 2 ? f32(read(w, op, 2, l)) : 0;
-        if (op.ftz) {
+        if (op.mod.ftz()) {
             a = FloatOps.flush(a);
             b = FloatOps.flush(b);
             c = FloatOps.flush(c);
@@ -1392,7 +1392,7 @@ final class Engine {
             case FSUB -> FloatOps.add32(a, -b, mode);
             case FMUL -> FloatOps.mul32(a, b, mode);
             case FMA -> FloatOps.fma32(a, b, c, mode);
-            case FDIV -> op.approx ? ApproxOps.div(a, b)
+            case FDIV -> op.mod.approx() ? ApproxOps.div(a, b)
                     : op.insn.has(io.ptxrun.ast.Qualifier.FULL) ? (float) ((double) a / b) : FloatOps.div32(a, b, mode);
             case FMIN, FMAX -> {
                 if (Float.isNaN(a) || Float.isNaN(b)) {
@@ -1418,9 +1418,9 @@ final class Engine {
             }
             case FABS -> Math.abs(a);
             case FNEG -> -a;
-            case SQRT -> op.approx ? (float) Math.sqrt(a) : FloatOps.sqrt32(a, mode);
+            case SQRT -> op.mod.approx() ? (float) Math.sqrt(a) : FloatOps.sqrt32(a, mode);
             case RSQRT -> (float) (1.0 / Math.sqrt(a));
-            case RCP -> op.approx ? (float) (1.0 / a) : FloatOps.div32(1f, a, mode);
+            case RCP -> op.mod.approx() ? (float) (1.0 / a) : FloatOps.div32(1f, a, mode);
             case EX2 -> (float) Math.pow(2, a);
             case LG2 -> (float) (Math.log(a) / Math.log(2));
             case SIN -> ApproxOps.sin(a);
@@ -1429,10 +1429,10 @@ final class Engine {
             case COPYSIGN -> Math.copySign(b, a);
             default -> throw unsupportedType(op);
         };
-        if (op.sat) {
+        if (op.mod.sat()) {
             r = Float.isNaN(r) ? 0f : Math.max(0f, Math.min(1f, r));
         }
-        if (op.ftz) {
+        if (op.mod.ftz()) {
             r = FloatOps.flush(r);
         }
         if ((op.code == OpCode.FABS || op.code == OpCode.FNEG) && !Float.isNaN(r)) {
@@ -1455,7 +1455,7 @@ final class Engine {
         for (int k = 0; k < n; k++) {
             src[k] = read(w, op, k, l);
         }
-        int mode = Math.max(op.sub2, 0);
+        int mode = Math.max(op.mod.rounding(), 0);
         long out = 0;
         for (int e = 0; e < lanes; e++) {
             double[] x = halfValues;
@@ -1479,10 +1479,10 @@ final class Engine {
                 }
                 default -> throw unsupportedType(op);
             };
-            if (op.sat) {
+            if (op.mod.sat()) {
                 r = Double.isNaN(r) ? 0 : Math.max(0, Math.min(1, r));
             }
-            if (op.relu && (r < 0 || Double.isNaN(r))) {
+            if (op.mod.relu() && (r < 0 || Double.isNaN(r))) {
                 r = Double.isNaN(r) ? Double.NaN : 0;
             }
             int h;
