@@ -254,10 +254,7 @@ public final class InstructionChecker {
             // problem to point at, once, rather than a missing one and a foreign one.
             Qualifier.Category category = group.alternatives().get(0).get(0).category;
             // A type written twice where the second must differ (`slct.u32.u32`) is the wrong type too.
-            Qual instead = remaining.stream()
-                    .filter(q -> q.kind().category == category
-                            && (!used.contains(q.kind()) || category == Qualifier.Category.TYPE))
-                    .findFirst().orElse(null);
+            Qual instead = firstOfCategory(remaining, category, used);
             if (instead != null) {
                 remaining.remove(indexOf(remaining, instead));
                 problems.add(new Problem(instead.pos(), "isa.qualifier", () -> "'" + instead.text() + "' is not allowed on "
@@ -314,7 +311,7 @@ public final class InstructionChecker {
                         + name + "; a qualifier may appear once", Problem.FOREIGN_QUALIFIER));
                 continue;
             }
-            QualifierGroup home = form.qualifiers().stream().filter(g -> g.mentions(q.kind())).findFirst().orElse(null);
+            QualifierGroup home = groupMentioning(form, q.kind());
             Supplier<String> allowed = () -> form.qualifiers().isEmpty() ? "it takes no qualifiers"
                     : "allowed: " + form.qualifiers().stream().map(QualifierGroup::describe).distinct()
                     .collect(Collectors.joining(", "));
@@ -328,6 +325,29 @@ public final class InstructionChecker {
                         + " (" + cite(form) + ")", Problem.FOREIGN_QUALIFIER));
             }
         }
+    }
+
+    /**
+     * The first written qualifier of a category that no group took (of a type, even one taken):
+     * the one to name when a group of that category is missing.
+     */
+    private static Qual firstOfCategory(List<Qual> remaining, Qualifier.Category category, List<Qualifier> used) {
+        for (Qual q : remaining) {
+            if (q.kind().category == category && (!used.contains(q.kind()) || category == Qualifier.Category.TYPE)) {
+                return q;
+            }
+        }
+        return null;
+    }
+
+    /** The first group of a form that offers a qualifier, or null. */
+    private static QualifierGroup groupMentioning(Form form, Qualifier q) {
+        for (QualifierGroup g : form.qualifiers()) {
+            if (g.mentions(q)) {
+                return g;
+            }
+        }
+        return null;
     }
 
     /** Where the first qualifier of a combination stands among the unconsumed ones. */

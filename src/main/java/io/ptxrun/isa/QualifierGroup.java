@@ -59,7 +59,12 @@ public record QualifierGroup(boolean required, boolean leading, List<List<Qualif
     }
 
     public boolean mentions(Qualifier q) {
-        return alternatives.stream().anyMatch(a -> a.contains(q));
+        for (List<Qualifier> a : alternatives) {
+            if (a.contains(q)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static List<Qualifier> list(Qualifier... qs) {
