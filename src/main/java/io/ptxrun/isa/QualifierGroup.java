@@ -4,7 +4,9 @@ import io.ptxrun.ast.Qualifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.StringTokenizer;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
@@ -28,28 +30,36 @@ public record QualifierGroup(boolean required, boolean leading, List<List<Qualif
     public static List<QualifierGroup> parseList(String spec) {
         List<QualifierGroup> out = new ArrayList<>();
         for (StringTokenizer tokens = new StringTokenizer(spec); tokens.hasMoreTokens(); ) {
-            String token = tokens.nextToken();
-            boolean leading = token.startsWith("^");
-            if (leading) {
-                token = token.substring(1);
-            }
-            boolean required = !token.startsWith("[");
-            String body = token.startsWith("[") || token.startsWith("(") ? token.substring(1, token.length() - 1) : token;
-            List<List<Qualifier>> alts = new ArrayList<>();
-            for (String alt : body.split("\\|")) {
-                List<Qualifier> combo = new ArrayList<>();
-                for (String q : Qualifier.dotWords(alt)) {
-                    Qualifier k = Qualifier.of(q);
-                    if (k == Qualifier.OTHER) {
-                        throw new IllegalArgumentException("unclassified qualifier in rule table: " + q);
-                    }
-                    combo.add(k);
-                }
-                alts.add(combo);
-            }
-            out.add(new QualifierGroup(required, leading, alts));
+            out.add(PARSED.computeIfAbsent(tokens.nextToken(), QualifierGroup::parse));
         }
         return List.copyOf(out);
+    }
+
+    // The tables write the same groups in many lists (the integer types, the rounding modes, the
+    // state spaces): each group is parsed once, and the lists share it (it is immutable).
+    private static final Map<String, QualifierGroup> PARSED = new ConcurrentHashMap<>();
+
+    /** One group: `.x`, `(a|b)`, `[a|b]`, each optionally after `^`. */
+    private static QualifierGroup parse(String token) {
+        boolean leading = token.startsWith("^");
+        if (leading) {
+            token = token.substring(1);
+        }
+        boolean required = !token.startsWith("[");
+        String body = token.startsWith("[") || token.startsWith("(") ? token.substring(1, token.length() - 1) : token;
+        List<List<Qualifier>> alts = new ArrayList<>();
+        for (String alt : body.split("\\|")) {
+            List<Qualifier> combo = new ArrayList<>();
+            for (String q : Qualifier.dotWords(alt)) {
+                Qualifier k = Qualifier.of(q);
+                if (k == Qualifier.OTHER) {
+                    throw new IllegalArgumentException("unclassified qualifier in rule table: " + q);
+                }
+                combo.add(k);
+            }
+            alts.add(combo);
+        }
+        return new QualifierGroup(required, leading, alts);
     }
 
     public String describe() {
