@@ -34,14 +34,15 @@ final class AsyncCopies {
      * cp.async: the global source address (an address op; the op's own address is the shared
      * destination), and whether the third operand is a predicate, ignore-src, rather than src-size.
      */
-    record CopyForm(Op source, boolean ignoreSource) implements OpForm {}
+    record CopyForm(MemoryAccess source, boolean ignoreSource) implements OpForm {}
 
     /**
      * cp(.reduce).async.bulk: the source address; the mbarrier signalled by complete_tx, or null for
      * a bulk async-group; the reduction's operation and element type, both null for a plain copy;
      * and .multicast::cluster, whose ctaMask is source 1.
      */
-    record BulkForm(Op source, Op barrier, ReductionOp redOp, ReductionType redType, boolean multicast)
+    record BulkForm(MemoryAccess source, MemoryAccess barrier, ReductionOp redOp, ReductionType redType,
+                    boolean multicast)
             implements OpForm {}
 
     /**
@@ -52,7 +53,7 @@ final class AsyncCopies {
      * the destination's CTA pair.
      */
     record TensorForm(Direction direction, LoadMode loadMode, int dimensions, int coordinates, int im2colInfo,
-                      Op barrier, ReductionOp redOp, boolean ctaGroup2, boolean multicast) implements OpForm {
+                      MemoryAccess barrier, ReductionOp redOp, boolean ctaGroup2, boolean multicast) implements OpForm {
 
         enum Direction { LOAD, STORE, PREFETCH }
 
@@ -145,7 +146,7 @@ final class AsyncCopies {
     /** cp.async.ca/.cg: 4, 8 or 16 bytes global to shared, zero-filled beyond src-size. */
     void issueCopy(Warp w, Op op, int pc, int mask, int exec) {
         CopyForm form = (CopyForm) op.form;
-        Op source = form.source();
+        MemoryAccess source = form.source();
         byte[] shared = cta.shared;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
@@ -166,7 +167,7 @@ final class AsyncCopies {
             }
             long lo = 0, hi = 0;
             for (int k = 0; k < srcSize; k++) {
-                long b = engine.load(w, source.space, from + k, 1, l);
+                long b = engine.load(w, source.space(), from + k, 1, l);
                 if (k < 8) {
                     lo |= b << (8 * k);
                 } else {
@@ -176,7 +177,7 @@ final class AsyncCopies {
             int t = w.id * 32 + l;
             io.ptxrun.exec.order.MemoryOrder.CopyOrigin o = issued(w, l, pc);
             if (o != null && srcSize > 0) {
-                engine.copyAccess(o, source.space, from, srcSize, false);
+                engine.copyAccess(o, source.space(), from, srcSize, false);
             }
             int e = allocate(COPY, t, committed[t], pc);
             origin[e] = o;
@@ -201,7 +202,7 @@ final class AsyncCopies {
      */
     void issueBulk(Warp w, Op op, int pc, int mask, int exec) {
         BulkForm form = (BulkForm) op.form;
-        Op source = form.source();
+        MemoryAccess source = form.source();
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long to = engine.address(w, op, l);
@@ -218,22 +219,22 @@ final class AsyncCopies {
             // The source is read at issue: the program must not change it before the copy completes.
             byte[] data = new byte[n];
             for (int k = 0; k < n; k++) {
-                data[k] = (byte) engine.load(w, source.space, from + k, 1, l);
+                data[k] = (byte) engine.load(w, source.space(), from + k, 1, l);
             }
             io.ptxrun.exec.order.MemoryOrder.CopyOrigin o = issued(w, l, pc);
             if (o != null) {
                 engine.order.inAsyncProxy(o);
             }
             if (o != null && n > 0) {
-                engine.copyAccess(o, source.space, from, n, false);
+                engine.copyAccess(o, source.space(), from, n, false);
             }
             issuing = o;
             int group = form.barrier() == null ? bulkCommitted[w.id * 32 + l] : NONE;
-            if (op.space == Op.SP_GLOBAL) {
+            if (op.mem.space() == Op.SP_GLOBAL) {
                 if (n > 0) {
                     // Faults of the destination belong to the issuing op, not to the moment the bytes land.
-                    engine.load(w, op.space, to, 1, l);
-                    engine.load(w, op.space, to + n - 1, 1, l);
+                    engine.load(w, op.mem.space(), to, 1, l);
+                    engine.load(w, op.mem.space(), to + n - 1, 1, l);
                 }
                 enqueueBulk(w, l, pc, group, null, to, data, NONE);
                 continue;
@@ -241,7 +242,7 @@ final class AsyncCopies {
             int bar = NONE;
             if (form.barrier() != null) {
                 long a = engine.address(w, form.barrier(), l);
-                if (form.barrier().space == Op.SP_GENERIC) {
+                if (form.barrier().space() == Op.SP_GENERIC) {
                     a -= Engine.windowBase(Engine.genericSpace(a));
                 }
                 bar = (int) Cta.offsetOf(a);

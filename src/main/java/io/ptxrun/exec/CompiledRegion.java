@@ -59,13 +59,13 @@ abstract class CompiledRegion {
         int size = t.bytes();
         boolean load = op.code == OpCode.LD;
         int n = load ? op.dst.length : op.sources();
-        long misaligned = (size - 1) | (op.vector > 1 ? size * (long) op.vector - 1 : 0);
+        long misaligned = op.mem.misalignedBits(size);
         // An access starts at an offset in [0, limit]: the CTA's own window only (peer CTAs'
         // addresses, distributed shared memory, are the per-lane path's to resolve).
         long limit = Math.min(mem.length, Cta.DSMEM_SPAN) - (long) size * n;
-        long offset = op.addrOffset;
+        long offset = op.mem.offset();
         // Where each lane's address register starts (absolute addresses: the offset alone).
-        int at = op.addrKind == Op.A_REG ? base + (op.addrReg << 5) : -1;
+        int at = op.mem.addressKind() == MemoryAccess.REGISTER ? base + (op.mem.register() << 5) : -1;
         // The misaligned bits or the sign bit end up set where some lane's address is misaligned
         // or outside [0, limit].
         long bad;

@@ -108,9 +108,6 @@ final class Decoder {
             new FunctionDecoder(fi).decode();
         }
         program.ops = ops.toArray(new Op[0]);
-        for (Op op : program.ops) {
-            op.setMemoryOrder();
-        }
         return program;
     }
 
@@ -609,11 +606,9 @@ final class Decoder {
                 throw new DecodeError(fragment.pos(), "the fragment of ." + "x" + count + " is " + count
                         + " registers, not " + regs.size());
             }
-            Op op = new Op(OpCode.MATRIX_MOVE, i);
+            Op op = new Op(OpCode.MATRIX_MOVE, i, address(spaceCode(i.space()), os.get(store ? 0 : 1)));
             op.type = DataType.B32;
             op.form = new WarpMatrixOps.MoveForm(count, store, qs.contains(".trans"));
-            op.space = spaceCode(i.space());
-            address(op, os.get(store ? 0 : 1));
             if (store) {
                 srcs(op, DataType.B32, regs);
             } else {
@@ -634,24 +629,20 @@ final class Decoder {
             };
         }
 
-        void address(Op op, Operand o) {
+        /** The access of an address operand in {@code space} (a frame or parameter symbol may name its own space). */
+        MemoryAccess address(int space, Operand o) {
             if (!(o instanceof Operand.Address a)) {
                 throw new DecodeError(o.pos(), "expected an address");
             }
-            op.addrOffset = a.offset();
             if (a.base() == null) {
-                op.addrKind = Op.A_ABS;
-                return;
+                return MemoryAccess.at(space, MemoryAccess.ABSOLUTE, -1, a.offset());
             }
             if (a.base() instanceof Operand.Register r) {
                 Sym s = lookup(r.name());
                 if (s != null && s.kind() != SymKind.REG) {
-                    symbolAddress(op, s, a.offset());
-                    return;
+                    return symbolAddress(space, s, a.offset());
                 }
-                op.addrKind = Op.A_REG;
-                op.addrReg = reg(r);
-                return;
+                return MemoryAccess.at(space, MemoryAccess.REGISTER, reg(r), a.offset());
             }
             if (a.base() instanceof Operand.Symbol sy) {
                 Sym s = lookup(sy.name());
@@ -659,50 +650,51 @@ final class Decoder {
                     throw new DecodeError(sy.pos(), "unknown symbol '" + sy.name() + "'");
                 }
                 if (s.kind() == SymKind.REG) {
-                    op.addrKind = Op.A_REG;
-                    op.addrReg = (int) s.value();
-                    op.addrOffset = a.offset() + sy.offset();
-                    return;
+                    return MemoryAccess.at(space, MemoryAccess.REGISTER, (int) s.value(), a.offset() + sy.offset());
                 }
-                symbolAddress(op, s, a.offset() + sy.offset());
-                return;
+                return symbolAddress(space, s, a.offset() + sy.offset());
             }
             throw new DecodeError(o.pos(), "address form not supported");
         }
 
-        /** A second address of an instruction (a copy's source, its mbarrier), decoded into an op of its own. */
-        Op addressOp(Instruction i, int space, Operand o) {
-            Op op = new Op(OpCode.NOP, i);
-            op.space = space;
-            address(op, o);
-            return op;
-        }
-
-        void symbolAddress(Op op, Sym s, long offset) {
-            boolean generic = op.space == Op.SP_GENERIC;
+        MemoryAccess symbolAddress(int space, Sym s, long offset) {
+            boolean generic = space == Op.SP_GENERIC;
+            int kind;
             switch (s.kind()) {
                 case LOCAL -> {
-                    op.addrKind = generic ? Op.A_FRAME_GENERIC : Op.A_FRAME;
+                    kind = generic ? MemoryAccess.FRAME_GENERIC : MemoryAccess.FRAME;
                     if (!generic) {
-                        op.space = Op.SP_LOCAL;
+                        space = Op.SP_LOCAL;
                     }
                 }
                 case KPARAM -> {
-                    op.addrKind = Op.A_ABS;
+                    kind = MemoryAccess.ABSOLUTE;
                     if (!generic) {
-                        op.space = Op.SP_KPARAM;
+                        space = Op.SP_KPARAM;
                     }
                     offset += generic ? PARAM_WINDOW : 0;
                 }
                 default -> {
-                    op.addrKind = Op.A_ABS;
+                    kind = MemoryAccess.ABSOLUTE;
                     offset += generic ? toGeneric(s.kind(), s.value()) : s.value();
                 }
             }
             if (s.kind() == SymKind.LOCAL || s.kind() == SymKind.KPARAM) {
                 offset += s.value();
             }
-            op.addrOffset = offset;
+            return MemoryAccess.at(space, kind, -1, offset);
+        }
+
+        /**
+         * The memory order of ld/st/atom/red: .relaxed, .acquire, .release, .acq_rel, .volatile
+         * and .mmio make an ld/st strong, every atom/red is; acquire and release say how it orders
+         * the thread's other accesses.
+         */
+        MemoryAccess ordered(MemoryAccess access, Instruction i, boolean atomic) {
+            boolean strong = atomic || i.has(Qualifier.RELAXED) || i.has(Qualifier.ACQUIRE)
+                    || i.has(Qualifier.RELEASE) || i.has(Qualifier.VOLATILE) || i.has(Qualifier.MMIO);
+            boolean acqRel = i.has(Qualifier.ACQ_REL);
+            return access.withOrder(strong, acqRel || i.has(Qualifier.ACQUIRE), acqRel || i.has(Qualifier.RELEASE));
         }
 
         List<Operand> vectorOf(Operand o) {
@@ -732,8 +724,6 @@ final class Decoder {
          * (multicast loads) the ctaMask; the address operand is the shared side.
          */
         Op tensorCopy(Instruction i, List<Operand> os) {
-            Op op = new Op(OpCode.CP_ASYNC_BULK_TENSOR, i);
-            op.type = DataType.B8;
             int dimensions = i.first(Qualifier.Category.DIM).map(q -> q.kind().dimensions()).orElse(0);
             io.ptxrun.exec.copy.LoadMode loadMode = i.first(Qualifier.Category.LOAD_MODE).map(q -> switch (q.kind()) {
                 case TILE_GATHER4, TILE_SCATTER4 -> io.ptxrun.exec.copy.LoadMode.TILE_GATHER4;
@@ -744,7 +734,8 @@ final class Decoder {
                 default -> io.ptxrun.exec.copy.LoadMode.TILE;
             }).orElse(io.ptxrun.exec.copy.LoadMode.TILE);
             AsyncCopies.TensorForm.Direction direction;
-            Op barrier = null;
+            MemoryAccess shared = MemoryAccess.NONE;
+            MemoryAccess barrier = null;
             int ref;
             int next;
             if (i.opcode() == io.ptxrun.ast.Opcode.CP_ASYNC_BULK_PREFETCH_TENSOR) {
@@ -755,19 +746,19 @@ final class Decoder {
                 direction = AsyncCopies.TensorForm.Direction.STORE;
                 ref = 0;
                 next = 2;
-                op.space = Op.SP_SHARED;
-                address(op, os.get(1));
+                shared = address(Op.SP_SHARED, os.get(1));
             } else {
                 direction = AsyncCopies.TensorForm.Direction.LOAD;
                 ref = 1;
                 next = 2;
-                op.space = Op.SP_SHARED;
-                address(op, os.get(0));
+                shared = address(Op.SP_SHARED, os.get(0));
                 if (os.size() > 2 && os.get(2) instanceof Operand.Address) {
-                    barrier = addressOp(i, Op.SP_SHARED, os.get(2));
+                    barrier = address(Op.SP_SHARED, os.get(2));
                     next = 3;
                 }
             }
+            Op op = new Op(OpCode.CP_ASYNC_BULK_TENSOR, i, shared);
+            op.type = DataType.B8;
             io.ptxrun.exec.copy.ReductionOp redOp = null;
             if (i.opcode() == io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK_TENSOR) {
                 for (io.ptxrun.ast.Qual q : i.qualifiers()) {
@@ -814,14 +805,13 @@ final class Decoder {
          * once into a {@link TensorMapField}; the ordinal must be an immediate below the rank bound.
          */
         Op tensorMapReplace(Instruction i, List<Operand> os) {
-            Op op = new Op(OpCode.TENSORMAP_REPLACE, i);
             TensorMapField field = i.qualifiers().stream()
                     .map(q -> TensorMapField.of(q.text()))
                     .flatMap(Optional::stream)
                     .findFirst()
                     .orElseThrow(() -> new DecodeError(i.pos(), "tensormap.replace names no field it can replace"));
-            op.space = i.spaces().isEmpty() ? Op.SP_GENERIC : spaceCode(i.spaces().get(0));
-            address(op, os.get(0));
+            Op op = new Op(OpCode.TENSORMAP_REPLACE, i,
+                    address(i.spaces().isEmpty() ? Op.SP_GENERIC : spaceCode(i.spaces().get(0)), os.get(0)));
             op.type = field == TensorMapField.GLOBAL_ADDRESS
                     || field == TensorMapField.GLOBAL_STRIDE ? DataType.B64 : DataType.B32;
             int ordinal = 0;
@@ -844,7 +834,12 @@ final class Decoder {
         }
 
         Op simple(OpCode code, Instruction i, DataType t) {
-            Op op = new Op(code, i);
+            return simple(code, i, t, MemoryAccess.NONE);
+        }
+
+        /** A simple op that names a space (cvta, isspacep, mapa, getctarank). */
+        Op simple(OpCode code, Instruction i, DataType t, MemoryAccess space) {
+            Op op = new Op(code, i, space);
             op.type = t;
             List<Operand> os = i.operands();
             dsts(op, os.get(0));
@@ -884,12 +879,11 @@ final class Decoder {
                 case LDU:
                 case ST: {
                     boolean store = i.opcode() == io.ptxrun.ast.Opcode.ST;
-                    Op op = new Op(store ? OpCode.ST : OpCode.LD, i);
+                    MemoryAccess access = address(spaceCode(i.space()), store ? os.get(0) : os.get(1));
+                    Op op = new Op(store ? OpCode.ST : OpCode.LD, i,
+                            ordered(access.withVector(i.vectorWidth()), i, false));
                     op.type = t;
-                    op.vector = i.vectorWidth();
-                    op.space = spaceCode(i.space());
                     Operand data = store ? os.get(1) : os.get(0);
-                    address(op, store ? os.get(0) : os.get(1));
                     List<Operand> elems = vectorOf(data);
                     if (store) {
                         srcs(op, t, elems);
@@ -899,14 +893,11 @@ final class Decoder {
                     return op;
                 }
                 case CVTA: {
-                    Op op = simple(i.has(Qualifier.TO) ? OpCode.CVTA_TO : OpCode.CVTA, i, t);
-                    op.space = spaceCode(i.space());
-                    return op;
+                    return simple(i.has(Qualifier.TO) ? OpCode.CVTA_TO : OpCode.CVTA, i, t,
+                            MemoryAccess.inSpace(spaceCode(i.space())));
                 }
                 case ISSPACEP: {
-                    Op op = simple(OpCode.ISSPACEP, i, DataType.U64);
-                    op.space = spaceCode(i.space());
-                    return op;
+                    return simple(OpCode.ISSPACEP, i, DataType.U64, MemoryAccess.inSpace(spaceCode(i.space())));
                 }
                 case ADD:
                     return simple(fl ? OpCode.FADD : OpCode.ADD, i, t);
@@ -1055,16 +1046,15 @@ final class Decoder {
                 case ATOM:
                 case RED: {
                     boolean red = i.opcode() == io.ptxrun.ast.Opcode.RED;
-                    Op op = new Op(red ? OpCode.RED : OpCode.ATOM, i);
+                    int space = spaceCode(i.space());
+                    int k = red ? 0 : 1;
+                    Op op = new Op(red ? OpCode.RED : OpCode.ATOM, i, ordered(address(space, os.get(k)), i, true));
                     op.type = t;
-                    op.space = spaceCode(i.space());
                     op.sub = atomOp(i);
-                    int k = 0;
                     if (!red) {
-                        dsts(op, os.get(k++));
+                        dsts(op, os.get(0));
                     }
-                    address(op, os.get(k++));
-                    srcs(op, t, os.subList(k, os.size()));
+                    srcs(op, t, os.subList(k + 1, os.size()));
                     return op;
                 }
                 case BRA: {
@@ -1116,11 +1106,9 @@ final class Decoder {
                         return null;
                     }
                     // Lands asynchronously (AsyncCopies), by its group's wait at the latest.
-                    Op op = new Op(OpCode.CP_ASYNC, i);
+                    Op op = new Op(OpCode.CP_ASYNC, i, address(Op.SP_SHARED, os.get(0)));
                     op.type = DataType.B8;
-                    op.space = Op.SP_SHARED;
-                    address(op, os.get(0));
-                    Op source = addressOp(i, Op.SP_GLOBAL, os.get(1));
+                    MemoryAccess source = address(Op.SP_GLOBAL, os.get(1));
                     List<Operand> rest = new ArrayList<>(os.subList(2, os.size()));
                     if (i.has(Qualifier.L2_CACHE_HINT) && rest.size() > 1) {
                         rest.remove(rest.size() - 1);
@@ -1147,11 +1135,9 @@ final class Decoder {
                 case MBARRIER_COMPLETE_TX:
                 case MBARRIER_PENDING_COUNT:
                 case CP_ASYNC_MBARRIER_ARRIVE: {
-                    Op op = new Op(OpCode.MBARRIER, i);
-                    op.type = DataType.B64;
-                    op.form = new MBarriers.Form(i.opcode(), i.has(Qualifier.NO_COMPLETE), i.has(Qualifier.NOINC),
-                            i.has(Qualifier.PARITY), i.has(Qualifier.EXPECT_TX));
-                    op.space = spaceCode(i.space());
+                    MBarriers.Form form = new MBarriers.Form(i.opcode(), i.has(Qualifier.NO_COMPLETE),
+                            i.has(Qualifier.NOINC), i.has(Qualifier.PARITY), i.has(Qualifier.EXPECT_TX));
+                    int space = spaceCode(i.space());
                     int at = -1;
                     for (int k = 0; k < os.size(); k++) {
                         if (os.get(k) instanceof Operand.Address) {
@@ -1159,8 +1145,11 @@ final class Decoder {
                             break;
                         }
                     }
+                    Op op = new Op(OpCode.MBARRIER, i,
+                            at >= 0 ? address(space, os.get(at)) : MemoryAccess.inSpace(space));
+                    op.type = DataType.B64;
+                    op.form = form;
                     if (at >= 0) {
-                        address(op, os.get(at));
                         dsts(op, os.subList(0, at).toArray(new Operand[0]));
                         srcs(op, DataType.B64, os.subList(at + 1, os.size()));
                     } else {
@@ -1170,14 +1159,10 @@ final class Decoder {
                     return op;
                 }
                 case GETCTARANK: {
-                    Op op = simple(OpCode.GETCTARANK, i, t);
-                    op.space = spaceCode(i.space());
-                    return op;
+                    return simple(OpCode.GETCTARANK, i, t, MemoryAccess.inSpace(spaceCode(i.space())));
                 }
                 case MAPA: {
-                    Op op = simple(OpCode.MAPA, i, t);
-                    op.space = spaceCode(i.space());
-                    return op;
+                    return simple(OpCode.MAPA, i, t, MemoryAccess.inSpace(spaceCode(i.space())));
                 }
                 case CP_ASYNC_BULK:
                 case CP_REDUCE_ASYNC_BULK: {
@@ -1186,7 +1171,6 @@ final class Decoder {
                     if (sp.size() < 2) {
                         return null;
                     }
-                    Op op = new Op(OpCode.CP_ASYNC_BULK, i);
                     io.ptxrun.exec.copy.ReductionOp redOp = null;
                     io.ptxrun.exec.copy.ReductionType redType = null;
                     if (i.opcode() == io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK) {
@@ -1202,15 +1186,14 @@ final class Decoder {
                             return null;
                         }
                     }
+                    Op op = new Op(OpCode.CP_ASYNC_BULK, i, address(spaceCode(sp.get(0)), os.get(0)));
                     op.type = DataType.B8;
-                    op.space = spaceCode(sp.get(0));
-                    address(op, os.get(0));
-                    Op source = addressOp(i, spaceCode(sp.get(1)), os.get(1));
+                    MemoryAccess source = address(spaceCode(sp.get(1)), os.get(1));
                     List<Operand> rest = new ArrayList<>(os.subList(2, 3));
                     int next = 3;
-                    Op barrier = null;
+                    MemoryAccess barrier = null;
                     if (os.size() > 3 && os.get(3) instanceof Operand.Address) {
-                        barrier = addressOp(i, Op.SP_SHARED, os.get(3));
+                        barrier = address(Op.SP_SHARED, os.get(3));
                         next = 4;
                     }
                     // .multicast::cluster: the ctaMask follows (a cache policy may follow it).
@@ -1254,10 +1237,7 @@ final class Decoder {
                 }
                 case FENCE:
                     if (i.has(Qualifier.TENSORMAP_GENERIC) && i.has(Qualifier.ACQUIRE) && !os.isEmpty()) {
-                        Op op = new Op(OpCode.TENSORMAP_ACQUIRE, i);
-                        op.space = Op.SP_GENERIC;
-                        address(op, os.get(0));
-                        return op;
+                        return new Op(OpCode.TENSORMAP_ACQUIRE, i, address(Op.SP_GENERIC, os.get(0)));
                     }
                     // fence.sc / fence.acq_rel (with membar, its older spelling) order memory; the proxy
                     // fences and fence.mbarrier_init do not take part in thread-to-thread ordering here.
@@ -1269,10 +1249,8 @@ final class Decoder {
                 case TENSORMAP_REPLACE:
                     return tensorMapReplace(i, os);
                 case TENSORMAP_CP_FENCEPROXY: {
-                    Op op = new Op(OpCode.TENSORMAP_COPY, i);
-                    op.space = Op.SP_GLOBAL;
-                    address(op, os.get(0));
-                    op.form = new TensorMapEdits.CopyForm(addressOp(i, Op.SP_SHARED, os.get(1)));
+                    Op op = new Op(OpCode.TENSORMAP_COPY, i, address(Op.SP_GLOBAL, os.get(0)));
+                    op.form = new TensorMapEdits.CopyForm(address(Op.SP_SHARED, os.get(1)));
                     return op;
                 }
                 case MEMBAR:
@@ -1297,14 +1275,12 @@ final class Decoder {
                 case WMMA_MMA:
                 case WMMA_STORE: {
                     WarpMatrixOps.Decoded m = WarpMatrixOps.decode(i);
-                    Op op = new Op(OpCode.WMMA, i);
+                    int space = spaceCode(i.space());
+                    Op op = new Op(OpCode.WMMA, i,
+                            m.address() != null ? address(space, m.address()) : MemoryAccess.inSpace(space));
                     op.form = m.form();
                     op.type = m.form().type();
-                    op.space = spaceCode(i.space());
                     dsts(op, m.destinations().toArray(new Operand[0]));
-                    if (m.address() != null) {
-                        address(op, m.address());
-                    }
                     srcs(op, DataType.B32, m.sources());
                     return op;
                 }

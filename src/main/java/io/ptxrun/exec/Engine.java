@@ -979,11 +979,16 @@ final class Engine {
     // ---------------------------------------------------------------- memory
 
     long address(Warp w, Op op, int l) {
-        return switch (op.addrKind) {
-            case Op.A_REG -> w.regs[((w.regBase[l] + op.addrReg) << 5) | l] + op.addrOffset;
-            case Op.A_ABS -> op.addrOffset;
-            case Op.A_FRAME -> w.localBase[l] + op.addrOffset;
-            default -> LOCAL_WINDOW + w.localBase[l] + op.addrOffset;
+        return address(w, op.mem, l);
+    }
+
+    /** Lane l's address of an access (in its space; a generic frame slot in the generic window). */
+    long address(Warp w, MemoryAccess m, int l) {
+        return switch (m.addressKind()) {
+            case MemoryAccess.REGISTER -> w.regs[((w.regBase[l] + m.register()) << 5) | l] + m.offset();
+            case MemoryAccess.ABSOLUTE -> m.offset();
+            case MemoryAccess.FRAME -> w.localBase[l] + m.offset();
+            default -> LOCAL_WINDOW + w.localBase[l] + m.offset();
         };
     }
 
@@ -1231,55 +1236,57 @@ final class Engine {
             case LD -> {
                 long a = address(w, op, l);
                 int size = t.bytes();
-                if (op.vector > 1 && (a & (size * op.vector - 1)) != 0) {
-                    throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
+                if (op.mem.vector() > 1 && (a & (size * op.mem.vector() - 1)) != 0) {
+                    throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x",
+                            size * op.mem.vector(), a));
                 }
                 for (int k = 0; k < op.dst.length; k++) {
-                    write(w, op, k, l, loaded(load(w, op.space, a + (long) k * size, size, l), t, op.dstBits[k]));
+                    write(w, op, k, l, loaded(load(w, op.mem.space(), a + (long) k * size, size, l), t, op.dstBits[k]));
                 }
                 if (order != null) {
-                    ordered(w, l, op, op.space, a, size * op.dst.length, true, false);
+                    ordered(w, l, op, op.mem.space(), a, size * op.dst.length, true, false);
                 }
             }
             case ST -> {
                 long a = address(w, op, l);
                 int size = t.bytes();
-                if (order != null && op.strong) {
-                    releasing(w, l, op.space, a, op.release);
+                if (order != null && op.mem.strong()) {
+                    releasing(w, l, op.mem.space(), a, op.mem.release());
                 }
-                if (op.vector > 1 && (a & (size * op.vector - 1)) != 0) {
-                    throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.vector, a));
+                if (op.mem.vector() > 1 && (a & (size * op.mem.vector() - 1)) != 0) {
+                    throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x",
+                            size * op.mem.vector(), a));
                 }
                 for (int k = 0; k < op.sources(); k++) {
-                    store(w, op.space, a + (long) k * size, size, read(w, op, k, l), l, op.strong);
+                    store(w, op.mem.space(), a + (long) k * size, size, read(w, op, k, l), l, op.mem.strong());
                 }
                 if (order != null) {
-                    ordered(w, l, op, op.space, a, size * op.sources(), false, true);
+                    ordered(w, l, op, op.mem.space(), a, size * op.sources(), false, true);
                 }
             }
-            case CVTA -> write(w, op, 0, l, zx(read(w, op, 0, l) + windowBase(op.space), bits));
+            case CVTA -> write(w, op, 0, l, zx(read(w, op, 0, l) + windowBase(op.mem.space()), bits));
             case CVTA_TO -> {
                 long a = read(w, op, 0, l);
-                write(w, op, 0, l, zx(op.space == Op.SP_GLOBAL ? a : a - windowBase(op.space), bits));
+                write(w, op, 0, l, zx(op.mem.space() == Op.SP_GLOBAL ? a : a - windowBase(op.mem.space()), bits));
             }
             case ISSPACEP -> {
                 int sp = genericSpace(read(w, op, 0, l));
                 // On H100 kernel parameters and constants are reachable through global addresses too.
-                boolean in = sp == op.space
-                        || (op.space == Op.SP_GLOBAL && (sp == Op.SP_KPARAM || sp == Op.SP_CONST));
+                boolean in = sp == op.mem.space()
+                        || (op.mem.space() == Op.SP_GLOBAL && (sp == Op.SP_KPARAM || sp == Op.SP_CONST));
                 write(w, op, 0, l, in ? 1 : 0);
             }
             case ATOM, RED -> atomic(w, op, l);
-            case GETCTARANK -> write(w, op, 0, l, Cta.rankOf(sharedAddressOf(op.space, zx(read(w, op, 0, l), bits)),
-                    cta.rank));
+            case GETCTARANK -> write(w, op, 0, l,
+                    Cta.rankOf(sharedAddressOf(op.mem.space(), zx(read(w, op, 0, l), bits)), cta.rank));
             case MAPA -> {
                 long rank = zx(read(w, op, 1, l), 32);
                 if (rank >= clusterSize) {
                     throw new MemoryFault("mapa to CTA rank " + rank + ", but the cluster has " + clusterSize + " CTAs");
                 }
-                long a = sharedAddressOf(op.space, zx(read(w, op, 0, l), bits));
+                long a = sharedAddressOf(op.mem.space(), zx(read(w, op, 0, l), bits));
                 long mapped = cluster[(int) rank].clusterAddress(Cta.offsetOf(a));
-                write(w, op, 0, l, zx(op.space == Op.SP_GENERIC ? SHARED_WINDOW + mapped : mapped, bits));
+                write(w, op, 0, l, zx(op.mem.space() == Op.SP_GENERIC ? SHARED_WINDOW + mapped : mapped, bits));
             }
             case SETP -> setp(w, op, l);
             case SELP -> write(w, op, 0, l, (read(w, op, 2, l) & 1) != 0 ? read(w, op, 0, l) : read(w, op, 1, l));
@@ -1646,13 +1653,13 @@ final class Engine {
     private void atomic(Warp w, Op op, int l) {
         DataType t = op.type;
         int size = t.bytes();
-        int space = op.space;
+        int space = op.mem.space();
         long a = address(w, op, l);
         long b = read(w, op, 0, l);
         long c = op.sources() > 1 ? read(w, op, 1, l) : 0;
         int target = space == Op.SP_GENERIC ? genericSpace(a) : space;
         if (order != null) {
-            releasing(w, l, space, a, op.release);
+            releasing(w, l, space, a, op.mem.release());
         }
         long old;
         if (target == Op.SP_GLOBAL) {
@@ -1738,15 +1745,15 @@ final class Engine {
         }
         int t = slot(w, l);
         int pc = w.pc[l];
-        if (op.strong) {
-            order.atomic(t, pc, kind, owner, a, size, reads, writes, op.acquire, op.release);
+        if (op.mem.strong()) {
+            order.atomic(t, pc, kind, owner, a, size, reads, writes, op.mem.acquire(), op.mem.release());
         } else {
             order.access(t, pc, kind, owner, a, size, writes, false);
         }
         if (kind == io.ptxrun.exec.order.MemoryOrder.SHARED && owner != cta.rank) {
             // A release write carries the counter its release handed on (the release ticked before
             // it): an owner thread that acquires it there knows the write.
-            boolean released = op.strong && writes && op.release;
+            boolean released = op.mem.strong() && writes && op.mem.release();
             cluster[owner].peerAccesses.record(t, order.counter(t) - (released ? 1 : 0), pc);
         }
     }

@@ -236,7 +236,7 @@ final class MBarriers {
      */
     private long object(Warp w, Op op, int pc, int l) {
         long a = engine.address(w, op, l);
-        int space = op.space;
+        int space = op.mem.space();
         if (space == Op.SP_GENERIC) {
             space = Engine.genericSpace(a);
             a -= Engine.windowBase(space);

@@ -8,21 +8,22 @@ import io.ptxrun.ast.SpecialRegister;
 /**
  * One decoded instruction: an operation code, register operands resolved to indices into the
  * per-frame register file, constants pre-decoded to raw bits, branch targets resolved to indices
- * into the program's op array. Fields are filled once by {@link Decoder} and then only read. What
- * only one instruction family needs (a copy's source and mbarrier, a call's frame offsets, a wgmma's
- * shape...) is that family's immutable {@link OpForm}, in {@link #form}.
+ * into the program's op array. Fields are filled once by {@link Decoder} and then only read. How
+ * the op reaches memory (space, address, vector width, memory order) is its {@link MemoryAccess},
+ * in {@link #mem}. What only one instruction family needs (a copy's source and mbarrier, a call's
+ * frame offsets, a wgmma's shape...) is that family's immutable {@link OpForm}, in {@link #form}.
  */
 final class Op {
     // Source operand kinds.
     static final int REG = 0, IMM = 1, SREG = 2, FRAME = 3;
-    // Address kinds.
-    static final int A_REG = 0, A_ABS = 1, A_FRAME = 2, A_FRAME_GENERIC = 3;
     // Memory spaces as the engine sees them.
     static final int SP_GENERIC = 0, SP_GLOBAL = 1, SP_SHARED = 2, SP_LOCAL = 3, SP_CONST = 4, SP_KPARAM = 5;
 
     final OpCode code;
     final Instruction insn;
     final SourcePos pos;
+    /** Space, address and order of a memory op; {@link MemoryAccess#NONE} for an op without one. */
+    final MemoryAccess mem;
 
     DataType type;
     /** Source type of conversions (`cvt.f32.s32`: F32 is type, S32 is srcType). */
@@ -42,12 +43,6 @@ final class Op {
     SpecialRegister[] sreg = new SpecialRegister[0];
     char[] sregComp = new char[0];
 
-    int space = SP_GENERIC;
-    int addrKind = A_REG;
-    int addrReg = -1;
-    long addrOffset;
-    int vector = 1;
-
     int target = -1;
     /** A sub-operation: compare, atomic operation, multiplication half, rounding. */
     int sub;
@@ -56,35 +51,18 @@ final class Op {
     /** cvt .satfinite: a result beyond the format's range becomes its largest finite value. */
     boolean satFinite;
 
-    /**
-     * Memory order of ld/st/atom/red: strong accesses (.relaxed, .acquire, .release, .acq_rel,
-     * .volatile, and every atom/red) never race with each other; acquire and release say how
-     * they order the thread's other accesses.
-     */
-    boolean strong, acquire, release;
-
     /** The family's own decoded form (see {@link OpForm}), or null. */
     OpForm form;
 
     Op(OpCode code, Instruction insn) {
+        this(code, insn, MemoryAccess.NONE);
+    }
+
+    Op(OpCode code, Instruction insn, MemoryAccess mem) {
         this.code = code;
         this.insn = insn;
         this.pos = insn == null ? SourcePos.NONE : insn.pos();
-    }
-
-    void setMemoryOrder() {
-        if (code == OpCode.ATOM || code == OpCode.RED) {
-            strong = true;
-        } else if (code == OpCode.LD || code == OpCode.ST) {
-            strong = insn.has(io.ptxrun.ast.Qualifier.RELAXED) || insn.has(io.ptxrun.ast.Qualifier.ACQUIRE)
-                    || insn.has(io.ptxrun.ast.Qualifier.RELEASE) || insn.has(io.ptxrun.ast.Qualifier.VOLATILE)
-                    || insn.has(io.ptxrun.ast.Qualifier.MMIO);
-        } else {
-            return;
-        }
-        boolean acqRel = insn.has(io.ptxrun.ast.Qualifier.ACQ_REL);
-        acquire = acqRel || insn.has(io.ptxrun.ast.Qualifier.ACQUIRE);
-        release = acqRel || insn.has(io.ptxrun.ast.Qualifier.RELEASE);
+        this.mem = mem;
     }
 
     int sources() {

@@ -179,7 +179,7 @@ final class RegionCompiler {
         for (; p < to; p++) {
             Op op = ops[p];
             if (!inlinable(op) && !(op.code == OpCode.LD && op.guard < 0 && isInlineShared(op)
-                    && (op.addrKind != Op.A_REG || !written.get(op.addrReg)))) {
+                    && (op.mem.addressKind() != MemoryAccess.REGISTER || !written.get(op.mem.register())))) {
                 break;
             }
             for (int d : op.dst) {
@@ -290,7 +290,7 @@ final class RegionCompiler {
     /** The address bits that must be clear in an access of the op, as {@link WarpMemory} checks them. */
     private static long misaligned(Op op) {
         int size = op.type.bytes();
-        return (size - 1) | (op.vector > 1 ? size * (long) op.vector - 1 : 0);
+        return op.mem.misalignedBits(size);
     }
 
     /** One lane (in local LANE) of a shared-memory load, as {@link WarpMemory} does it (memory in local MEM). */
@@ -299,7 +299,7 @@ final class RegionCompiler {
         DataType t = op.type;
         int size = t.bytes();
         // The address first: a vector load may write its own address register.
-        address(mv, op, () -> lane.read(op.addrReg));
+        address(mv, op, () -> lane.read(op.mem.register()));
         mv.visitInsn(Opcodes.L2I);
         mv.visitVarInsn(Opcodes.ISTORE, AT);
         for (int k = 0; k < op.dst.length; k++) {
@@ -328,7 +328,7 @@ final class RegionCompiler {
     private static void laneAddress(MethodVisitor mv, Op op) {
         address(mv, op, () -> {
             mv.visitVarInsn(Opcodes.ALOAD, REGS);
-            register(mv, op.addrReg);
+            register(mv, op.mem.register());
             mv.visitVarInsn(Opcodes.ILOAD, LANE);
             mv.visitInsn(Opcodes.IADD);
             mv.visitInsn(Opcodes.LALOAD);
@@ -337,14 +337,14 @@ final class RegionCompiler {
 
     /** A memory op's address on the stack: its register (pushed by {@code register}) plus offset, or absolute. */
     private static void address(MethodVisitor mv, Op op, Runnable register) {
-        if (op.addrKind == Op.A_REG) {
+        if (op.mem.addressKind() == MemoryAccess.REGISTER) {
             register.run();
-            if (op.addrOffset != 0) {
-                mv.visitLdcInsn(op.addrOffset);
+            if (op.mem.offset() != 0) {
+                mv.visitLdcInsn(op.mem.offset());
                 mv.visitInsn(Opcodes.LADD);
             }
         } else {
-            mv.visitLdcInsn(op.addrOffset);
+            mv.visitLdcInsn(op.mem.offset());
         }
     }
 
@@ -640,7 +640,7 @@ final class RegionCompiler {
      * the hazard detector is off.
      */
     static boolean isInlineShared(Op op) {
-        if (!WarpMemory.applies(op) || op.space != Op.SP_SHARED) {
+        if (!WarpMemory.applies(op) || op.mem.space() != Op.SP_SHARED) {
             return false;
         }
         for (int k = 0; k < op.sources(); k++) {

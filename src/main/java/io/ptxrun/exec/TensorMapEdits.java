@@ -13,7 +13,7 @@ final class TensorMapEdits {
     record ReplaceForm(TensorMapField field, int ordinal) implements OpForm {}
 
     /** tensormap.cp_fenceproxy: the shared source address (an address op; the op's own is the global map). */
-    record CopyForm(Op source) implements OpForm {}
+    record CopyForm(MemoryAccess source) implements OpForm {}
 
     private final Engine engine;
     private final Hazards hazards;
@@ -44,7 +44,7 @@ final class TensorMapEdits {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long a = engine.address(w, op, l);
-            int space = op.space;
+            int space = op.mem.space();
             long at = a;
             if (space == Op.SP_GENERIC) {
                 space = Engine.genericSpace(a);
@@ -81,7 +81,7 @@ final class TensorMapEdits {
      * acquires it before use.
      */
     void copy(Warp w, Op op, int pc, int mask, int exec) {
-        Op source = ((CopyForm) op.form).source();
+        MemoryAccess source = ((CopyForm) op.form).source();
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long to = engine.address(w, op, l);

@@ -24,10 +24,12 @@ final class WarpMemory {
     /** Whether the op has the form this class runs (the lanes' addresses decide the rest). */
     static boolean applies(Op op) {
         OpCode c = op.code;
-        if ((c != OpCode.LD && c != OpCode.ST) || op.strong || (op.addrKind != Op.A_REG && op.addrKind != Op.A_ABS)) {
+        int kind = op.mem.addressKind();
+        if ((c != OpCode.LD && c != OpCode.ST) || op.mem.strong()
+                || (kind != MemoryAccess.REGISTER && kind != MemoryAccess.ABSOLUTE)) {
             return false;
         }
-        int space = op.space;
+        int space = op.mem.space();
         if (space != Op.SP_SHARED && space != Op.SP_GLOBAL && space != Op.SP_GENERIC) {
             return false;
         }
@@ -48,8 +50,8 @@ final class WarpMemory {
         boolean load = op.code == OpCode.LD;
         int n = load ? op.dst.length : op.sources();
         int span = size * n;
-        long misaligned = (size - 1) | (op.vector > 1 ? size * (long) op.vector - 1 : 0);
-        int space = op.space;
+        long misaligned = op.mem.misalignedBits(size);
+        int space = op.mem.space();
         boolean generic = space == Op.SP_GENERIC;
         long[] at = address;
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;

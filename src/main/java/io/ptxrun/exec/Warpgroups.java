@@ -280,8 +280,8 @@ final class Warpgroups {
                 return;
             }
         }
-        if (op.addrKind == Op.A_REG && op.addrReg >= 0 && owned.get(op.addrReg)) {
-            report(w, op, pc, exec, p, op.addrReg, "reads");
+        if (op.mem.addressKind() == MemoryAccess.REGISTER && op.mem.register() >= 0 && owned.get(op.mem.register())) {
+            report(w, op, pc, exec, p, op.mem.register(), "reads");
             return;
         }
         for (int r : op.dst) {

@@ -1,0 +1,50 @@
+package io.ptxrun.exec;
+
+/**
+ * How an instruction reaches memory, decoded once by {@link Decoder}: the state space as the
+ * engine sees it ({@code Op.SP_*}), the address (a register plus an offset, an absolute address,
+ * or a slot of the thread's frame), the vector width, and the memory order. Instructions that
+ * only name a space (cvta, isspacep, mapa, getctarank) carry an access without an address; a
+ * second address of an instruction (a copy's source, its mbarrier) is an access of its own in the
+ * family's form.
+ *
+ * @param space        {@code Op.SP_GENERIC}, {@code Op.SP_GLOBAL}, ...
+ * @param addressKind  {@link #REGISTER}, {@link #ABSOLUTE}, {@link #FRAME} or {@link #FRAME_GENERIC}
+ * @param register     the base register (REGISTER), else -1
+ * @param offset       added to the base; the whole address when ABSOLUTE
+ * @param vector       elements of a .v2/.v4 access, else 1
+ * @param strong       .relaxed, .acquire, .release, .acq_rel, .volatile, .mmio ld/st, and every
+ *                     atom/red: strong accesses never race with each other
+ * @param acquire      orders the thread's later accesses after this one
+ * @param release      orders the thread's earlier accesses before this one
+ */
+record MemoryAccess(int space, int addressKind, int register, long offset, int vector,
+                    boolean strong, boolean acquire, boolean release) {
+    /** Address kinds: a register plus offset, an absolute address, a slot of the frame (in .local or generic). */
+    static final int REGISTER = 0, ABSOLUTE = 1, FRAME = 2, FRAME_GENERIC = 3;
+
+    /** The access of an instruction that has none: generic, no address, weak. */
+    static final MemoryAccess NONE = inSpace(Op.SP_GENERIC);
+
+    /** An instruction that names a space but no address. */
+    static MemoryAccess inSpace(int space) {
+        return new MemoryAccess(space, REGISTER, -1, 0, 1, false, false, false);
+    }
+
+    static MemoryAccess at(int space, int addressKind, int register, long offset) {
+        return new MemoryAccess(space, addressKind, register, offset, 1, false, false, false);
+    }
+
+    MemoryAccess withVector(int elements) {
+        return new MemoryAccess(space, addressKind, register, offset, elements, strong, acquire, release);
+    }
+
+    MemoryAccess withOrder(boolean strong, boolean acquire, boolean release) {
+        return new MemoryAccess(space, addressKind, register, offset, vector, strong, acquire, release);
+    }
+
+    /** The address bits that must be clear in an access of {@code size}-byte elements (the whole vector's alignment). */
+    long misalignedBits(int size) {
+        return (size - 1) | (vector > 1 ? size * (long) vector - 1 : 0);
+    }
+}
