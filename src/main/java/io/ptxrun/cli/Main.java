@@ -103,8 +103,8 @@ public final class Main {
 
     public static void main(String[] args) {
         if (args.length > 0 && !args[0].startsWith("-")) {
-            // A check or a run (not --help or --version): the rule tables and the parser are
-            // built on the other core while the command line is being parsed.
+            // A check or a run (not --help or --version): the rule tables are built on the
+            // other core while the command line is parsed and the module read and parsed.
             Checker.prepareInBackground();
         }
         int code = run(args);
