@@ -194,6 +194,9 @@ public final class InstructionChecker {
         return QUALIFIERS_FIT.computeIfAbsent(new QualifierKinds(instruction.opcode(), kinds), key -> {
             boolean[] fit = new boolean[forms.size()];
             for (int f = 0; f < fit.length; f++) {
+                if (cannotFit(key.kinds(), forms.get(f))) {
+                    continue;
+                }
                 List<Problem> problems = new ArrayList<>();
                 matchQualifiers(instruction, forms.get(f), problems);
                 fit[f] = problems.isEmpty();
@@ -202,7 +205,44 @@ public final class InstructionChecker {
         });
     }
 
-    private static void matchQualifiers(Instruction instruction, Form form, List<Problem> problems) {
+    /**
+     * Whether written qualifiers of these kinds certainly leave a problem in a form, found without
+     * matching them (most of an opcode's forms are ruled out so, before the matching that explains
+     * what is wrong): a kind that no group of the form offers stays unconsumed, and a required
+     * group none of whose combinations is all written stays missing.
+     */
+    static boolean cannotFit(List<Qualifier> kinds, Form form) {
+        for (Qualifier k : kinds) {
+            boolean offered = false;
+            for (QualifierGroup g : form.qualifiers()) {
+                if (g.mentions(k)) {
+                    offered = true;
+                    break;
+                }
+            }
+            if (!offered) {
+                return true;
+            }
+        }
+        for (QualifierGroup g : form.qualifiers()) {
+            if (!g.required()) {
+                continue;
+            }
+            boolean written = false;
+            for (List<Qualifier> alt : g.alternatives()) {
+                if (kinds.containsAll(alt)) {
+                    written = true;
+                    break;
+                }
+            }
+            if (!written) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static void matchQualifiers(Instruction instruction, Form form, List<Problem> problems) {
         List<Qual> remaining = new ArrayList<>(instruction.qualifiers());
         List<Qualifier> used = new ArrayList<>();
         String name = instruction.opcode().spelling;
