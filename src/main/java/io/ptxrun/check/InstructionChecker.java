@@ -968,22 +968,33 @@ public final class InstructionChecker {
             if (!applies(rule, instruction)) {
                 continue;
             }
-            SourcePos at = rule.present().stream().map(instruction::find)
-                    .filter(java.util.Optional::isPresent).map(o -> o.get().pos())
-                    .findFirst().orElse(instruction.pos());
             if (rule.minVersion() != null && !context.version().atLeast(rule.minVersion())
                     && reported.add("version " + rule.minVersion())) {
-                diagnostics.error(at, "isa.version", rule.feature() + " requires PTX ISA .version "
+                diagnostics.error(writtenAt(rule, instruction), "isa.version", rule.feature() + " requires PTX ISA .version "
                         + rule.minVersion() + " or later (PTX ISA " + rule.citation() + "); the module declares .version "
                         + context.version());
             }
             if (!rule.target().satisfiedBy(context.target(), context.version())
                     && reported.add("target " + rule.target().describe())) {
-                diagnostics.error(at, "isa.target", rule.feature() + " requires .target "
+                diagnostics.error(writtenAt(rule, instruction), "isa.target", rule.feature() + " requires .target "
                         + rule.target().describe() + " (PTX ISA " + rule.citation() + "); the module targets "
                         + context.target());
             }
         }
+    }
+
+    /**
+     * Where a feature's diagnostic points: the first of its qualifiers that the instruction
+     * writes, else the instruction (found only for a diagnostic: most rules that apply are met).
+     */
+    private static SourcePos writtenAt(FeatureRule rule, Instruction instruction) {
+        for (Qualifier q : rule.present()) {
+            java.util.Optional<Qual> written = instruction.find(q);
+            if (written.isPresent()) {
+                return written.get().pos();
+            }
+        }
+        return instruction.pos();
     }
 
     private static boolean applies(FeatureRule rule, Instruction instruction) {

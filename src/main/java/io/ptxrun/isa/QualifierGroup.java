@@ -3,8 +3,11 @@ package io.ptxrun.isa;
 import io.ptxrun.ast.Qualifier;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.StringTokenizer;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
@@ -16,14 +19,25 @@ import java.util.stream.Collectors;
  * written directly after the opcode (`bar.cta.sync`, where ptxas rejects `bar.sync.cta`); the
  * other groups may be written in any order.
  */
-public record QualifierGroup(boolean required, boolean leading, List<List<Qualifier>> alternatives) {
+public record QualifierGroup(boolean required, boolean leading, List<List<Qualifier>> alternatives,
+                             Set<Qualifier> mentioned) {
 
+    /** mentioned: every qualifier of the alternatives, derived from them (a set: checking asks it often). */
     public QualifierGroup {
         List<List<Qualifier>> copies = new ArrayList<>(alternatives.size());
         for (List<Qualifier> a : alternatives) {
             copies.add(List.copyOf(a));
         }
         alternatives = List.copyOf(copies);
+        mentioned = EnumSet.noneOf(Qualifier.class);
+        for (List<Qualifier> a : alternatives) {
+            mentioned.addAll(a);
+        }
+        mentioned = Collections.unmodifiableSet(mentioned);
+    }
+
+    public QualifierGroup(boolean required, boolean leading, List<List<Qualifier>> alternatives) {
+        this(required, leading, alternatives, Set.of());
     }
 
     /** Parses a whitespace-separated sequence of groups. */
@@ -69,12 +83,7 @@ public record QualifierGroup(boolean required, boolean leading, List<List<Qualif
     }
 
     public boolean mentions(Qualifier q) {
-        for (List<Qualifier> a : alternatives) {
-            if (a.contains(q)) {
-                return true;
-            }
-        }
-        return false;
+        return mentioned.contains(q);
     }
 
     static List<Qualifier> list(Qualifier... qs) {
