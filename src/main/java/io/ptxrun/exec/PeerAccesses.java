@@ -7,8 +7,9 @@ package io.ptxrun.exec;
  * by the time the last of them exits. Whichever came first in this run does not matter; an access
  * after the exit is a fault of its own ({@link Engine#sharedOwner}).
  *
- * <p>Per accessing thread only its latest access is kept: a thread's counter never decreases, so
- * when the latest is known, all its earlier ones are too.
+ * <p>Per accessing thread only the access with the highest counter is kept (its latest, but for a
+ * release write that is known by the lower counter it hands on): when that one is known, all the
+ * thread's others are too.
  */
 final class PeerAccesses {
     /**
@@ -34,6 +35,9 @@ final class PeerAccesses {
 
     /** Thread {@code slot} of a peer CTA accessed this CTA's shared memory at {@code pc}, its counter then. */
     void record(int slot, int counter, int pc) {
+        if (counter < this.counter[slot]) {
+            return;
+        }
         this.counter[slot] = counter;
         this.pc[slot] = pc;
         lowest = Math.min(lowest, slot);

@@ -185,6 +185,32 @@ class ClusterExecTest {
         }
     }
 
+    @Test
+    void peerAccessHandedToTheOwnerByAFenceAndARelaxedFlagIsFine() {
+        // The fence-then-relaxed release pattern on the peer, relaxed-then-fence acquire on the owner.
+        for (long seed = 0; seed <= 8; seed++) {
+            ExecResult r = peerStoreThenOwnerExits("fence.acq_rel.cluster;\n st.relaxed.cluster.shared::cluster.u32",
+                    "ld.relaxed.cluster.shared.u32 %v, [flag];\n fence.acq_rel.cluster;\n //", seed);
+            assertEquals(ExecStatus.OK, r.status(), "seed " + seed + ": " + messages(r));
+            assertEquals("[]", messages(r), "seed " + seed);
+        }
+    }
+
+    @Test
+    void peerAccessAfterTheFenceOfARelaxedFlagIsReported() {
+        // A second data store comes after the fence (line 22): the flag does not hand it on.
+        for (long seed = 0; seed <= 8; seed++) {
+            ExecResult r = peerStoreThenOwnerExits("fence.acq_rel.cluster;\n"
+                    + " mapa.shared::cluster.u32 %a, data, 1;\n st.shared::cluster.u32 [%a], 9;\n"
+                    + " mapa.shared::cluster.u32 %a, flag, 1;\n st.relaxed.cluster.shared::cluster.u32",
+                    "ld.acquire.cluster.shared.u32", seed);
+            assertEquals(ExecStatus.ERROR, r.status(), "seed " + seed + ": " + messages(r));
+            Diagnostic d = r.diagnostics().get(r.diagnostics().size() - 1);
+            assertTrue(d.message().contains("shared memory of CTA rank 1 of the cluster, which exits"), messages(r));
+            assertEquals(22, d.pos().line(), "seed " + seed + ": " + messages(r));
+        }
+    }
+
     /**
      * One thread per CTA. Rank 0 copies 16 bytes into rank 1's shared memory with
      * cp.async.bulk.shared::cluster, completing on rank 1's mbarrier; rank 1 exits after WAIT

@@ -106,11 +106,6 @@ public final class MemoryOrder {
         return rank * threadsPerCta + tid;
     }
 
-    /** Thread t's counter: the one an access it makes now carries. */
-    public int counter(int t) {
-        return clocks.clock[t];
-    }
-
     /**
      * What the threads of CTA rank {@code rank} know together (read only): slot s's accesses with a
      * counter up to element s happen before something one of them did.
@@ -271,6 +266,23 @@ public final class MemoryOrder {
         if (r != null) {
             released(space).merge(key(space, owner, address), r, Release::join);
         }
+    }
+
+    /**
+     * The counter of thread t by which its strong write just made is known to a thread that
+     * acquires what the write released there: a release write's, the counter its release handed
+     * on (the release ticked before the write); a relaxed write's after a fence with nothing
+     * released since (the fence-then-relaxed release pattern), the counter at that fence, which
+     * is what the write hands on; any other access's, its own counter.
+     */
+    public int handedOn(int t, boolean strongWrite, boolean release) {
+        if (strongWrite && release) {
+            return clocks.clock[t] - 1;
+        }
+        if (strongWrite && clocks.fenced[t] != null && clocks.clock[t] == clocks.fencedClock[t] + 1) {
+            return clocks.fencedClock[t];
+        }
+        return clocks.clock[t];
     }
 
     private Map<Long, Release> released(int space) {
