@@ -769,6 +769,9 @@ final class Engine {
         boolean copy = s >= threads;
         String ordering = copy
                 ? "a wait of the owner's threads, before they exit, on the mbarrier phase the copy completes on"
+                : access.code == OpCode.MBARRIER
+                ? "a wait of the owner's threads, before they exit, on the completion of the mbarrier phase the"
+                        + " operation belongs to"
                 : "barrier.cluster.arrive.release by the accessing thread after the access and"
                         + " barrier.cluster.wait.acquire by the owner's threads before they exit, as cluster.sync() does,"
                         + " or a release write after the access (st.release, or fence.acq_rel then a relaxed store) that"

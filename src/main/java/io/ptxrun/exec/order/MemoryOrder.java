@@ -106,6 +106,11 @@ public final class MemoryOrder {
         return rank * threadsPerCta + tid;
     }
 
+    /** Thread t's counter: the one an access it makes now carries. */
+    public int counter(int t) {
+        return clocks.clock[t];
+    }
+
     /**
      * What the threads of CTA rank {@code rank} know together (read only): slot s's accesses with a
      * counter up to element s happen before something one of them did.
