@@ -89,6 +89,8 @@ final class Engine {
     final Hazards hazards;
     final SyncOptions sync;
     final ClusterBarrier clusterBarrier = new ClusterBarrier();
+    /** Each lane's address of a compiled region's shared-memory access, for the hazard detector. */
+    final long[] laneAddresses = new long[32];
     /** printf, assert, malloc and free: the device-library functions nvcc calls. */
     private final DeviceLibrary library;
     /**
@@ -151,7 +153,7 @@ final class Engine {
         ops = program.ops;
         Compilation compilation = launch.limits().compilation();
         regions = compilation == Compilation.NONE ? null : new Regions(ops, compilation == Compilation.ALL ? 1 : Regions.HOT,
-                !sync.detectHazards());
+                sync.detectHazards());
         int[] cl = launch.cluster();
         int[] g = launch.grid();
         if (g[0] % cl[0] != 0 || g[1] % cl[1] != 0 || g[2] % cl[2] != 0) {
