@@ -13,7 +13,7 @@ final class Convert {
 
     static long cvt(Op op, long raw) {
         DataType dt = op.type, st = op.srcType;
-        int mode = op.sub2;
+        int mode = op.mod.rounding();
         if (st.isFloat() && (dt == DataType.F16 || dt == DataType.BF16)) {
             return toHalf(op, raw, dt);
         }
@@ -21,24 +21,24 @@ final class Convert {
             return halfNaN(raw, st, dt);
         }
         if (st.isFloat()) {
-            double x = floatValue(raw, st, op.ftz);
+            double x = floatValue(raw, st, op.mod.ftz());
             if (dt.isFloat()) {
-                if (Double.isNaN(x) && (op.sat || op.relu)) {
-                    return op.sat ? 0 : dt == DataType.F32 ? FloatOps.CANONICAL_NAN_F32 : 0x7fff;
+                if (Double.isNaN(x) && (op.mod.sat() || op.mod.relu())) {
+                    return op.mod.sat() ? 0 : dt == DataType.F32 ? FloatOps.CANONICAL_NAN_F32 : 0x7fff;
                 }
                 if (Double.isNaN(x) && dt == DataType.F32 && st == DataType.F32) {
                     return FloatOps.CANONICAL_NAN_F32;
                 }
-                if (op.relu && x < 0) {
+                if (op.mod.relu() && x < 0) {
                     x = 0;
                 }
                 if (op.flag) {
                     x = FloatOps.roundInt(x, mode);
                 }
-                if (op.sat) {
+                if (op.mod.sat()) {
                     x = Double.isNaN(x) ? 0 : Math.max(0, Math.min(1, x));
                 }
-                return floatBits(x, dt, op.flag ? 0 : Math.max(mode, 0), op.ftz);
+                return floatBits(x, dt, op.flag ? 0 : Math.max(mode, 0), op.mod.ftz());
             }
             // Float to integer: round, then saturate to the destination range; NaN gives 0.
             if (Double.isNaN(x)) {
@@ -87,14 +87,14 @@ final class Convert {
                 } else {
                     f = (float) v;
                 }
-                if (op.sat) {
+                if (op.mod.sat()) {
                     f = Math.max(0f, Math.min(1f, f));
                 }
                 return Float.floatToRawIntBits(f) & 0xffffffffL;
             }
             return floatBits(exact != null ? exact.doubleValue() : (double) v, dt, m, false);
         }
-        if (op.sat) {
+        if (op.mod.sat()) {
             long lo, hi;
             if (dt.isSigned()) {
                 lo = dt.bits == 64 ? Long.MIN_VALUE : -(1L << (dt.bits - 1));
@@ -128,19 +128,19 @@ final class Convert {
      */
     private static long toHalf(Op op, long raw, DataType half) {
         DataType st = op.srcType;
-        double x = floatValue(raw, st, op.ftz);
+        double x = floatValue(raw, st, op.mod.ftz());
         if (Double.isNaN(x)) {
-            if (st == DataType.F64 && half == DataType.F16 && !op.relu && !op.satFinite) {
+            if (st == DataType.F64 && half == DataType.F16 && !op.mod.relu() && !op.mod.satFinite()) {
                 return ((raw >>> 48) & 0x8000) | 0x7e00 | ((raw >>> 42) & 0x3ff);
             }
             return 0x7fff;
         }
-        if (op.relu && (x < 0 || (x == 0 && Math.copySign(1.0, x) < 0))) {
+        if (op.mod.relu() && (x < 0 || (x == 0 && Math.copySign(1.0, x) < 0))) {
             x = 0;
         }
-        int mode = Math.max(op.sub2, 0);
+        int mode = Math.max(op.mod.rounding(), 0);
         int h = half == DataType.F16 ? FloatOps.floatToHalf(x, mode) : toBf16(x, mode);
-        if (op.satFinite && (h & 0x7fff) == (half == DataType.F16 ? 0x7c00 : 0x7f80)) {
+        if (op.mod.satFinite() && (h & 0x7fff) == (half == DataType.F16 ? 0x7c00 : 0x7f80)) {
             h = (h & 0x8000) | (half == DataType.F16 ? 0x7bff : 0x7f7f);
         }
         return h;

@@ -705,18 +705,6 @@ final class Decoder {
             return i.first(Qualifier.Category.COMPARE).map(q -> q.kind().ordinal()).orElse(-1);
         }
 
-        /** 0 nearest-even, 1 toward zero, 2 down, 3 up, 4 nearest-away; -1 when none is named. */
-        int rounding(Instruction i) {
-            return i.first(Qualifier.Category.ROUNDING).map(q -> switch (q.kind()) {
-                case RN, RNI -> 0;
-                case RZ, RZI -> 1;
-                case RM, RMI -> 2;
-                case RP, RPI -> 3;
-                case RNA -> 4;
-                default -> 0;
-            }).orElse(-1);
-        }
-
         /**
          * A tensor copy (9.7.9.25.5.2-4): sources are the tensor-map address, the coordinates
          * (five for .tile::gather4 / .tile::scatter4, otherwise one per dimension), the im2col
@@ -839,17 +827,11 @@ final class Decoder {
 
         /** A simple op that names a space (cvta, isspacep, mapa, getctarank). */
         Op simple(OpCode code, Instruction i, DataType t, MemoryAccess space) {
-            Op op = new Op(code, i, space);
+            Op op = new Op(code, i, space, Modifiers.of(i));
             op.type = t;
             List<Operand> os = i.operands();
             dsts(op, os.get(0));
             srcs(op, t, os.subList(1, os.size()));
-            op.sat = i.has(Qualifier.SAT);
-            op.ftz = i.has(Qualifier.FTZ);
-            op.approx = i.has(Qualifier.APPROX);
-            op.cc = i.has(Qualifier.CC);
-            op.relu = i.has(Qualifier.RELU);
-            op.sub2 = rounding(i);
             return op;
         }
 
@@ -977,11 +959,10 @@ final class Decoder {
                     return op;
                 }
                 case SETP: {
-                    Op op = new Op(OpCode.SETP, i);
+                    Op op = new Op(OpCode.SETP, i, MemoryAccess.NONE, Modifiers.flushOnly(i));
                     op.type = t;
                     op.sub = compare(i);
-                    op.sub2 = boolOp(i);
-                    op.ftz = i.has(Qualifier.FTZ);
+                    op.boolOp = boolOp(i);
                     if (os.get(0) instanceof Operand.PredPair pp) {
                         dsts(op, pp.first(), pp.second());
                     } else {
@@ -999,7 +980,7 @@ final class Decoder {
                     Op op = simple(OpCode.SET, i, i.types().get(1));
                     op.srcType = i.types().get(0);
                     op.sub = compare(i);
-                    op.sub2 = boolOp(i);
+                    op.boolOp = boolOp(i);
                     return op;
                 }
                 case SELP:
@@ -1013,7 +994,6 @@ final class Decoder {
                     List<DataType> ts = i.types();
                     Op op = simple(OpCode.CVT, i, ts.get(0));
                     op.srcType = ts.get(1);
-                    op.satFinite = i.has(Qualifier.SATFINITE);
                     op.flag = i.has(Qualifier.RNI) || i.has(Qualifier.RZI) || i.has(Qualifier.RMI) || i.has(Qualifier.RPI);
                     // Re-decode the source immediate with the source type.
                     srcs(op, op.srcType, os.subList(1, os.size()));

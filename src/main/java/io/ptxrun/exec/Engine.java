@@ -1,16 +1,10 @@
 package io.ptxrun.exec;
 
 import io.ptxrun.ast.DataType;
-import io.ptxrun.ast.Function;
-import io.ptxrun.ast.SourcePos;
 import io.ptxrun.ast.SpecialRegister;
 import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.exec.copy.ClusterGeometry;
-import io.ptxrun.launch.DeviceOutput;
-import io.ptxrun.launch.Dim3;
 
-import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.List;
 
 import static io.ptxrun.exec.Decoder.CONST_WINDOW;
@@ -24,10 +18,10 @@ import static io.ptxrun.exec.FloatOps.f32;
 import static io.ptxrun.exec.FloatOps.f64;
 
 /**
- * Runs one launch: what each instruction does to registers, memory and synchronization state, for
- * the lanes of a warp that run it together. Each engine (a worker) runs one cluster at a time (with
- * clusters of one CTA, one CTA); separate clusters are spread over several engines by {@link
- * CtaPool}. Its {@link Scheduler} decides which warp runs when and judges stalls, deadlocks, spins
+ * What each instruction does to registers, memory and synchronization state, for the lanes of a
+ * warp that run it together. Each engine (a worker of a {@link Grid}, which prepares the launch and
+ * gathers its result) runs one cluster at a time (with clusters of one CTA, one CTA); separate
+ * clusters are spread over several engines by {@link CtaPool}. Its {@link Scheduler} decides which warp runs when and judges stalls, deadlocks, spins
  * and budgets; the engine runs a warp's turn step by step ({@link #step}): within a warp, the lanes
  * at the lowest program counter run together (which reconverges diverged lanes where their paths
  * meet), or the group a seeded {@link RandomSchedule} picks. Hot straight-line code runs compiled
@@ -57,18 +51,18 @@ final class Engine {
     /** The tensor-map instructions, with the maps awaiting a proxy fence (shared by all workers). */
     final TensorMapEdits tensorMaps;
     private final byte[] params;
-    Decoder.Program program;
-    private Op[] ops;
+    final Decoder.Program program;
+    private final Op[] ops;
     /** Compiled straight-line regions (shared by the workers), or null when only the interpreter runs. */
-    private Regions regions;
+    private final Regions regions;
     /** Thread-instructions executed by this worker (compiled regions count them op by op too). */
     long executed;
     /** The count of executed at which the cluster in flight runs out of budget (set by the scheduler). */
     long ctaLimit;
     /** Local memory the cluster in flight grew for calls, counted against the memory budget. */
     private long callStackBytes;
-    Decoder.FuncInfo entry;
-    private ClusterGeometry geometry;
+    final Decoder.FuncInfo entry;
+    private final ClusterGeometry geometry;
     private final WarpOps warpOps = new WarpOps(this);
     private final WarpMatrixOps warpMatrixOps = new WarpMatrixOps(this);
     private final WarpMemory warpMemory = new WarpMemory(this);
@@ -103,173 +97,32 @@ final class Engine {
     private io.ptxrun.diag.SourceMap cudaLines;
     /** The hazard detector's view of this worker's cluster, or null when it is off. */
     io.ptxrun.exec.order.MemoryOrder order;
-    private int threadsPerCta;
-    private io.ptxrun.exec.order.MemoryOrder.Launch shadow;
-
-    Engine(KernelLaunch launch) {
-        this.launch = launch;
-        this.global = launch.memory();
-        this.params = launch.paramBlock();
-        this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
-        this.sync = launch.limits().sync();
-        this.hazards = new Hazards(sync.warnOnly());
-        this.tensorMaps = new TensorMapEdits(this, hazards, java.util.concurrent.ConcurrentHashMap.newKeySet());
-        this.library = new DeviceLibrary(this, new DeviceLibrary.Heap());
-        this.scheduler = new Scheduler(this, launch, schedule);
-    }
-
-    /** Another worker for the same launch: shares the decoded program and the budget, not the cluster state. */
-    private Engine(Engine first) {
-        this.launch = first.launch;
-        this.global = first.global;
-        this.params = first.params;
-        this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
-        this.program = first.program;
-        this.ops = first.ops;
-        this.regions = first.regions;
-        this.entry = first.entry;
-        this.geometry = first.geometry;
-        this.sync = launch.limits().sync();
-        this.hazards = new Hazards(sync.warnOnly());
-        this.tensorMaps = new TensorMapEdits(this, hazards, first.tensorMaps.unfenced());
-        this.library = new DeviceLibrary(this, first.library.heap());
-        this.scheduler = new Scheduler(this, schedule, first.scheduler);
-    }
-
-    ExecResult run() {
-        Function kernel = launch.module().function(launch.kernel()).orElse(null);
-        if (kernel == null || !kernel.isEntry()) {
-            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(launch.module().pos(), "exec.kernel",
-                    "no kernel (.entry with a body) named '" + launch.kernel() + "'")), 0);
-        }
-        try {
-            program = Decoder.decode(launch.module(), global);
-        } catch (Decoder.DecodeError e) {
-            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(e.pos, "exec.decode", e.getMessage())), 0);
-        } catch (MemoryFault e) {
-            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(launch.module().pos(), "exec.fault",
-                    e.getMessage())), 0);
-        }
-        ops = program.ops;
-        Compilation compilation = launch.limits().compilation();
-        regions = compilation == Compilation.NONE ? null : new Regions(ops, compilation == Compilation.ALL ? 1 : Regions.HOT,
-                sync.detectHazards());
-        int[] cl = launch.cluster();
-        int[] g = launch.grid();
-        if (g[0] % cl[0] != 0 || g[1] % cl[1] != 0 || g[2] % cl[2] != 0) {
-            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(kernel.pos(), "exec.cluster",
-                    String.format("grid (%d,%d,%d) is not a whole number of clusters (%d,%d,%d)",
-                            g[0], g[1], g[2], cl[0], cl[1], cl[2]))), 0);
-        }
-        entry = program.byName.get(kernel.name());
-        String tooLarge = overLimits(g, launch.block(), cl);
-        if (tooLarge != null) {
-            return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(kernel.pos(), "exec.limit", tooLarge)), 0);
-        }
-        geometry = new ClusterGeometry(new Dim3(g[0], g[1], g[2]), new Dim3(cl[0], cl[1], cl[2]),
-                cl[0] * cl[1] * cl[2] > 1);
-        int clusters = (int) ((long) g[0] * g[1] * g[2] / (cl[0] * cl[1] * cl[2]));
-        // A cluster is the unit of work: its CTAs share memory and barriers, separate clusters do not.
-        // Each worker holds one cluster's shared memory and entry frames at a time: fewer workers
-        // when the memory budget does not hold them all (the result does not depend on how many).
-        long perCluster = (long) cl[0] * cl[1] * cl[2] * (program.sharedStatic + launch.sharedBytes()
-                + (long) launch.block()[0] * launch.block()[1] * launch.block()[2] * Math.max(16, entry.frameBytes));
-        int threads = launch.limits().threadsFor(clusters);
-        while (!global.reserve(threads * perCluster)) {
-            if (threads == 1) {
-                return new ExecResult(ExecStatus.ERROR, List.of(Diagnostic.error(kernel.pos(), "exec.limit",
-                        "the CTAs in flight need " + perCluster + " bytes of shared and local memory, more than is"
-                                + " left of the simulated-memory budget of " + global.budget()
-                                + " bytes (--max-memory)")), 0);
-            }
-            threads = threads / 2;
-        }
-        scheduler.startWallClock();
-        Engine[] workers = new Engine[threads];
-        workers[0] = this;
-        for (int k = 1; k < threads; k++) {
-            workers[k] = new Engine(this);
-        }
-        java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger(clusters);
-        for (Engine e : workers) {
-            e.scheduler.shareGrid(left, threads);
-        }
-        int[] b = launch.block();
-        threadsPerCta = b[0] * b[1] * b[2];
-        if (sync.detectHazards()) {
-            // The shadow of global memory takes up to 8 bytes per byte touched: it gets the memory
-            // budget left after the launch's own, and stops checking (saying so) beyond it.
-            io.ptxrun.exec.order.MemoryOrder.Launch shared = new io.ptxrun.exec.order.MemoryOrder.Launch(
-                    Math.max(0, global.budget() - global.reserved()));
-            shadow = shared;
-            for (Engine e : workers) {
-                e.threadsPerCta = threadsPerCta;
-                e.order = new io.ptxrun.exec.order.MemoryOrder(shared, threadsPerCta, cl[0] * cl[1] * cl[2]);
-            }
-        }
-        launch.limits().progress().start(clusters);
-        Stop stop = CtaPool.run(java.util.Arrays.stream(workers).map(e -> e.scheduler).toArray(Scheduler[]::new),
-                clusters);
-        long total = 0;
-        List<Diagnostic> reports = new ArrayList<>();
-        List<io.ptxrun.exec.order.HazardLog> logs = new ArrayList<>();
-        for (Engine e : workers) {
-            total += e.executed;
-            reports.addAll(e.hazards.warnings());
-            if (e.order != null) {
-                logs.add(e.order.log());
-            }
-        }
-        // Each worker reports a finding once per instruction; CTAs on several workers must not repeat it.
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        reports.removeIf(d -> !seen.add(d.rule() + "@" + d.pos()));
-        if (shadow != null && shadow.shadowFull()) {
-            reports.add(Diagnostic.warning(kernel.pos(), "exec.hazards-limited", "the hazard detector's record of"
-                    + " global memory reached the memory budget (--max-memory): accesses to global memory beyond it"
-                    + " were not checked for races"));
-        }
-        if (!logs.isEmpty()) {
-            reports.addAll(new HazardReports(program, launch, workers[0].order.slotsPerCluster(),
-                    threadsPerCta, sync.warnOnly()).diagnostics(io.ptxrun.exec.order.HazardLog.merged(logs)));
-        }
-        // Workers take CTAs as they come: order the warnings by place so the report is stable.
-        reports.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.pos().line())
-                .thenComparingInt(d -> d.pos().column()).thenComparing(Diagnostic::message));
-        List<DeviceOutput> printed = DeviceLibrary.collect(java.util.Arrays.stream(workers).map(e -> e.library).toList());
-        if (stop != null) {
-            reports.addAll(stop.diagnostics);
-            return new ExecResult(stop.status, reports, total, printed, stop.instructionBudget && threads > 1);
-        }
-        return new ExecResult(ExecStatus.OK, reports, total, printed);
-    }
+    private final int threadsPerCta;
 
     /**
-     * What makes the launch impossible to simulate faithfully, checked before anything runs: extents
-     * that are not positive, more grid threads than the limit, shared memory beyond a CTA's; null
-     * when it fits. (The launch file already holds grid and block to the CUDA limits.)
+     * A worker of the grid. The first worker's scheduler (first == null) holds the launch's
+     * budgets; the other workers' share them.
      */
-    private String overLimits(int[] g, int[] b, int[] cl) {
-        for (int i = 0; i < 3; i++) {
-            if (g[i] < 1 || b[i] < 1 || cl[i] < 1) {
-                return String.format("grid (%d,%d,%d), block (%d,%d,%d) and cluster (%d,%d,%d) need positive extents",
-                        g[0], g[1], g[2], b[0], b[1], b[2], cl[0], cl[1], cl[2]);
-            }
-        }
-        long ctas = (long) g[0] * g[1] * g[2];
-        long perCta = (long) b[0] * b[1] * b[2];
-        long max = launch.limits().maxThreads();
-        if (perCta > max || ctas > max / perCta || ctas > Integer.MAX_VALUE) {
-            return String.format("the grid (%d,%d,%d) of blocks (%d,%d,%d) has %s threads, more than the %d ptxrun"
-                    + " simulates (--max-threads)%s", g[0], g[1], g[2], b[0], b[1], b[2],
-                    java.math.BigInteger.valueOf(ctas).multiply(java.math.BigInteger.valueOf(perCta)), max,
-                    ctas > Integer.MAX_VALUE ? "; at most " + Integer.MAX_VALUE + " CTAs" : "");
-        }
-        long shared = program.sharedStatic + launch.sharedBytes();
-        if (shared > Decoder.MAX_SHARED) {
-            return "the CTA needs " + shared + " bytes of shared memory (" + program.sharedStatic + " static, "
-                    + launch.sharedBytes() + " dynamic), more than the " + Decoder.MAX_SHARED + " a CTA can have";
-        }
-        return null;
+    Engine(Grid grid, Scheduler first) {
+        this.launch = grid.launch;
+        this.global = launch.memory();
+        this.params = launch.paramBlock();
+        this.program = grid.program;
+        this.ops = program.ops;
+        this.regions = grid.regions;
+        this.entry = grid.entry;
+        this.geometry = grid.geometry;
+        this.threadsPerCta = grid.threadsPerCta;
+        this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
+        this.sync = launch.limits().sync();
+        this.hazards = new Hazards(sync.warnOnly());
+        this.tensorMaps = new TensorMapEdits(this, hazards, grid.unfencedMaps);
+        this.library = new DeviceLibrary(this, grid.heap);
+        this.scheduler = first == null ? new Scheduler(this, launch, schedule) : new Scheduler(this, schedule, first);
+    }
+
+    DeviceLibrary library() {
+        return library;
     }
 
     /** {@code " [kernel.cu:9:5 (in f, inlined at ...)]"}: the CUDA line of op for a message, or "". */
@@ -587,7 +440,7 @@ final class Engine {
      */
     static boolean isFastInteger(Op op) {
         DataType t = op.type;
-        if (t == null || op.cc || op.sat || op.relu) {
+        if (t == null || op.mod.carry() || op.mod.sat() || op.mod.relu()) {
             return false;
         }
         OpCode c = op.code;
@@ -622,14 +475,14 @@ final class Engine {
     /** f32 add/sub/mul/fma in the default or .rn rounding, without .ftz/.sat ({@link #fastF32}). */
     static boolean isFastF32(Op op) {
         OpCode c = op.code;
-        return op.type == DataType.F32 && !op.ftz && !op.sat && op.sub2 <= 0
+        return op.type == DataType.F32 && !op.mod.ftz() && !op.mod.sat() && op.mod.rounding() <= 0
                 && (c == OpCode.FADD || c == OpCode.FSUB || c == OpCode.FMUL || c == OpCode.FMA);
     }
 
     /** Integer setp without a combining predicate ({@link #fastSetp}). */
     static boolean isFastSetp(Op op) {
         DataType t = op.type;
-        return op.code == OpCode.SETP && t != null && t.isInteger() && !(op.sub2 != 0 && op.sources() > 2);
+        return op.code == OpCode.SETP && t != null && t.isInteger() && !(op.boolOp != 0 && op.sources() > 2);
     }
 
     /** shl: shift counts of the type's width or more give 0. */
@@ -1336,7 +1189,7 @@ final class Engine {
             case SLCT -> {
                 long c = read(w, op, 2, l);
                 // A NaN selector picks b; .ftz flushes a subnormal selector (to a signed zero, so >= 0).
-                boolean ge = op.srcType == DataType.F32 ? (op.ftz ? FloatOps.flush(f32(c)) : f32(c)) >= 0 : (int) c >= 0;
+                boolean ge = op.srcType == DataType.F32 ? (op.mod.ftz() ? FloatOps.flush(f32(c)) : f32(c)) >= 0 : (int) c >= 0;
                 write(w, op, 0, l, zx(ge ? read(w, op, 0, l) : read(w, op, 1, l), bits));
             }
             default -> {
@@ -1353,11 +1206,11 @@ final class Engine {
     }
 
     private boolean combine(Op op, boolean p, Warp w, int l, int k) {
-        if (op.sub2 == 0 || op.sources() <= k) {
+        if (op.boolOp == 0 || op.sources() <= k) {
             return p;
         }
         boolean c = (read(w, op, k, l) & 1) != 0;
-        return switch (op.sub2) {
+        return switch (op.boolOp) {
             case 1 -> p & c;
             case 2 -> p | c;
             default -> p ^ c;
@@ -1369,9 +1222,9 @@ final class Engine {
         long b = read(w, op, 1, l);
         boolean p = compare(op, op.type, a, b);
         boolean q = !p;
-        if (op.sub2 != 0 && op.sources() > 2) {
+        if (op.boolOp != 0 && op.sources() > 2) {
             boolean c = (read(w, op, 2, l) & 1) != 0;
-            switch (op.sub2) {
+            switch (op.boolOp) {
                 case 1 -> {
                     p = p & c;
                     q = q & c;
@@ -1414,7 +1267,7 @@ final class Engine {
                 y = Convert.floatValue(b, t, false);
             } else {
                 float fx = f32(a), fy = f32(b);
-                if (op.ftz) {
+                if (op.mod.ftz()) {
                     fx = FloatOps.flush(fx);
                     fy = FloatOps.flush(fy);
                 }
@@ -1481,7 +1334,7 @@ final class Engine {
 
     private long floatOp(Warp w, Op op, int l) {
         int n = op.sources();
-        int mode = Math.max(op.sub2, 0);
+        int mode = Math.max(op.mod.rounding(), 0);
         if (op.type == DataType.F64) {
             double a = f64(read(w, op, 0, l));
             double b = n > 1 ? f64(read(w, op, 1, l)) : 0;
@@ -1505,9 +1358,9 @@ final class Engine {
                 // NaN operands of abs/neg come back quieted, sign and payload kept (as on H100).
                 case FABS -> Double.isNaN(a) ? f64(Double.doubleToRawLongBits(a) | QUIET64) : Math.abs(a);
                 case FNEG -> Double.isNaN(a) ? f64(Double.doubleToRawLongBits(a) | QUIET64) : -a;
-                case SQRT -> op.approx ? Math.sqrt(a) : FloatOps.sqrt64(a, mode);
+                case SQRT -> op.mod.approx() ? Math.sqrt(a) : FloatOps.sqrt64(a, mode);
                 case RSQRT -> ApproxOps.rsqrt64(a);
-                case RCP -> op.approx ? 1.0 / a : FloatOps.div64(1.0, a, mode);
+                case RCP -> op.mod.approx() ? 1.0 / a : FloatOps.div64(1.0, a, mode);
                 case EX2 -> Math.pow(2, a);
                 case LG2 -> Math.log(a) / Math.log(2);
                 case SIN -> Math.sin(a);
@@ -1536,7 +1389,7 @@ final class Engine {
         float a = f32(read(w, op, 0, l));
         float b = n > 1 ? f32(read(w, op, 1, l)) : 0;
         float c = n > 2 ? f32(read(w, op, 2, l)) : 0;
-        if (op.ftz) {
+        if (op.mod.ftz()) {
             a = FloatOps.flush(a);
             b = FloatOps.flush(b);
             c = FloatOps.flush(c);
@@ -1546,7 +1399,7 @@ final class Engine {
             case FSUB -> FloatOps.add32(a, -b, mode);
             case FMUL -> FloatOps.mul32(a, b, mode);
             case FMA -> FloatOps.fma32(a, b, c, mode);
-            case FDIV -> op.approx ? ApproxOps.div(a, b)
+            case FDIV -> op.mod.approx() ? ApproxOps.div(a, b)
                     : op.insn.has(io.ptxrun.ast.Qualifier.FULL) ? (float) ((double) a / b) : FloatOps.div32(a, b, mode);
             case FMIN, FMAX -> {
                 if (Float.isNaN(a) || Float.isNaN(b)) {
@@ -1572,9 +1425,9 @@ final class Engine {
             }
             case FABS -> Math.abs(a);
             case FNEG -> -a;
-            case SQRT -> op.approx ? (float) Math.sqrt(a) : FloatOps.sqrt32(a, mode);
+            case SQRT -> op.mod.approx() ? (float) Math.sqrt(a) : FloatOps.sqrt32(a, mode);
             case RSQRT -> (float) (1.0 / Math.sqrt(a));
-            case RCP -> op.approx ? (float) (1.0 / a) : FloatOps.div32(1f, a, mode);
+            case RCP -> op.mod.approx() ? (float) (1.0 / a) : FloatOps.div32(1f, a, mode);
             case EX2 -> (float) Math.pow(2, a);
             case LG2 -> (float) (Math.log(a) / Math.log(2));
             case SIN -> ApproxOps.sin(a);
@@ -1583,10 +1436,10 @@ final class Engine {
             case COPYSIGN -> Math.copySign(b, a);
             default -> throw unsupportedType(op);
         };
-        if (op.sat) {
+        if (op.mod.sat()) {
             r = Float.isNaN(r) ? 0f : Math.max(0f, Math.min(1f, r));
         }
-        if (op.ftz) {
+        if (op.mod.ftz()) {
             r = FloatOps.flush(r);
         }
         if ((op.code == OpCode.FABS || op.code == OpCode.FNEG) && !Float.isNaN(r)) {
@@ -1609,7 +1462,7 @@ final class Engine {
         for (int k = 0; k < n; k++) {
             src[k] = read(w, op, k, l);
         }
-        int mode = Math.max(op.sub2, 0);
+        int mode = Math.max(op.mod.rounding(), 0);
         long out = 0;
         for (int e = 0; e < lanes; e++) {
             double[] x = halfValues;
@@ -1633,10 +1486,10 @@ final class Engine {
                 }
                 default -> throw unsupportedType(op);
             };
-            if (op.sat) {
+            if (op.mod.sat()) {
                 r = Double.isNaN(r) ? 0 : Math.max(0, Math.min(1, r));
             }
-            if (op.relu && (r < 0 || Double.isNaN(r))) {
+            if (op.mod.relu() && (r < 0 || Double.isNaN(r))) {
                 r = Double.isNaN(r) ? Double.NaN : 0;
             }
             int h;

@@ -37,11 +37,11 @@ final class IntegerOps {
         long r;
         switch (op.code) {
             case ADD -> {
-                if (op.sat) {
+                if (op.mod.sat()) {
                     r = clampS32(sx(a, 32) + sx(b, 32));
                 } else {
                     r = a + b;
-                    if (op.cc) {
+                    if (op.mod.carry()) {
                         setCarry(w, l, carryOut(a, b, 0, bits));
                     }
                 }
@@ -110,7 +110,7 @@ final class IntegerOps {
                 long p = op.sub == 1 ? mul(1, a, b, t) : a * b;
                 long c = c3;
                 r = p + c + cin;
-                if (op.cc) {
+                if (op.mod.carry()) {
                     long pz = zx(p, bits);
                     setCarry(w, l, carryOut(pz, c, cin, bits));
                 }
@@ -118,16 +118,16 @@ final class IntegerOps {
             case ADDC -> {
                 long cin = (w.carry >>> l) & 1;
                 r = a + b + cin;
-                if (op.cc) {
+                if (op.mod.carry()) {
                     setCarry(w, l, carryOut(a, b, cin, bits));
                 }
             }
             case SUB -> {
-                if (op.sat) {
+                if (op.mod.sat()) {
                     r = clampS32(sx(a, 32) - sx(b, 32));
                 } else {
                     r = a - b;
-                    if (op.cc) {
+                    if (op.mod.carry()) {
                         setCarry(w, l, Long.compareUnsigned(zx(a, bits), zx(b, bits)) < 0);
                     }
                 }
@@ -135,7 +135,7 @@ final class IntegerOps {
             case SUBC -> {
                 long cin = (w.carry >>> l) & 1;
                 r = a - b - cin;
-                if (op.cc) {
+                if (op.mod.carry()) {
                     long za = zx(a, bits), zb = zx(b, bits);
                     boolean borrow = Long.compareUnsigned(za, zb) < 0 || (cin == 1 && za == zb);
                     setCarry(w, l, borrow);
@@ -149,7 +149,7 @@ final class IntegerOps {
             }
             case MAD -> {
                 long c = c3;
-                if (op.sub == 0 && op.cc) {
+                if (op.sub == 0 && op.mod.carry()) {
                     long p = a * b;
                     r = p + c;
                     setCarry(w, l, carryOut(p, c, 0, bits));
@@ -181,7 +181,7 @@ final class IntegerOps {
                 long x = ext(a, t), y = ext(b, t);
                 int c = signed ? Long.compare(x, y) : Long.compareUnsigned(x, y);
                 r = (op.code == OpCode.MIN) == (c <= 0) ? x : y;
-                if (op.relu && r < 0) {
+                if (op.mod.relu() && r < 0) {
                     r = 0;
                 }
             }
@@ -372,7 +372,7 @@ final class IntegerOps {
                 default -> throw new Engine.Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
                         "instruction '" + op.mnemonic() + "' is not supported for type " + op.type)));
             };
-            if (op.relu && r < 0) {
+            if (op.mod.relu() && r < 0) {
                 r = 0;
             }
             out |= (r & 0xffff) << shift;

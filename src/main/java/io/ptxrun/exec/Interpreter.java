@@ -9,6 +9,6 @@ public final class Interpreter {
     private Interpreter() {}
 
     public static ExecResult run(KernelLaunch launch) {
-        return new Engine(launch).run();
+        return Grid.run(launch);
     }
 }

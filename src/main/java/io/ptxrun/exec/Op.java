@@ -10,7 +10,8 @@ import io.ptxrun.ast.SpecialRegister;
  * per-frame register file, constants pre-decoded to raw bits, branch targets resolved to indices
  * into the program's op array. Fields are filled once by {@link Decoder} and then only read. How
  * the op reaches memory (space, address, vector width, memory order) is its {@link MemoryAccess},
- * in {@link #mem}. What only one instruction family needs (a copy's source and mbarrier, a call's
+ * in {@link #mem}; its rounding, saturation and flushing are its {@link Modifiers}, in {@link #mod}.
+ * What only one instruction family needs (a copy's source and mbarrier, a call's
  * frame offsets, a wgmma's shape...) is that family's immutable {@link OpForm}, in {@link #form}.
  */
 final class Op {
@@ -24,6 +25,8 @@ final class Op {
     final SourcePos pos;
     /** Space, address and order of a memory op; {@link MemoryAccess#NONE} for an op without one. */
     final MemoryAccess mem;
+    /** Rounding, saturation, flushing of arithmetic; {@link Modifiers#NONE} for an op without them. */
+    final Modifiers mod;
 
     DataType type;
     /** Source type of conversions (`cvt.f32.s32`: F32 is type, S32 is srcType). */
@@ -44,25 +47,37 @@ final class Op {
     char[] sregComp = new char[0];
 
     int target = -1;
-    /** A sub-operation: compare, atomic operation, multiplication half, rounding. */
+    /**
+     * What the operation means by its own qualifiers: a compare (setp, set), an atomic operation,
+     * a product half (mul, mad: 0 .lo, 1 .hi, 2 .wide; mul24, mad24, madc: 1 .hi), .xorsign
+     * (min/max), a prmt or testp mode, a shf direction.
+     */
     int sub;
-    int sub2;
-    boolean sat, ftz, approx, cc, flag, relu;
-    /** cvt .satfinite: a result beyond the format's range becomes its largest finite value. */
-    boolean satFinite;
+    /** setp/set: how the result combines with the predicate operand (0 none, 1 .and, 2 .or, 3 .xor). */
+    int boolOp;
+    /**
+     * An operation's own switch: .NaN (min/max), .shiftamt (bfind), .clamp (shf, bmsk), an
+     * integer rounding of cvt (.rni ...); set on unsupported ops.
+     */
+    boolean flag;
 
     /** The family's own decoded form (see {@link OpForm}), or null. */
     OpForm form;
 
     Op(OpCode code, Instruction insn) {
-        this(code, insn, MemoryAccess.NONE);
+        this(code, insn, MemoryAccess.NONE, Modifiers.NONE);
     }
 
     Op(OpCode code, Instruction insn, MemoryAccess mem) {
+        this(code, insn, mem, Modifiers.NONE);
+    }
+
+    Op(OpCode code, Instruction insn, MemoryAccess mem, Modifiers mod) {
         this.code = code;
         this.insn = insn;
         this.pos = insn == null ? SourcePos.NONE : insn.pos();
         this.mem = mem;
+        this.mod = mod;
     }
 
     int sources() {
