@@ -24,17 +24,36 @@ public record Instruction(SourcePos pos, Guard guard, Opcode opcode, List<Qual> 
         return false;
     }
 
+    // The lookups below are loops, not streams: checking calls them for every instruction, and a
+    // short check runs them in the interpreter, where a stream costs tens of calls per element.
+
     public Optional<Qual> find(Qualifier q) {
-        return qualifiers.stream().filter(x -> x.kind() == q).findFirst();
+        for (Qual x : qualifiers) {
+            if (x.kind() == q) {
+                return Optional.of(x);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The first qualifier of a category, if any. */
     public Optional<Qual> first(Qualifier.Category c) {
-        return qualifiers.stream().filter(x -> x.kind().category == c).findFirst();
+        for (Qual x : qualifiers) {
+            if (x.kind().category == c) {
+                return Optional.of(x);
+            }
+        }
+        return Optional.empty();
     }
 
     public List<Qual> all(Qualifier.Category c) {
-        return qualifiers.stream().filter(x -> x.kind().category == c).toList();
+        List<Qual> out = new ArrayList<>(2);
+        for (Qual x : qualifiers) {
+            if (x.kind().category == c) {
+                out.add(x);
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** The state space named (the first one: `cp.async.shared.global` has two). */

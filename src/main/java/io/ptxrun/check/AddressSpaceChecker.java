@@ -96,8 +96,13 @@ final class AddressSpaceChecker {
     private void checkAddress(Instruction i, Operand.Address a, RegisterTable registers,
                               Map<String, StateSpace> spaces) {
         String name = i.mnemonic();
-        StateSpace named = i.qualifiers().stream().map(Qual::kind).map(q -> q.space()).filter(sp -> sp != null)
-                .findFirst().orElse(StateSpace.GENERIC);
+        StateSpace named = StateSpace.GENERIC;
+        for (Qual q : i.qualifiers()) {
+            if (q.kind().space() != null) {
+                named = q.kind().space();
+                break;
+            }
+        }
         if (a.base() instanceof Operand.Register r && inEntry && i.opcode() == Opcode.ST && named.isParam()) {
             // A kernel writes .param space only to pass arguments to a call, through their names.
             diagnostics.error(r.pos(), "isa.address", "st.param in a kernel writes the parameters of a call by"

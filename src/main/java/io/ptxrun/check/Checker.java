@@ -19,11 +19,12 @@ public final class Checker {
     private static boolean preparing;
 
     /**
-     * Prepares the parser (PtxParser.prepare) and then builds the rule tables that almost every
-     * module needs (core instructions, arithmetic, conversions) on another thread, so that a short
-     * run has them ready when the first module is parsed and checked instead of building them
-     * then. The other tables are built when a module uses them. Only the first call starts the
-     * thread.
+     * Builds the rule tables that almost every module needs (core instructions, arithmetic,
+     * conversions) on another thread while the module is read and parsed, so that a short run has
+     * them ready when its first module is checked. The other tables are built when a module uses
+     * them. (The parser is not warmed up there as well: that parse would run beside the real one
+     * rather than before it, and kept the tables from being ready in time.) Only the first call
+     * starts the thread.
      */
     public static synchronized void prepareInBackground() {
         if (preparing) {
@@ -31,7 +32,6 @@ public final class Checker {
         }
         preparing = true;
         Thread t = new Thread(() -> {
-            PtxParser.prepare();
             InstructionSet.forms(io.ptxrun.ast.Opcode.MOV);
             InstructionSet.forms(io.ptxrun.ast.Opcode.MUL);
             InstructionSet.forms(io.ptxrun.ast.Opcode.CVT);

@@ -194,6 +194,9 @@ public final class InstructionChecker {
         return QUALIFIERS_FIT.computeIfAbsent(new QualifierKinds(instruction.opcode(), kinds), key -> {
             boolean[] fit = new boolean[forms.size()];
             for (int f = 0; f < fit.length; f++) {
+                if (cannotFit(key.kinds(), forms.get(f))) {
+                    continue;
+                }
                 List<Problem> problems = new ArrayList<>();
                 matchQualifiers(instruction, forms.get(f), problems);
                 fit[f] = problems.isEmpty();
@@ -202,7 +205,44 @@ public final class InstructionChecker {
         });
     }
 
-    private static void matchQualifiers(Instruction instruction, Form form, List<Problem> problems) {
+    /**
+     * Whether written qualifiers of these kinds certainly leave a problem in a form, found without
+     * matching them (most of an opcode's forms are ruled out so, before the matching that explains
+     * what is wrong): a kind that no group of the form offers stays unconsumed, and a required
+     * group none of whose combinations is all written stays missing.
+     */
+    static boolean cannotFit(List<Qualifier> kinds, Form form) {
+        for (Qualifier k : kinds) {
+            boolean offered = false;
+            for (QualifierGroup g : form.qualifiers()) {
+                if (g.mentions(k)) {
+                    offered = true;
+                    break;
+                }
+            }
+            if (!offered) {
+                return true;
+            }
+        }
+        for (QualifierGroup g : form.qualifiers()) {
+            if (!g.required()) {
+                continue;
+            }
+            boolean written = false;
+            for (List<Qualifier> alt : g.alternatives()) {
+                if (kinds.containsAll(alt)) {
+                    written = true;
+                    break;
+                }
+            }
+            if (!written) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static void matchQualifiers(Instruction instruction, Form form, List<Problem> problems) {
         List<Qual> remaining = new ArrayList<>(instruction.qualifiers());
         List<Qualifier> used = new ArrayList<>();
         String name = instruction.opcode().spelling;
@@ -254,10 +294,7 @@ public final class InstructionChecker {
             // problem to point at, once, rather than a missing one and a foreign one.
             Qualifier.Category category = group.alternatives().get(0).get(0).category;
             // A type written twice where the second must differ (`slct.u32.u32`) is the wrong type too.
-            Qual instead = remaining.stream()
-                    .filter(q -> q.kind().category == category
-                            && (!used.contains(q.kind()) || category == Qualifier.Category.TYPE))
-                    .findFirst().orElse(null);
+            Qual instead = firstOfCategory(remaining, category, used);
             if (instead != null) {
                 remaining.remove(indexOf(remaining, instead));
                 problems.add(new Problem(instead.pos(), "isa.qualifier", () -> "'" + instead.text() + "' is not allowed on "
@@ -314,7 +351,7 @@ public final class InstructionChecker {
                         + name + "; a qualifier may appear once", Problem.FOREIGN_QUALIFIER));
                 continue;
             }
-            QualifierGroup home = form.qualifiers().stream().filter(g -> g.mentions(q.kind())).findFirst().orElse(null);
+            QualifierGroup home = groupMentioning(form, q.kind());
             Supplier<String> allowed = () -> form.qualifiers().isEmpty() ? "it takes no qualifiers"
                     : "allowed: " + form.qualifiers().stream().map(QualifierGroup::describe).distinct()
                     .collect(Collectors.joining(", "));
@@ -328,6 +365,29 @@ public final class InstructionChecker {
                         + " (" + cite(form) + ")", Problem.FOREIGN_QUALIFIER));
             }
         }
+    }
+
+    /**
+     * The first written qualifier of a category that no group took (of a type, even one taken):
+     * the one to name when a group of that category is missing.
+     */
+    private static Qual firstOfCategory(List<Qual> remaining, Qualifier.Category category, List<Qualifier> used) {
+        for (Qual q : remaining) {
+            if (q.kind().category == category && (!used.contains(q.kind()) || category == Qualifier.Category.TYPE)) {
+                return q;
+            }
+        }
+        return null;
+    }
+
+    /** The first group of a form that offers a qualifier, or null. */
+    private static QualifierGroup groupMentioning(Form form, Qualifier q) {
+        for (QualifierGroup g : form.qualifiers()) {
+            if (g.mentions(q)) {
+                return g;
+            }
+        }
+        return null;
     }
 
     /** Where the first qualifier of a combination stands among the unconsumed ones. */
@@ -908,22 +968,33 @@ public final class InstructionChecker {
             if (!applies(rule, instruction)) {
                 continue;
             }
-            SourcePos at = rule.present().stream().map(instruction::find)
-                    .filter(java.util.Optional::isPresent).map(o -> o.get().pos())
-                    .findFirst().orElse(instruction.pos());
             if (rule.minVersion() != null && !context.version().atLeast(rule.minVersion())
                     && reported.add("version " + rule.minVersion())) {
-                diagnostics.error(at, "isa.version", rule.feature() + " requires PTX ISA .version "
+                diagnostics.error(writtenAt(rule, instruction), "isa.version", rule.feature() + " requires PTX ISA .version "
                         + rule.minVersion() + " or later (PTX ISA " + rule.citation() + "); the module declares .version "
                         + context.version());
             }
             if (!rule.target().satisfiedBy(context.target(), context.version())
                     && reported.add("target " + rule.target().describe())) {
-                diagnostics.error(at, "isa.target", rule.feature() + " requires .target "
+                diagnostics.error(writtenAt(rule, instruction), "isa.target", rule.feature() + " requires .target "
                         + rule.target().describe() + " (PTX ISA " + rule.citation() + "); the module targets "
                         + context.target());
             }
         }
+    }
+
+    /**
+     * Where a feature's diagnostic points: the first of its qualifiers that the instruction
+     * writes, else the instruction (found only for a diagnostic: most rules that apply are met).
+     */
+    private static SourcePos writtenAt(FeatureRule rule, Instruction instruction) {
+        for (Qualifier q : rule.present()) {
+            java.util.Optional<Qual> written = instruction.find(q);
+            if (written.isPresent()) {
+                return written.get().pos();
+            }
+        }
+        return instruction.pos();
     }
 
     private static boolean applies(FeatureRule rule, Instruction instruction) {

@@ -51,6 +51,13 @@ public record Form(Opcode opcode, List<QualifierGroup> qualifiers, List<OperandS
     }
 
     public int minOperands() {
-        return (int) operands.stream().filter(o -> !o.optional()).count();
+        // A loop: checking asks this of every instruction, mostly in the interpreter.
+        int required = 0;
+        for (OperandSlot o : operands) {
+            if (!o.optional()) {
+                required++;
+            }
+        }
+        return required;
     }
 }

@@ -3,8 +3,10 @@ package io.ptxrun.isa;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
@@ -30,10 +32,14 @@ public record OperandSlot(String name, boolean optional, Set<OperandKind> kinds,
             return List.of();
         }
         for (String s : spec.split(",")) {
-            out.add(parse(s.trim()));
+            out.add(PARSED.computeIfAbsent(s.trim(), OperandSlot::parse));
         }
         return List.copyOf(out);
     }
+
+    // The tables write the same slots in many lists (`d:t`, `a:addr`, `membermask:b32|imm`): each
+    // is parsed once, and the lists share it (it is immutable).
+    private static final Map<String, OperandSlot> PARSED = new ConcurrentHashMap<>();
 
     static OperandSlot parse(String s) {
         int colon = s.indexOf(':');

@@ -39,60 +39,6 @@ public final class PtxParser {
         }
     }
 
-    /**
-     * Loads the generated parser (its tables are built when the class initializes), and parses a
-     * small module of the usual shape: the parser's prediction cache (shared by all its instances)
-     * then already holds the common paths when the first real module is parsed, which a short
-     * check would otherwise build one token at a time.
-     */
-    public static void prepare() {
-        parseModule("<prepare>", WARM_UP);
-    }
-
-    private static final String WARM_UP = """
-            // comment
-            .version 9.0
-            .target sm_90
-            .address_size 64
-            .func (.param .b32 r) f(.param .b64 p)
-            {
-            \tst.param.b32 \t[r], 0;
-            \tret;
-            }
-            .global .align 4 .b8 g[16] = {1, 2, 3, 4};
-            .visible .entry k(.param .u64 k_param_0, .param .u32 k_param_1)
-            {
-            \t.reg .pred \t%p<3>;
-            \t.reg .b32 \t%r<9>;
-            \t.reg .b64 \t%rd<5>;
-            \t.reg .f32 \t%f<3>;
-            \t.shared .align 4 .b8 s[1024];
-            \tld.param.u64 \t%rd1, [k_param_0];
-            \tld.param.u32 \t%r1, [k_param_1];
-            \tmov.u32 \t%r2, %tid.x;
-            \tmad.lo.s32 \t%r3, %r2, %r1, 7;
-            \tsetp.ge.s32 \t%p1, %r3, %r1;
-            \t@%p1 bra \t$L__BB0_2;
-            \tcvta.to.global.u64 \t%rd2, %rd1;
-            \tmul.wide.s32 \t%rd3, %r3, 4;
-            \tadd.s64 \t%rd4, %rd2, %rd3;
-            \tld.global.f32 \t%f1, [%rd4+4];
-            \tfma.rn.f32 \t%f2, %f1, 0f3F800000, %f1;
-            \tst.shared.v2.u32 \t[s], {%r1, %r2};
-            \tatom.global.add.u32 \t%r4, [%rd4], 1;
-            \tshfl.sync.down.b32 \t%r5|%p2, %r4, 16, 31, -1;
-            \tbar.sync \t0;
-            $L__BB0_2:
-            \t{
-            \t.param .b64 param0;
-            \tst.param.b64 \t[param0], %rd4;
-            \t.param .b32 retval0;
-            \tcall.uni (retval0), f, (param0);
-            \t}
-            \tret;
-            }
-            """;
-
     public static Parsed<Module> parseModule(String file, String text) {
         Parsed<Module> pieces = parseInPieces(file, text);
         if (pieces != null) {

@@ -163,6 +163,11 @@ class LauncherScriptTest {
         assertTrue(check.javaCalls().stream().filter(c -> c.contains("-XX:AOTMode=")).allMatch(c -> c.contains(checkOptions)),
                 check.javaCalls().toString());
         assertTrue(check.run().contains(checkOptions), check.run());
+        // The heap in huge pages where this machine's kernel gives them on request, as the script reads it.
+        Path thp = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+        String thpMode = Files.isReadable(thp) ? Files.readString(thp) : "";
+        assertEquals(thpMode.contains("[madvise]") || thpMode.contains("[always]"),
+                check.run().contains(" -XX:+UseTransparentHugePages "), check.run());
         // One module compiles late; several, as usual.
         assertTrue(check.run().contains(" -XX:CompileThresholdScaling=10 "), check.run());
         assertFalse(launch(Map.of(), "check", "a.ptx", "b.ptx").run().contains("CompileThresholdScaling"));
