@@ -35,24 +35,42 @@ abstract class CompiledRegion {
      */
     abstract int run(Engine e, Warp w, long[] regs, int base, int mask, int others, int steps);
 
-    /**
-     * The CTA's shared memory for a region's own loads and stores of it ({@link
-     * RegionCompiler#isInlineShared}), or null when the hazard detector is on: it must see every
-     * access, so the region then calls the interpreter's whole-group form.
-     */
+    /** The CTA's shared memory for a region's own loads and stores of it ({@link RegionCompiler#isInlineShared}). */
     static byte[] inlineShared(Engine e) {
-        return e.order == null ? e.cta.shared : null;
+        return e.cta.shared;
+    }
+
+    /**
+     * With the hazard detector on, hands it a plain ld or st of the CTA's own shared memory that a
+     * region runs itself, by the lanes of exec, as {@link WarpMemory} does: each lane's access in
+     * lane order. Called before the op moves any value (the address registers still hold the
+     * addresses); the checks look at nothing the op changes.
+     */
+    static void ordered(Engine e, Warp w, long[] regs, int base, int exec, Op op, int pc) {
+        if (e.order == null || exec == 0) {
+            return;
+        }
+        long[] at = e.laneAddresses;
+        long offset = op.mem.offset();
+        int r = op.mem.addressKind() == MemoryAccess.REGISTER ? base + (op.mem.register() << 5) : -1;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            at[l] = (r < 0 ? 0 : regs[r + l]) + offset;
+        }
+        boolean load = op.code == OpCode.LD;
+        int n = load ? op.dst.length : op.sources();
+        e.orderedLanes(w, exec, pc, Op.SP_SHARED, at, op.type.bytes() * n, !load);
     }
 
     /**
      * {@link WarpMemory}'s case of the CTA's own shared memory for a plain ld or st of a region
      * ({@link RegionCompiler#isInlineShared}) by the lanes of exec, whose registers start at
-     * {@code regs[base]}, when the hazard detector is off (it must see every access: with it on,
-     * the region calls the interpreter's whole-group form). Every lane's address is checked first
-     * (aligned, and inside the CTA's own window, as there); where one is not, nothing has changed,
-     * it returns false, and the caller runs the op as the interpreter does, which reports any fault.
+     * {@code regs[base]}, handed to the hazard detector as there ({@link #ordered}). Every lane's
+     * address is checked first (aligned, and inside the CTA's own window, as there); where one is
+     * not, nothing has changed, it returns false, and the caller runs the op as the interpreter
+     * does, which reports any fault.
      */
-    static boolean shared(Engine e, long[] regs, int base, int exec, Op op) {
+    static boolean shared(Engine e, Warp w, long[] regs, int base, int exec, Op op, int pc) {
         byte[] mem = inlineShared(e);
         if (mem == null || exec == 0) {
             return false;
@@ -90,6 +108,7 @@ abstract class CompiledRegion {
         if ((bad & (misaligned | Long.MIN_VALUE)) != 0) {
             return false;
         }
+        ordered(e, w, regs, base, exec, op, pc);
         if (load) {
             // Lane by lane, the lane's address read once: a vector load may write its own address register.
             for (int m = exec; m != 0; m &= m - 1) {

@@ -83,6 +83,8 @@ final class Engine {
     final Hazards hazards;
     final SyncOptions sync;
     final ClusterBarrier clusterBarrier = new ClusterBarrier();
+    /** Each lane's address of a compiled region's shared-memory access, for the hazard detector. */
+    final long[] laneAddresses = new long[32];
     /** printf, assert, malloc and free: the device-library functions nvcc calls. */
     private final DeviceLibrary library;
     /**
@@ -622,8 +624,13 @@ final class Engine {
         boolean copy = s >= threads;
         String ordering = copy
                 ? "a wait of the owner's threads, before they exit, on the mbarrier phase the copy completes on"
+                : access.code == OpCode.MBARRIER
+                ? "a wait of the owner's threads, before they exit, on the completion of the mbarrier phase the"
+                        + " operation belongs to"
                 : "barrier.cluster.arrive.release by the accessing thread after the access and"
-                        + " barrier.cluster.wait.acquire by the owner's threads before they exit, as cluster.sync() does";
+                        + " barrier.cluster.wait.acquire by the owner's threads before they exit, as cluster.sync() does,"
+                        + " or a release write after the access (st.release, or fence.acq_rel then a relaxed store) that"
+                        + " one of the owner's threads acquires";
         throw new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(access.pos, "exec.fault", String.format(
                 "undefined behaviour: shared::cluster %s the shared memory of CTA rank %d of the cluster, which"
                         + " exits at line %d (CTA ctaid (%d,%d,%d)) with no synchronization ordering the access"
@@ -1604,10 +1611,9 @@ final class Engine {
             order.access(t, pc, kind, owner, a, size, writes, false);
         }
         if (kind == io.ptxrun.exec.order.MemoryOrder.SHARED && owner != cta.rank) {
-            // A release write carries the counter its release handed on (the release ticked before
-            // it): an owner thread that acquires it there knows the write.
-            boolean released = op.mem.strong() && writes && op.mem.release();
-            cluster[owner].peerAccesses.record(t, order.counter(t) - (released ? 1 : 0), pc);
+            // A release write (or a relaxed one after a fence) is known to an owner thread that
+            // acquires it there by the counter it hands on.
+            cluster[owner].peerAccesses.record(t, order.handedOn(t, op.mem.strong() && writes, op.mem.release()), pc);
         }
     }
 

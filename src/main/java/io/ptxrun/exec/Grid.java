@@ -76,7 +76,7 @@ final class Grid {
         }
         Compilation compilation = launch.limits().compilation();
         Regions regions = compilation == Compilation.NONE ? null : new Regions(program.ops,
-                compilation == Compilation.ALL ? 1 : Regions.HOT, !launch.limits().sync().detectHazards());
+                compilation == Compilation.ALL ? 1 : Regions.HOT, launch.limits().sync().detectHazards());
         int[] cl = launch.cluster();
         int[] g = launch.grid();
         if (g[0] % cl[0] != 0 || g[1] % cl[1] != 0 || g[2] % cl[2] != 0) {

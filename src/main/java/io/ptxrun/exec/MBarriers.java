@@ -99,7 +99,12 @@ final class MBarriers {
         long at = object(w, op, pc, l);
         Cta owner = engine.sharedOwner(at);
         if (owner != cta) {
-            // A remote arrive / expect_tx / complete_tx (.shared::cluster): the peer's object changes.
+            // A remote arrive / expect_tx / complete_tx (.shared::cluster): the peer's object changes,
+            // an access of its shared memory that must happen before it exits.
+            if (engine.order != null) {
+                int t = engine.slot(w, l);
+                owner.peerAccesses.recordMbarrier((int) Cta.offsetOf(at), t, engine.order.counter(t), pc);
+            }
             return owner.mbarriers.on(w, op, pc, kind, expectTx, l, (int) Cta.offsetOf(at));
         }
         return on(w, op, pc, kind, expectTx, l, (int) Cta.offsetOf(at));
@@ -122,6 +127,7 @@ final class MBarriers {
             store(a, encode(0, (int) count, (int) count, 0));
             if (engine.order != null) {
                 engine.order.mbarrierInit(cta.rank, a);
+                cta.peerAccesses.mbarrierInit(a);
                 engine.order.mark(engine.slot(w, l), pc, cta.rank, a, 8);
             }
             return false;
@@ -209,6 +215,9 @@ final class MBarriers {
                     w.failedAt[l] = -1;
                     if (engine.order != null) {
                         engine.order.mbarrierWaited(engine.slot(w, l), cta.rank, a, op.insn.has(Qualifier.RELAXED));
+                        if (engine.cta() == cta) {
+                            cta.peerAccesses.phaseSeen(a);
+                        }
                     }
                 } else {
                     // A failed test; the deadlock check needs to know where.
@@ -306,6 +315,7 @@ final class MBarriers {
         if (pending == 0 && tx == 0) {
             if (engine.order != null) {
                 engine.order.mbarrierPhaseComplete(cta.rank, a);
+                cta.peerAccesses.phaseCompleted(a);
             }
             store(a, encode(phase + 1, expected, expected, 0));
             cta.wakeMBarrierWaiters(a);

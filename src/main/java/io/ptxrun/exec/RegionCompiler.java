@@ -26,11 +26,12 @@ import java.lang.invoke.MethodHandles;
  * interpreter's own definition, after setting the lanes' PC to the op (the hazard detector records
  * accesses by PC), and plain loads and stores call {@link Engine#regionMemory}, the interpreter's
  * whole-group form ({@link WarpMemory}). So both tiers share one definition of each instruction family.
- * The one exception is {@link WarpMemory}'s case of the CTA's own shared memory in launches without
- * the hazard detector: loads run inline with the ops around them ({@link #fusableEnd}, {@link
- * #fused}), stores and lone loads in {@link CompiledRegion#shared}, each with {@link Bytes} as there
- * and after checking every lane's address as there; any address that check refuses sends the op to
- * {@link Engine#regionMemory}, which reports a fault as the interpreter does.
+ * The one exception is {@link WarpMemory}'s case of the CTA's own shared memory: loads run inline
+ * with the ops around them ({@link #fusableEnd}, {@link #fused}), stores and lone loads in {@link
+ * CompiledRegion#shared}, each with {@link Bytes} as there and after checking every lane's address
+ * as there, and handed to the hazard detector as there ({@link CompiledRegion#ordered}); any
+ * address that check refuses sends the op to {@link Engine#regionMemory}, which reports a fault as
+ * the interpreter does.
  */
 final class RegionCompiler {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
@@ -62,13 +63,13 @@ final class RegionCompiler {
     }
 
     /**
-     * The region of n ops starting at ops[start], compiled; null when it cannot be. With ownShared
-     * (the hazard detector off) it runs plain loads and stores of shared memory itself. With
-     * loops, the branch after the region jumps back to its start (see {@link #loopBack}).
+     * The region of n ops starting at ops[start], compiled; null when it cannot be. With checked
+     * (the hazard detector on) it hands the shared-memory loads it runs itself to the detector.
+     * With loops, the branch after the region jumps back to its start (see {@link #loopBack}).
      */
-    static CompiledRegion compile(Op[] ops, int start, int n, boolean ownShared, boolean loops) {
+    static CompiledRegion compile(Op[] ops, int start, int n, boolean checked, boolean loops) {
         try {
-            return (CompiledRegion) defined(generate(ops, start, n, ownShared, loops)).newInstance(ops, start, n);
+            return (CompiledRegion) defined(generate(ops, start, n, checked, loops)).newInstance(ops, start, n);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             return null;
         }
@@ -132,7 +133,7 @@ final class RegionCompiler {
         }
     }
 
-    private static byte[] generate(Op[] ops, int start, int n, boolean ownShared, boolean loops) {
+    private static byte[] generate(Op[] ops, int start, int n, boolean checked, boolean loops) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override
             protected String getCommonSuperClass(String a, String b) {
@@ -158,7 +159,7 @@ final class RegionCompiler {
         if (branches(ops, start, n)) {
             branching(mv, ops, start, n, parts, loops);
         } else {
-            straight(mv, ops, start, n, parts, ownShared, loops);
+            straight(mv, ops, start, n, parts, checked, loops);
         }
         mv.visitMaxs(0, 0);
         mv.visitEnd();
@@ -195,7 +196,7 @@ final class RegionCompiler {
      * loops the steps taken in as many passes as {@link #loopBack} allows.
      */
     private static void straight(MethodVisitor mv, Op[] ops, int start, int n, java.util.List<Part> parts,
-                                 boolean ownShared, boolean loops) {
+                                 boolean checked, boolean loops) {
         mv.visitVarInsn(Opcodes.ILOAD, MASK);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, POP);
@@ -204,14 +205,15 @@ final class RegionCompiler {
         Label pass = new Label();
         mv.visitLabel(pass);
         for (int k = 0; k < n; ) {
-            int end = ownShared ? fusableEnd(ops, start + k, start + n) - start : k;
+            int end = fusableEnd(ops, start + k, start + n) - start;
             if (end - k >= 2 && loads(ops, start + k, start + end)) {
                 // if (!this.runK(e, w, regs, base, mask)) { the ops one by one }
                 Op[] run = java.util.Arrays.copyOfRange(ops, start + k, start + end);
                 Label done = new Label();
-                callPart(mv, parts, MASK, new Part("Z", m -> fused(m, run)));
+                int first = start + k;
+                callPart(mv, parts, MASK, new Part("Z", m -> fused(m, run, first, checked)));
                 mv.visitJumpInsn(Opcodes.IFNE, done);
-                opByOp(mv, ops, start, k, end, true);
+                opByOp(mv, ops, start, k, end);
                 mv.visitLabel(done);
                 k = end;
             } else {
@@ -220,7 +222,7 @@ final class RegionCompiler {
                 while (to < n && inlinable(ops[start + k]) && inlinable(ops[start + to])) {
                     to++;
                 }
-                opByOp(mv, ops, start, k, to, ownShared);
+                opByOp(mv, ops, start, k, to);
                 k = to;
             }
         }
@@ -332,13 +334,14 @@ final class RegionCompiler {
 
     /**
      * A method returning whether it ran the run of ops ({@link #fusableEnd}) for the lanes of its
-     * mask: when the hazard detector is off ({@link CompiledRegion#inlineShared}) and every lane's
-     * address of every load is aligned and inside the CTA's own shared memory (as {@link
-     * WarpMemory} requires), the ops are counted and run in one loop over the lanes, the loads
-     * with {@link Bytes#get} as there; else it returns false having changed nothing, and the
-     * region runs them op by op, which reports any fault as the interpreter does.
+     * mask: when every lane's address of every load is aligned and inside the CTA's own shared
+     * memory (as {@link WarpMemory} requires), the ops are counted, the loads handed to the hazard
+     * detector (with {@code checked}) one after the other as op by op, and the ops run in one loop
+     * over the lanes, the loads with {@link Bytes#get} as there; else it returns false having
+     * changed nothing, and the region runs them op by op, which reports any fault as the
+     * interpreter does.
      */
-    private static void fused(MethodVisitor mv, Op[] run) {
+    private static void fused(MethodVisitor mv, Op[] run, int firstPc, boolean checked) {
         Label no = new Label();
         mv.visitVarInsn(Opcodes.ALOAD, E);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "inlineShared", "(L" + ENGINE + ";)[B", false);
@@ -403,6 +406,21 @@ final class RegionCompiler {
         mv.visitInsn(Opcodes.I2L);
         mv.visitInsn(Opcodes.LADD);
         mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
+        // The detector's checks of the loads, in program order, before the loads overwrite any
+        // address register (CompiledRegion.ordered).
+        for (int i = 0; i < run.length && checked; i++) {
+            if (run[i].code == OpCode.LD) {
+                mv.visitVarInsn(Opcodes.ALOAD, E);
+                mv.visitVarInsn(Opcodes.ALOAD, W);
+                mv.visitVarInsn(Opcodes.ALOAD, REGS);
+                mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
+                mv.visitVarInsn(Opcodes.ILOAD, MASK);
+                loadOp(mv, firstPc + i);
+                push(mv, firstPc + i);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "ordered", "(L" + ENGINE + ";L" + WARP + ";[JIIL" + OP
+                        + ";I)V", false);
+            }
+        }
         laneLoop(mv, MASK, true, () -> body(mv, run, -1));
         // As the last load leaves it (the lane a later fault names).
         mv.visitVarInsn(Opcodes.ALOAD, E);
@@ -527,7 +545,7 @@ final class RegionCompiler {
      * The ops from start + from before start + to, each as a loop over the lanes of mask (a run of
      * inline ops in one), counted before it runs.
      */
-    private static void opByOp(MethodVisitor mv, Op[] ops, int start, int from, int to, boolean ownShared) {
+    private static void opByOp(MethodVisitor mv, Op[] ops, int start, int from, int to) {
         int k = from;
         while (k < to) {
             int pc = start + k;
@@ -543,7 +561,7 @@ final class RegionCompiler {
                 k = end;
             } else {
                 count(mv);
-                if (ownShared && isInlineShared(ops[pc])) {
+                if (isInlineShared(ops[pc])) {
                     sharedAccess(mv, ops[pc], pc);
                 } else {
                     helper(mv, ops[pc], pc, k > 0);
@@ -829,8 +847,7 @@ final class RegionCompiler {
 
     /**
      * A plain ld or st of the CTA's own shared memory ({@link WarpMemory#applies}, an explicit
-     * .shared space, register or immediate values), run inline as {@link WarpMemory} runs it when
-     * the hazard detector is off.
+     * .shared space, register or immediate values), run inline as {@link WarpMemory} runs it.
      */
     static boolean isInlineShared(Op op) {
         if (!WarpMemory.applies(op) || op.mem.space() != Op.SP_SHARED) {
@@ -845,21 +862,23 @@ final class RegionCompiler {
     }
 
     /**
-     * if (!CompiledRegion.shared(e, regs, base, exec, op)) e.regionMemory(w, op, pc, mask, exec),
+     * if (!CompiledRegion.shared(e, w, regs, base, exec, op, pc)) e.regionMemory(w, op, pc, mask, exec),
      * exec the lanes of mask the op's guard lets run: the shared-memory case of the whole-group form
-     * in a helper of its own when the detector is off, else (or when an address is not the
-     * ordinary case) the interpreter's.
+     * in a helper of its own, else (when an address is not the ordinary case) the interpreter's.
      */
     private static void sharedAccess(MethodVisitor mv, Op op, int pc) {
         Label done = new Label();
         guarded(mv, op, MASK);
         mv.visitVarInsn(Opcodes.ISTORE, EXEC);
         mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitVarInsn(Opcodes.ALOAD, W);
         mv.visitVarInsn(Opcodes.ALOAD, REGS);
         mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
         mv.visitVarInsn(Opcodes.ILOAD, EXEC);
         loadOp(mv, pc);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "shared", "(L" + ENGINE + ";[JIIL" + OP + ";)Z", false);
+        push(mv, pc);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "shared", "(L" + ENGINE + ";L" + WARP + ";[JIIL" + OP + ";I)Z",
+                false);
         mv.visitJumpInsn(Opcodes.IFNE, done);
         mv.visitVarInsn(Opcodes.ALOAD, E);
         mv.visitVarInsn(Opcodes.ALOAD, W);

@@ -37,13 +37,13 @@ final class Regions {
     private final int[] heat;
     private final CompiledRegion[] compiled;
     private final CompiledRegion[] branching;
-    /** Whether regions run plain shared-memory loads and stores themselves (the hazard detector is off). */
-    private final boolean ownShared;
+    /** Whether the hazard detector is on (regions hand it the shared-memory accesses they run themselves). */
+    private final boolean checked;
 
-    Regions(Op[] ops, int threshold, boolean ownShared) {
+    Regions(Op[] ops, int threshold, boolean checked) {
         this.ops = ops;
         this.threshold = threshold;
-        this.ownShared = ownShared;
+        this.checked = checked;
         int n = ops.length;
         length = new int[n];
         span = new int[n];
@@ -133,7 +133,7 @@ final class Regions {
         CompiledRegion r = compiled[pc];
         if (r == null) {
             // Compiled where first needed: where a branching region starts, often never.
-            r = compiled[pc] = RegionCompiler.compile(ops, pc, n, ownShared, span[pc] == 0 && loopsBack(pc, n));
+            r = compiled[pc] = RegionCompiler.compile(ops, pc, n, checked, span[pc] == 0 && loopsBack(pc, n));
             if (r == null) {
                 length[pc] = 0;
                 return 0;
@@ -255,7 +255,7 @@ final class Regions {
 
     private void compileBranching(int pc) {
         if (span[pc] > 0) {
-            CompiledRegion r = RegionCompiler.compile(ops, pc, span[pc], ownShared, loopsBack(pc, span[pc]));
+            CompiledRegion r = RegionCompiler.compile(ops, pc, span[pc], checked, loopsBack(pc, span[pc]));
             if (r == null) {
                 span[pc] = 0;
             } else {

@@ -185,6 +185,93 @@ class ClusterExecTest {
         }
     }
 
+    @Test
+    void peerAccessHandedToTheOwnerByAFenceAndARelaxedFlagIsFine() {
+        // The fence-then-relaxed release pattern on the peer, relaxed-then-fence acquire on the owner.
+        for (long seed = 0; seed <= 8; seed++) {
+            ExecResult r = peerStoreThenOwnerExits("fence.acq_rel.cluster;\n st.relaxed.cluster.shared::cluster.u32",
+                    "ld.relaxed.cluster.shared.u32 %v, [flag];\n fence.acq_rel.cluster;\n //", seed);
+            assertEquals(ExecStatus.OK, r.status(), "seed " + seed + ": " + messages(r));
+            assertEquals("[]", messages(r), "seed " + seed);
+        }
+    }
+
+    @Test
+    void peerAccessAfterTheFenceOfARelaxedFlagIsReported() {
+        // A second data store comes after the fence (line 22): the flag does not hand it on.
+        for (long seed = 0; seed <= 8; seed++) {
+            ExecResult r = peerStoreThenOwnerExits("fence.acq_rel.cluster;\n"
+                    + " mapa.shared::cluster.u32 %a, data, 1;\n st.shared::cluster.u32 [%a], 9;\n"
+                    + " mapa.shared::cluster.u32 %a, flag, 1;\n st.relaxed.cluster.shared::cluster.u32",
+                    "ld.acquire.cluster.shared.u32", seed);
+            assertEquals(ExecStatus.ERROR, r.status(), "seed " + seed + ": " + messages(r));
+            Diagnostic d = r.diagnostics().get(r.diagnostics().size() - 1);
+            assertTrue(d.message().contains("shared memory of CTA rank 1 of the cluster, which exits"), messages(r));
+            assertEquals(22, d.pos().line(), "seed " + seed + ": " + messages(r));
+        }
+    }
+
+    /**
+     * One thread per CTA. Rank 1's mbarrier expects one arrival a phase; rank 0 operates on it
+     * remotely (PEER_OPS: a relaxed arrival, then perhaps more); rank 1 waits for phase 0 to
+     * complete and exits. A relaxed arrival releases nothing, but it is done once the phase it
+     * belongs to has completed.
+     */
+    private static final String PEER_ARRIVES_OWNER_WAITS = Harness.HEADER + """
+            .shared .align 8 .b64 mbar;
+            .visible .entry k() {
+                .reg .u32 %r, %m; .reg .pred %p;
+                mov.u32 %r, %cluster_ctarank;
+                mbarrier.init.shared::cta.b64 [mbar], 1;
+                fence.mbarrier_init.release.cluster;
+                barrier.cluster.arrive.relaxed;
+                barrier.cluster.wait;
+                setp.eq.u32 %p, %r, 1;
+                @%p bra OWNER;
+                mapa.shared::cluster.u32 %m, mbar, 1;
+                PEER_OPS
+                bra END;
+            OWNER:
+                mbarrier.try_wait.parity.relaxed.cluster.shared::cta.b64 %p, [mbar], 0;
+                @!%p bra OWNER;
+            END:
+                ret;
+            }""";
+
+    private static ExecResult peerArrivesOwnerWaits(String more, long seed) {
+        Harness h = new Harness(PEER_ARRIVES_OWNER_WAITS.replace("PEER_OPS",
+                "mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%m];\n" + more));
+        h.cluster = new int[] {2, 1, 1};
+        if (seed > 0) {
+            h.scheduleSeed = java.util.OptionalLong.of(seed);
+            h.sync = new SyncOptions(SyncOptions.CopyTiming.RANDOM, seed, false);
+        }
+        return h.run(2, 1);
+    }
+
+    @Test
+    void remoteArrivalInAPhaseTheOwnerSawCompleteIsFine() {
+        for (long seed = 0; seed <= 8; seed++) {
+            ExecResult r = peerArrivesOwnerWaits("", seed);
+            assertEquals(ExecStatus.OK, r.status(), "seed " + seed + ": " + messages(r));
+            assertEquals("[]", messages(r), "seed " + seed);
+        }
+    }
+
+    @Test
+    void remoteMbarrierOperationInAPhaseTheOwnerNeverSawIsReported() {
+        java.util.Set<String> ways = new java.util.TreeSet<>();
+        for (long seed = 0; seed <= 8; seed++) {
+            ExecResult r = peerArrivesOwnerWaits("mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [%m], 16;", seed);
+            assertEquals(ExecStatus.ERROR, r.status(), "seed " + seed + ": " + messages(r));
+            Diagnostic d = r.diagnostics().get(r.diagnostics().size() - 1);
+            // The expect_tx (line 16) belongs to phase 1, which never completes.
+            assertEquals(16, d.pos().line(), "seed " + seed + ": " + messages(r));
+            ways.add(d.message().contains("which has exited") ? "after the exit" : "before the exit");
+        }
+        assertTrue(ways.contains("before the exit"), ways.toString());
+    }
+
     /**
      * One thread per CTA. Rank 0 copies 16 bytes into rank 1's shared memory with
      * cp.async.bulk.shared::cluster, completing on rank 1's mbarrier; rank 1 exits after WAIT

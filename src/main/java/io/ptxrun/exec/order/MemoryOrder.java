@@ -273,6 +273,23 @@ public final class MemoryOrder {
         }
     }
 
+    /**
+     * The counter of thread t by which its strong write just made is known to a thread that
+     * acquires what the write released there: a release write's, the counter its release handed
+     * on (the release ticked before the write); a relaxed write's after a fence with nothing
+     * released since (the fence-then-relaxed release pattern), the counter at that fence, which
+     * is what the write hands on; any other access's, its own counter.
+     */
+    public int handedOn(int t, boolean strongWrite, boolean release) {
+        if (strongWrite && release) {
+            return clocks.clock[t] - 1;
+        }
+        if (strongWrite && clocks.fenced[t] != null && clocks.clock[t] == clocks.fencedClock[t] + 1) {
+            return clocks.fencedClock[t];
+        }
+        return clocks.clock[t];
+    }
+
     private Map<Long, Release> released(int space) {
         return space == GLOBAL ? launch.released : sharedReleased;
     }
