@@ -17,7 +17,8 @@ import sun.misc.SignalHandler;
 
 /**
  * Ctrl-C on a long run: the command line, as its own process, gets SIGINT while a kernel spins
- * (testdata/spin/nvcc-counting-spin-timeout runs for minutes before its budget runs out), prints
+ * (testdata/spin/nvcc-counting-spin-timeout, given a budget of 10^13 thread-instructions, runs for
+ * hours before it runs out: compiled, the default budget is a matter of seconds), prints
  * where every warp in flight is, with PTX and CUDA lines, and exits with 130 (128 + SIGINT).
  */
 class InterruptTest {
@@ -33,7 +34,7 @@ class InterruptTest {
         String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UseSerialGC", "-Xss16m", "-cp",
                 System.getProperty("java.class.path"), Main.class.getName(),
-                CASE + "kernel.ptx", "--launch", CASE + "launch.json")
+                CASE + "kernel.ptx", "--launch", CASE + "launch.json", "--max-instructions", "10000000000000")
                 .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
         // A process started with SIGINT ignored (as Maven may be, in the background) passes that on
         // and the child JVM would then ignore Ctrl-C: the child starts with the default disposition.
