@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,12 +34,18 @@ class InterruptTest {
         assumeTrue(File.separatorChar == '/' && Files.isExecutable(Path.of("/bin/kill")),
                 "sends SIGINT with kill(1), which exists on Linux and other Unix systems only");
         String java = ProcessHandle.current().info().command().orElse("java");
-        ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UseSerialGC", "-Xss16m", "-cp",
+        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xss16m", "-cp",
                 System.getProperty("java.class.path"), Main.class.getName(),
-                CASE + "kernel.ptx", "--launch", CASE + "launch.json", "--max-instructions", "10000000000000")
+                CASE + "kernel.ptx", "--launch", CASE + "launch.json", "--max-instructions", "10000000000000"));
+        // A process started with SIGINT ignored (as Maven is when started in the background) passes
+        // that on, and the child JVM would then ignore Ctrl-C: the child starts with the default
+        // disposition. A JVM that was itself started with SIGINT ignored cannot restore it (it keeps
+        // the signal ignored), so where env(1) can, env does it for the child.
+        if (envResetsSignals()) {
+            command.addAll(0, List.of("/usr/bin/env", "--default-signal=INT"));
+        }
+        ProcessBuilder pb = new ProcessBuilder(command)
                 .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
-        // A process started with SIGINT ignored (as Maven may be, in the background) passes that on
-        // and the child JVM would then ignore Ctrl-C: the child starts with the default disposition.
         Signal interrupt = new Signal("INT");
         SignalHandler before = Signal.handle(interrupt, SignalHandler.SIG_DFL);
         Process p;
@@ -69,6 +77,17 @@ class InterruptTest {
             assertEquals("", read("out.txt"));
         } finally {
             p.destroyForcibly();
+        }
+    }
+
+    private static boolean envResetsSignals() {
+        try {
+            return new ProcessBuilder("/usr/bin/env", "--default-signal=INT", "true").start().waitFor() == 0;
+        } catch (java.io.IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
