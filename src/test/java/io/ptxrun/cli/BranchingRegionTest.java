@@ -4,16 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ptxrun.TestData;
-import io.ptxrun.ast.Module;
 import io.ptxrun.exec.Compilation;
 import io.ptxrun.exec.KernelLaunch;
 import io.ptxrun.exec.SyncOptions;
 import io.ptxrun.launch.LaunchFile;
-import io.ptxrun.launch.ResultJson;
-import io.ptxrun.launch.RunResult;
-import io.ptxrun.syntax.PtxParser;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.OptionalLong;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
@@ -68,15 +63,9 @@ class BranchingRegionTest {
     }
 
     private static String result(Compilation compilation, long budget, OptionalLong seed) throws Exception {
-        PtxParser.Parsed<Module> parsed = PtxParser.parseModule(KERNEL.toString(), TestData.read(KERNEL));
-        assertTrue(parsed.ok(), parsed.diagnostics()::toString);
         LaunchFile launch = LaunchFile.read(KERNEL.resolveSibling("launch.json"));
         KernelLaunch.Limits limits = new KernelLaunch.Limits(budget, seed, 1, SyncOptions.DEFAULT)
                 .withCompilation(compilation);
-        RunResult r = KernelRunner.run(parsed.value(), launch, limits);
-        LinkedHashMap<String, Object> stats = new LinkedHashMap<>(r.stats());
-        stats.remove("wallMillis");
-        return ResultJson.write(new RunResult(r.kernel(), r.status(), r.buffers(), r.diagnostics(), stats,
-                r.printed()));
+        return CompiledRuns.result(KERNEL.toString(), TestData.read(KERNEL), launch, limits);
     }
 }

@@ -1,19 +1,13 @@
 package io.ptxrun.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ptxrun.TestData;
-import io.ptxrun.ast.Module;
 import io.ptxrun.exec.Compilation;
 import io.ptxrun.exec.KernelLaunch;
 import io.ptxrun.launch.LaunchFile;
-import io.ptxrun.launch.ResultJson;
-import io.ptxrun.launch.RunResult;
-import io.ptxrun.syntax.PtxParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -48,16 +42,10 @@ class CompilerDifferentialTest {
     }
 
     private static String result(Path ptx, Compilation compilation, boolean hazards) throws Exception {
-        PtxParser.Parsed<Module> parsed = PtxParser.parseModule(ptx.toString(), TestData.read(ptx));
-        assertTrue(parsed.ok(), parsed.diagnostics()::toString);
         LaunchFile launch = LaunchFile.read(ptx.resolveSibling("launch.json"));
         KernelLaunch.Limits base = KernelLaunch.Limits.ofMaxInstructions(BUDGET);
         KernelLaunch.Limits limits = new KernelLaunch.Limits(base.maxInstructions(), base.scheduleSeed(),
                 1, base.sync().withHazards(hazards)).withCompilation(compilation);
-        RunResult r = KernelRunner.run(parsed.value(), launch, limits);
-        LinkedHashMap<String, Object> stats = new LinkedHashMap<>(r.stats());
-        stats.remove("wallMillis");
-        return ResultJson.write(new RunResult(r.kernel(), r.status(), r.buffers(), r.diagnostics(), stats,
-                r.printed()));
+        return CompiledRuns.result(ptx.toString(), TestData.read(ptx), launch, limits);
     }
 }

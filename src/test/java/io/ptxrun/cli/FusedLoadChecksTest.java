@@ -4,16 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ptxrun.TestData;
-import io.ptxrun.ast.Module;
 import io.ptxrun.exec.Compilation;
 import io.ptxrun.exec.KernelLaunch;
 import io.ptxrun.exec.SyncOptions;
 import io.ptxrun.launch.LaunchFile;
-import io.ptxrun.launch.ResultJson;
-import io.ptxrun.launch.RunResult;
-import io.ptxrun.syntax.PtxParser;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.OptionalLong;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -111,14 +106,8 @@ class FusedLoadChecksTest {
     }
 
     private static String result(LaunchFile launch, Compilation compilation, boolean hazards) throws Exception {
-        PtxParser.Parsed<Module> parsed = PtxParser.parseModule(KERNEL.toString(), TestData.read(KERNEL));
-        assertTrue(parsed.ok(), parsed.diagnostics()::toString);
         KernelLaunch.Limits limits = new KernelLaunch.Limits(Long.MAX_VALUE, OptionalLong.empty(), 1,
                 SyncOptions.DEFAULT.withHazards(hazards)).withCompilation(compilation);
-        RunResult r = KernelRunner.run(parsed.value(), launch, limits);
-        LinkedHashMap<String, Object> stats = new LinkedHashMap<>(r.stats());
-        stats.remove("wallMillis");
-        return ResultJson.write(new RunResult(r.kernel(), r.status(), r.buffers(), r.diagnostics(), stats,
-                r.printed()));
+        return CompiledRuns.result(KERNEL.toString(), TestData.read(KERNEL), launch, limits);
     }
 }

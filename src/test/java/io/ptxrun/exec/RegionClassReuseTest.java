@@ -5,14 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ptxrun.TestData;
-import io.ptxrun.ast.Module;
-import io.ptxrun.cli.KernelRunner;
+import io.ptxrun.cli.CompiledRuns;
 import io.ptxrun.launch.LaunchFile;
-import io.ptxrun.launch.ResultJson;
-import io.ptxrun.launch.RunResult;
-import io.ptxrun.syntax.PtxParser;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -73,14 +68,8 @@ class RegionClassReuseTest {
 
     private static String result(String ptx, LaunchFile launch, Compilation compilation, boolean hazards)
             throws Exception {
-        PtxParser.Parsed<Module> parsed = PtxParser.parseModule("kernel.ptx", ptx);
-        assertTrue(parsed.ok(), parsed.diagnostics()::toString);
         KernelLaunch.Limits limits = new KernelLaunch.Limits(Long.MAX_VALUE, OptionalLong.empty(), 1,
                 SyncOptions.DEFAULT.withHazards(hazards)).withCompilation(compilation);
-        RunResult r = KernelRunner.run(parsed.value(), launch, limits);
-        LinkedHashMap<String, Object> stats = new LinkedHashMap<>(r.stats());
-        stats.remove("wallMillis");
-        return ResultJson.write(new RunResult(r.kernel(), r.status(), r.buffers(), r.diagnostics(), stats,
-                r.printed()));
+        return CompiledRuns.result("kernel.ptx", ptx, launch, limits);
     }
 }
