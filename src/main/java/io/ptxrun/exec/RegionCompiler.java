@@ -252,12 +252,7 @@ final class RegionCompiler {
      */
     private static void loopBack(MethodVisitor mv, Op[] ops, int start, int n, int group, int next, Label out) {
         Op bra = ops[start + n];
-        // taken + 1 + next > steps
-        mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
-        push(mv, 1 + next);
-        mv.visitInsn(Opcodes.IADD);
-        mv.visitVarInsn(Opcodes.ILOAD, STEPS);
-        mv.visitJumpInsn(Opcodes.IF_ICMPGT, out);
+        stepsLeft(mv, 1 + next, out);
         // group != (w.live & ~w.blocked)
         mv.visitVarInsn(Opcodes.ILOAD, group);
         mv.visitVarInsn(Opcodes.ALOAD, W);
@@ -268,21 +263,10 @@ final class RegionCompiler {
         mv.visitInsn(Opcodes.IXOR);
         mv.visitInsn(Opcodes.IAND);
         mv.visitJumpInsn(Opcodes.IF_ICMPNE, out);
-        // e.executed + (1 + next) * pop > e.ctaLimit
         mv.visitVarInsn(Opcodes.ILOAD, group);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, POP);
-        mv.visitVarInsn(Opcodes.ALOAD, E);
-        mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
-        push(mv, 1 + next);
-        mv.visitVarInsn(Opcodes.ILOAD, POP);
-        mv.visitInsn(Opcodes.IMUL);
-        mv.visitInsn(Opcodes.I2L);
-        mv.visitInsn(Opcodes.LADD);
-        mv.visitVarInsn(Opcodes.ALOAD, E);
-        mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "ctaLimit", "J");
-        mv.visitInsn(Opcodes.LCMP);
-        mv.visitJumpInsn(Opcodes.IFGT, out);
+        budgetLeft(mv, 1 + next, out);
         // Every lane jumps: exec == group.
         if (bra.guard >= 0) {
             guarded(mv, bra, group);
@@ -637,23 +621,8 @@ final class RegionCompiler {
             mv.visitVarInsn(Opcodes.ISTORE, POP);
             push(mv, pc);
             mv.visitVarInsn(Opcodes.ISTORE, STOP);
-            mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
-            push(mv, k);
-            mv.visitInsn(Opcodes.IADD);
-            mv.visitVarInsn(Opcodes.ILOAD, STEPS);
-            mv.visitJumpInsn(Opcodes.IF_ICMPGT, stop);
-            // e.executed + k * pop > e.ctaLimit
-            mv.visitVarInsn(Opcodes.ALOAD, E);
-            mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
-            push(mv, k);
-            mv.visitVarInsn(Opcodes.ILOAD, POP);
-            mv.visitInsn(Opcodes.IMUL);
-            mv.visitInsn(Opcodes.I2L);
-            mv.visitInsn(Opcodes.LADD);
-            mv.visitVarInsn(Opcodes.ALOAD, E);
-            mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "ctaLimit", "J");
-            mv.visitInsn(Opcodes.LCMP);
-            mv.visitJumpInsn(Opcodes.IFGT, stop);
+            stepsLeft(mv, k, stop);
+            budgetLeft(mv, k, stop);
             mv.visitIincInsn(TAKEN, k);
             for (int j = 0; j < k; j++) {
                 count(mv);
@@ -780,6 +749,30 @@ final class RegionCompiler {
     }
 
     /** e.advance(w, lanes in local, pc). */
+    /** To {@code out} unless the turn has k more steps: taken + k > steps. */
+    private static void stepsLeft(MethodVisitor mv, int k, Label out) {
+        mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
+        push(mv, k);
+        mv.visitInsn(Opcodes.IADD);
+        mv.visitVarInsn(Opcodes.ILOAD, STEPS);
+        mv.visitJumpInsn(Opcodes.IF_ICMPGT, out);
+    }
+
+    /** To {@code out} unless the budget covers k ops of local POP lanes: e.executed + k * pop > e.ctaLimit. */
+    private static void budgetLeft(MethodVisitor mv, int k, Label out) {
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
+        push(mv, k);
+        mv.visitVarInsn(Opcodes.ILOAD, POP);
+        mv.visitInsn(Opcodes.IMUL);
+        mv.visitInsn(Opcodes.I2L);
+        mv.visitInsn(Opcodes.LADD);
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "ctaLimit", "J");
+        mv.visitInsn(Opcodes.LCMP);
+        mv.visitJumpInsn(Opcodes.IFGT, out);
+    }
+
     private static void advance(MethodVisitor mv, int lanes, int pc) {
         mv.visitVarInsn(Opcodes.ALOAD, E);
         mv.visitVarInsn(Opcodes.ALOAD, W);
