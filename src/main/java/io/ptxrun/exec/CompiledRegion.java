@@ -72,7 +72,7 @@ abstract class CompiledRegion {
      */
     static boolean shared(Engine e, Warp w, long[] regs, int base, int exec, Op op, int pc) {
         byte[] mem = inlineShared(e);
-        if (mem == null || exec == 0) {
+        if (exec == 0) {
             return false;
         }
         DataType t = op.type;

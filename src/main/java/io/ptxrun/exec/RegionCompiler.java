@@ -330,8 +330,6 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ALOAD, E);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "inlineShared", "(L" + ENGINE + ";)[B", false);
         mv.visitVarInsn(Opcodes.ASTORE, MEM);
-        mv.visitVarInsn(Opcodes.ALOAD, MEM);
-        mv.visitJumpInsn(Opcodes.IFNULL, no);
         // limit = min(mem.length, Cta.DSMEM_SPAN): an access of n bytes lies in [0, limit - n]
         mv.visitVarInsn(Opcodes.ALOAD, MEM);
         mv.visitInsn(Opcodes.ARRAYLENGTH);
