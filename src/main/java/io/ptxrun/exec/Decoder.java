@@ -70,9 +70,58 @@ final class Decoder {
         byte[] constBank = new byte[0];
         int sharedStatic;
         int sharedExternOffset;
-        final IdentityHashMap<Op, String> unsupported = new IdentityHashMap<>();
         /** Shared variables by offset (the dynamic ones at the extern offset), for reports. */
         final java.util.TreeMap<Integer, String> sharedNames = new java.util.TreeMap<>();
+    }
+
+    /**
+     * An op while it is decoded: the parts of {@link Op}, filled step by step (operands, then the
+     * family's form, then the guard and owner), until {@link #op} makes the immutable op.
+     */
+    static final class Draft {
+        private static final int[] NO_INTS = {};
+
+        final OpCode code;
+        final Instruction insn;
+        final MemoryAccess mem;
+        final Modifiers mod;
+        DataType type;
+        DataType srcType;
+        int guard = -1;
+        boolean guardNegated;
+        int[] dst = NO_INTS;
+        int[] dstBits = NO_INTS;
+        int owner;
+        int[] srcKind = NO_INTS;
+        int[] src = NO_INTS;
+        long[] imm = {};
+        boolean[] srcNegated = {};
+        io.ptxrun.ast.SpecialRegister[] sreg = {};
+        char[] sregComp = {};
+        int target = -1;
+        int sub;
+        int boolOp;
+        boolean flag;
+        OpForm form;
+
+        Draft(OpCode code, Instruction insn) {
+            this(code, insn, MemoryAccess.NONE, Modifiers.NONE);
+        }
+
+        Draft(OpCode code, Instruction insn, MemoryAccess mem) {
+            this(code, insn, mem, Modifiers.NONE);
+        }
+
+        Draft(OpCode code, Instruction insn, MemoryAccess mem, Modifiers mod) {
+            this.code = code;
+            this.insn = insn;
+            this.mem = mem;
+            this.mod = mod;
+        }
+
+        Op op() {
+            return new Op(this);
+        }
     }
 
     private final Module module;
@@ -331,11 +380,9 @@ final class Decoder {
         final Deque<Map<String, Sym>> scopes = new ArrayDeque<>();
         /**
          * Labels are scoped to their block (an inline-asm wait loop inlined twice defines its label
-         * twice): each block's labels, innermost first, with the op index each marks once decoded.
+         * twice): each block's labels, innermost first, with the index of the op each marks.
          */
-        final Deque<Map<String, int[]>> labelScopes = new ArrayDeque<>();
-        /** Branches with the label they name, resolved once every label's op index is known. */
-        final List<Object[]> pendingBranches = new ArrayList<>();
+        final Deque<Map<String, Integer>> labelScopes = new ArrayDeque<>();
         final List<Integer> regBits = new ArrayList<>();
         int frame;
         final boolean kernel;
@@ -378,12 +425,9 @@ final class Decoder {
             fi.entryPc = ops.size();
             block(f.body().get(), false);
             // Falling off the end of a body returns.
-            Op end = new Op(OpCode.RET, null);
+            Draft end = new Draft(OpCode.RET, null);
             end.owner = fi.index;
-            ops.add(end);
-            for (Object[] pb : pendingBranches) {
-                ((Op) pb[0]).target = ((int[]) pb[1])[0];
-            }
+            ops.add(end.op());
             fi.numRegs = regBits.size();
             fi.regBits = regBits.stream().mapToInt(Integer::intValue).toArray();
             fi.frameBytes = ParamLayout.alignUp(frame, 16);
@@ -430,10 +474,17 @@ final class Decoder {
             if (nested) {
                 scopes.push(new HashMap<>());
             }
-            Map<String, int[]> labels = new HashMap<>();
+            // Every instruction becomes one op, so each label's op index is known before any
+            // branch of the block (forward ones included) is decoded.
+            Map<String, Integer> labels = new HashMap<>();
+            int pc = ops.size();
             for (Statement s : b.statements()) {
                 if (s instanceof Statement.Label l) {
-                    labels.put(l.name(), new int[] {-1});
+                    labels.put(l.name(), pc);
+                } else if (s instanceof Instruction) {
+                    pc++;
+                } else if (s instanceof Block inner) {
+                    pc += instructions(inner);
                 }
             }
             labelScopes.push(labels);
@@ -442,8 +493,6 @@ final class Decoder {
                     declare(v);
                 } else if (s instanceof Block inner) {
                     block(inner, true);
-                } else if (s instanceof Statement.Label l) {
-                    labels.get(l.name())[0] = ops.size();
                 } else if (s instanceof Instruction i) {
                     emit(i);
                 }
@@ -452,6 +501,19 @@ final class Decoder {
             if (nested) {
                 scopes.pop();
             }
+        }
+
+        /** The instructions of a block, nested blocks included: the ops it decodes to. */
+        static int instructions(Block b) {
+            int n = 0;
+            for (Statement s : b.statements()) {
+                if (s instanceof Instruction) {
+                    n++;
+                } else if (s instanceof Block inner) {
+                    n += instructions(inner);
+                }
+            }
+            return n;
         }
 
         void declare(VarDecl v) {
@@ -486,7 +548,7 @@ final class Decoder {
         // ------------------------------------------------------------ instructions
 
         void emit(Instruction i) {
-            Op op;
+            Draft op;
             try {
                 op = build(i);
             } catch (DecodeError e) {
@@ -497,18 +559,16 @@ final class Decoder {
             }
             op.owner = fi.index;
             if (i.guard() != null && op.code != OpCode.UNSUPPORTED) {
-                Operand g = i.guard().predicate();
-                op.guard = reg(g);
+                op.guard = reg(i.guard().predicate());
                 op.guardNegated = i.guard().negated();
             }
-            ops.add(op);
+            ops.add(op.op());
         }
 
-        Op unsupported(Instruction i, String message) {
-            Op op = new Op(OpCode.UNSUPPORTED, i);
-            op.flag = true;
-            op.imm = new long[0];
-            program.unsupported.put(op, message);
+        /** An instruction that runs only to stop the run with {@code message} (see {@link OpForm.Unsupported}). */
+        Draft unsupported(Instruction i, String message) {
+            Draft op = new Draft(OpCode.UNSUPPORTED, i);
+            op.form = new OpForm.Unsupported(message);
             return op;
         }
 
@@ -526,7 +586,7 @@ final class Decoder {
             throw new DecodeError(o.pos(), "expected a register");
         }
 
-        void dsts(Op op, Operand... os) {
+        void dsts(Draft op, Operand... os) {
             op.dst = new int[os.length];
             op.dstBits = new int[os.length];
             for (int k = 0; k < os.length; k++) {
@@ -535,7 +595,7 @@ final class Decoder {
             }
         }
 
-        void srcs(Op op, DataType t, List<Operand> os) {
+        void srcs(Draft op, DataType t, List<Operand> os) {
             int n = os.size();
             op.srcKind = new int[n];
             op.src = new int[n];
@@ -581,7 +641,7 @@ final class Decoder {
             }
         }
 
-        void srcs(Op op, DataType t, Operand... os) {
+        void srcs(Draft op, DataType t, Operand... os) {
             srcs(op, t, List.of(os));
         }
 
@@ -589,7 +649,7 @@ final class Decoder {
          * ldmatrix / stmatrix: the .m8n8 .b16 form (the .m16n8 / .m16n16 8-bit forms of sm_100 are
          * not run); the fragment vector holds one register per matrix.
          */
-        Op matrixMove(Instruction i) {
+        Draft matrixMove(Instruction i) {
             boolean store = i.opcode() == io.ptxrun.ast.Opcode.STMATRIX;
             java.util.Set<String> qs = new java.util.HashSet<>();
             for (Qual q : i.qualifiers()) {
@@ -606,7 +666,7 @@ final class Decoder {
                 throw new DecodeError(fragment.pos(), "the fragment of ." + "x" + count + " is " + count
                         + " registers, not " + regs.size());
             }
-            Op op = new Op(OpCode.MATRIX_MOVE, i, address(spaceCode(i.space()), os.get(store ? 0 : 1)));
+            Draft op = new Draft(OpCode.MATRIX_MOVE, i, address(spaceCode(i.space()), os.get(store ? 0 : 1)));
             op.type = DataType.B32;
             op.form = new WarpMatrixOps.MoveForm(count, store, qs.contains(".trans"));
             if (store) {
@@ -711,7 +771,7 @@ final class Decoder {
          * operands ({offW, offH, offD} for .im2col, {wHalo, wOffset} for .im2col::w(::128)), then
          * (multicast loads) the ctaMask; the address operand is the shared side.
          */
-        Op tensorCopy(Instruction i, List<Operand> os) {
+        Draft tensorCopy(Instruction i, List<Operand> os) {
             int dimensions = i.first(Qualifier.Category.DIM).map(q -> q.kind().dimensions()).orElse(0);
             io.ptxrun.exec.copy.LoadMode loadMode = i.first(Qualifier.Category.LOAD_MODE).map(q -> switch (q.kind()) {
                 case TILE_GATHER4, TILE_SCATTER4 -> io.ptxrun.exec.copy.LoadMode.TILE_GATHER4;
@@ -745,7 +805,7 @@ final class Decoder {
                     next = 3;
                 }
             }
-            Op op = new Op(OpCode.CP_ASYNC_BULK_TENSOR, i, shared);
+            Draft op = new Draft(OpCode.CP_ASYNC_BULK_TENSOR, i, shared);
             op.type = DataType.B8;
             io.ptxrun.exec.copy.ReductionOp redOp = null;
             if (i.opcode() == io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK_TENSOR) {
@@ -792,13 +852,13 @@ final class Decoder {
          * tensormap.replace.tile.field{.ss}.b1024.type [addr], {ord,} new_val: the field is parsed
          * once into a {@link TensorMapField}; the ordinal must be an immediate below the rank bound.
          */
-        Op tensorMapReplace(Instruction i, List<Operand> os) {
+        Draft tensorMapReplace(Instruction i, List<Operand> os) {
             TensorMapField field = i.qualifiers().stream()
                     .map(q -> TensorMapField.of(q.text()))
                     .flatMap(Optional::stream)
                     .findFirst()
                     .orElseThrow(() -> new DecodeError(i.pos(), "tensormap.replace names no field it can replace"));
-            Op op = new Op(OpCode.TENSORMAP_REPLACE, i,
+            Draft op = new Draft(OpCode.TENSORMAP_REPLACE, i,
                     address(i.spaces().isEmpty() ? Op.SP_GENERIC : spaceCode(i.spaces().get(0)), os.get(0)));
             op.type = field == TensorMapField.GLOBAL_ADDRESS
                     || field == TensorMapField.GLOBAL_STRIDE ? DataType.B64 : DataType.B32;
@@ -821,13 +881,13 @@ final class Decoder {
             return op;
         }
 
-        Op simple(OpCode code, Instruction i, DataType t) {
+        Draft simple(OpCode code, Instruction i, DataType t) {
             return simple(code, i, t, MemoryAccess.NONE);
         }
 
         /** A simple op that names a space (cvta, isspacep, mapa, getctarank). */
-        Op simple(OpCode code, Instruction i, DataType t, MemoryAccess space) {
-            Op op = new Op(code, i, space, Modifiers.of(i));
+        Draft simple(OpCode code, Instruction i, DataType t, MemoryAccess space) {
+            Draft op = new Draft(code, i, space, Modifiers.of(i));
             op.type = t;
             List<Operand> os = i.operands();
             dsts(op, os.get(0));
@@ -835,21 +895,21 @@ final class Decoder {
             return op;
         }
 
-        Op build(Instruction i) {
+        Draft build(Instruction i) {
             DataType t = i.type();
             List<Operand> os = i.operands();
             boolean fl = t != null && t.isFloat();
             switch (i.opcode()) {
                 case MOV: {
                     if (os.get(0) instanceof Operand.Vector v) {
-                        Op op = new Op(OpCode.MOV_UNPACK, i);
+                        Draft op = new Draft(OpCode.MOV_UNPACK, i);
                         op.type = t;
                         dsts(op, v.elements().toArray(new Operand[0]));
                         srcs(op, t, os.get(1));
                         return op;
                     }
                     if (os.get(1) instanceof Operand.Vector v) {
-                        Op op = new Op(OpCode.MOV_PACK, i);
+                        Draft op = new Draft(OpCode.MOV_PACK, i);
                         op.type = t;
                         dsts(op, os.get(0));
                         srcs(op, DataType.B64, v.elements());
@@ -862,7 +922,7 @@ final class Decoder {
                 case ST: {
                     boolean store = i.opcode() == io.ptxrun.ast.Opcode.ST;
                     MemoryAccess access = address(spaceCode(i.space()), store ? os.get(0) : os.get(1));
-                    Op op = new Op(store ? OpCode.ST : OpCode.LD, i,
+                    Draft op = new Draft(store ? OpCode.ST : OpCode.LD, i,
                             ordered(access.withVector(i.vectorWidth()), i, false));
                     op.type = t;
                     Operand data = store ? os.get(1) : os.get(0);
@@ -892,7 +952,7 @@ final class Decoder {
                 case MUL:
                 case MAD: {
                     boolean mul = i.opcode() == io.ptxrun.ast.Opcode.MUL;
-                    Op op = simple(fl ? (mul ? OpCode.FMUL : OpCode.FMA) : (mul ? OpCode.MUL : OpCode.MAD), i, t);
+                    Draft op = simple(fl ? (mul ? OpCode.FMUL : OpCode.FMA) : (mul ? OpCode.MUL : OpCode.MAD), i, t);
                     // Integer product half: 0 .lo, 1 .hi, 2 .wide.
                     op.sub = i.has(Qualifier.HI) ? 1 : i.has(Qualifier.WIDE) ? 2 : 0;
                     return op;
@@ -906,7 +966,7 @@ final class Decoder {
                 case MIN:
                 case MAX: {
                     boolean min = i.opcode() == io.ptxrun.ast.Opcode.MIN;
-                    Op op = simple(fl ? (min ? OpCode.FMIN : OpCode.FMAX) : (min ? OpCode.MIN : OpCode.MAX), i, t);
+                    Draft op = simple(fl ? (min ? OpCode.FMIN : OpCode.FMAX) : (min ? OpCode.MIN : OpCode.MAX), i, t);
                     op.flag = i.has(Qualifier.NAN_PROPAGATE);
                     op.sub = i.has(Qualifier.XORSIGN) ? 1 : 0;
                     return op;
@@ -940,12 +1000,12 @@ final class Decoder {
                 case BFI:
                     return shift(OpCode.BFI, i, t);
                 case BFIND: {
-                    Op op = simple(OpCode.BFIND, i, t);
+                    Draft op = simple(OpCode.BFIND, i, t);
                     op.flag = i.has(Qualifier.SHIFTAMT);
                     return op;
                 }
                 case PRMT: {
-                    Op op = simple(OpCode.PRMT, i, DataType.B32);
+                    Draft op = simple(OpCode.PRMT, i, DataType.B32);
                     op.sub = i.qualifiers().stream().filter(q -> q.kind().category == Qualifier.Category.MODIFIER
                             || q.kind() == Qualifier.OTHER).map(Qual::text).findFirst().map(Decoder::prmtMode).orElse(0);
                     return op;
@@ -953,13 +1013,13 @@ final class Decoder {
                 case LOP3:
                     return simple(OpCode.LOP3, i, DataType.B32);
                 case SHF: {
-                    Op op = simple(OpCode.SHF, i, DataType.B32);
+                    Draft op = simple(OpCode.SHF, i, DataType.B32);
                     op.flag = i.has(Qualifier.CLAMP);
                     op.sub = i.qualifiers().stream().anyMatch(q -> q.text().equals(".l")) ? 0 : 1;
                     return op;
                 }
                 case SETP: {
-                    Op op = new Op(OpCode.SETP, i, MemoryAccess.NONE, Modifiers.flushOnly(i));
+                    Draft op = new Draft(OpCode.SETP, i, MemoryAccess.NONE, Modifiers.flushOnly(i));
                     op.type = t;
                     op.sub = compare(i);
                     op.boolOp = boolOp(i);
@@ -977,7 +1037,7 @@ final class Decoder {
                     return op;
                 }
                 case SET: {
-                    Op op = simple(OpCode.SET, i, i.types().get(1));
+                    Draft op = simple(OpCode.SET, i, i.types().get(1));
                     op.srcType = i.types().get(0);
                     op.sub = compare(i);
                     op.boolOp = boolOp(i);
@@ -986,13 +1046,13 @@ final class Decoder {
                 case SELP:
                     return simple(OpCode.SELP, i, t);
                 case SLCT: {
-                    Op op = simple(OpCode.SLCT, i, i.types().get(0));
+                    Draft op = simple(OpCode.SLCT, i, i.types().get(0));
                     op.srcType = i.types().get(1);
                     return op;
                 }
                 case CVT: {
                     List<DataType> ts = i.types();
-                    Op op = simple(OpCode.CVT, i, ts.get(0));
+                    Draft op = simple(OpCode.CVT, i, ts.get(0));
                     op.srcType = ts.get(1);
                     op.flag = i.has(Qualifier.RNI) || i.has(Qualifier.RZI) || i.has(Qualifier.RMI) || i.has(Qualifier.RPI);
                     // Re-decode the source immediate with the source type.
@@ -1002,7 +1062,7 @@ final class Decoder {
                 case COPYSIGN:
                     return simple(OpCode.COPYSIGN, i, t);
                 case TESTP: {
-                    Op op = simple(OpCode.TESTP, i, t);
+                    Draft op = simple(OpCode.TESTP, i, t);
                     op.sub = i.qualifiers().stream().filter(q -> q.kind() == Qualifier.OTHER || q.kind().category
                             == Qualifier.Category.MODIFIER).map(Qual::text).findFirst().map(Decoder::testpMode).orElse(0);
                     return op;
@@ -1028,7 +1088,7 @@ final class Decoder {
                     boolean red = i.opcode() == io.ptxrun.ast.Opcode.RED;
                     int space = spaceCode(i.space());
                     int k = red ? 0 : 1;
-                    Op op = new Op(red ? OpCode.RED : OpCode.ATOM, i, ordered(address(space, os.get(k)), i, true));
+                    Draft op = new Draft(red ? OpCode.RED : OpCode.ATOM, i, ordered(address(space, os.get(k)), i, true));
                     op.type = t;
                     op.sub = atomOp(i);
                     if (!red) {
@@ -1038,37 +1098,34 @@ final class Decoder {
                     return op;
                 }
                 case BRA: {
-                    Op op = new Op(OpCode.BRA, i);
+                    Draft op = new Draft(OpCode.BRA, i);
                     Operand tgt = os.get(0);
                     if (!(tgt instanceof Operand.Symbol s)) {
                         throw new DecodeError(i.pos(), "branch target must be a label");
                     }
-                    int[] label = null;
-                    for (Map<String, int[]> scope : labelScopes) {
-                        if ((label = scope.get(s.name())) != null) {
-                            break;
+                    for (Map<String, Integer> scope : labelScopes) {
+                        Integer label = scope.get(s.name());
+                        if (label != null) {
+                            op.target = label;
+                            return op;
                         }
                     }
-                    if (label == null) {
-                        throw new DecodeError(i.pos(), "unknown label '" + s.name() + "'");
-                    }
-                    pendingBranches.add(new Object[] {op, label});
-                    return op;
+                    throw new DecodeError(i.pos(), "unknown label '" + s.name() + "'");
                 }
                 case CALL:
                     return call(i);
                 case RET: {
-                    return new Op(OpCode.RET, i);
+                    return new Draft(OpCode.RET, i);
                 }
                 case EXIT:
-                    return new Op(OpCode.EXIT, i);
+                    return new Draft(OpCode.EXIT, i);
                 case TRAP:
-                    return new Op(OpCode.TRAP, i);
+                    return new Draft(OpCode.TRAP, i);
                 case BAR:
                 case BARRIER: {
                     boolean arrive = i.has(Qualifier.ARRIVE);
                     if (i.has(Qualifier.RED)) {
-                        Op op = new Op(OpCode.BAR_RED, i);
+                        Draft op = new Draft(OpCode.BAR_RED, i);
                         op.type = DataType.U32;
                         op.form = i.has(Qualifier.POPC) ? Barriers.Reduction.POPC
                                 : i.has(Qualifier.AND) ? Barriers.Reduction.AND : Barriers.Reduction.OR;
@@ -1076,7 +1133,7 @@ final class Decoder {
                         srcs(op, DataType.U32, os.subList(1, os.size()));
                         return op;
                     }
-                    Op op = new Op(arrive ? OpCode.BAR_ARRIVE : OpCode.BAR, i);
+                    Draft op = new Draft(arrive ? OpCode.BAR_ARRIVE : OpCode.BAR, i);
                     op.type = DataType.U32;
                     srcs(op, DataType.U32, os);
                     return op;
@@ -1086,7 +1143,7 @@ final class Decoder {
                         return null;
                     }
                     // Lands asynchronously (AsyncCopies), by its group's wait at the latest.
-                    Op op = new Op(OpCode.CP_ASYNC, i, address(Op.SP_SHARED, os.get(0)));
+                    Draft op = new Draft(OpCode.CP_ASYNC, i, address(Op.SP_SHARED, os.get(0)));
                     op.type = DataType.B8;
                     MemoryAccess source = address(Op.SP_GLOBAL, os.get(1));
                     List<Operand> rest = new ArrayList<>(os.subList(2, os.size()));
@@ -1125,7 +1182,7 @@ final class Decoder {
                             break;
                         }
                     }
-                    Op op = new Op(OpCode.MBARRIER, i,
+                    Draft op = new Draft(OpCode.MBARRIER, i,
                             at >= 0 ? address(space, os.get(at)) : MemoryAccess.inSpace(space));
                     op.type = DataType.B64;
                     op.form = form;
@@ -1166,7 +1223,7 @@ final class Decoder {
                             return null;
                         }
                     }
-                    Op op = new Op(OpCode.CP_ASYNC_BULK, i, address(spaceCode(sp.get(0)), os.get(0)));
+                    Draft op = new Draft(OpCode.CP_ASYNC_BULK, i, address(spaceCode(sp.get(0)), os.get(0)));
                     op.type = DataType.B8;
                     MemoryAccess source = address(spaceCode(sp.get(1)), os.get(1));
                     List<Operand> rest = new ArrayList<>(os.subList(2, 3));
@@ -1194,7 +1251,7 @@ final class Decoder {
                 case CP_ASYNC_COMMIT_GROUP:
                 case CP_ASYNC_WAIT_GROUP:
                 case CP_ASYNC_WAIT_ALL: {
-                    Op op = new Op(OpCode.ASYNC_GROUP, i);
+                    Draft op = new Draft(OpCode.ASYNC_GROUP, i);
                     op.type = DataType.U32;
                     op.form = switch (i.opcode()) {
                         case CP_ASYNC_COMMIT_GROUP -> AsyncCopies.GroupStep.COMMIT;
@@ -1207,47 +1264,47 @@ final class Decoder {
                     return op;
                 }
                 case BARRIER_CLUSTER_ARRIVE:
-                    return new Op(OpCode.CLUSTER_ARRIVE, i);
+                    return new Draft(OpCode.CLUSTER_ARRIVE, i);
                 case BARRIER_CLUSTER_WAIT:
-                    return new Op(OpCode.CLUSTER_WAIT, i);
+                    return new Draft(OpCode.CLUSTER_WAIT, i);
                 case BAR_WARP_SYNC: {
-                    Op op = new Op(OpCode.BAR_WARP, i);
+                    Draft op = new Draft(OpCode.BAR_WARP, i);
                     srcs(op, DataType.U32, os);
                     return op;
                 }
                 case FENCE:
                     if (i.has(Qualifier.TENSORMAP_GENERIC) && i.has(Qualifier.ACQUIRE) && !os.isEmpty()) {
-                        return new Op(OpCode.TENSORMAP_ACQUIRE, i, address(Op.SP_GENERIC, os.get(0)));
+                        return new Draft(OpCode.TENSORMAP_ACQUIRE, i, address(Op.SP_GENERIC, os.get(0)));
                     }
                     // fence.sc / fence.acq_rel (with membar, its older spelling) order memory; the proxy
                     // fences and fence.mbarrier_init do not take part in thread-to-thread ordering here.
                     if (i.has(Qualifier.PROXY) && i.has(Qualifier.ASYNC)) {
                         // fence.proxy.async: the thread's generic accesses and the async proxy's.
-                        return new Op(OpCode.FENCE_PROXY_ASYNC, i);
+                        return new Draft(OpCode.FENCE_PROXY_ASYNC, i);
                     }
-                    return new Op(i.has(Qualifier.PROXY) || i.has(Qualifier.MBARRIER_INIT) ? OpCode.NOP : OpCode.FENCE, i);
+                    return new Draft(i.has(Qualifier.PROXY) || i.has(Qualifier.MBARRIER_INIT) ? OpCode.NOP : OpCode.FENCE, i);
                 case TENSORMAP_REPLACE:
                     return tensorMapReplace(i, os);
                 case TENSORMAP_CP_FENCEPROXY: {
-                    Op op = new Op(OpCode.TENSORMAP_COPY, i, address(Op.SP_GLOBAL, os.get(0)));
+                    Draft op = new Draft(OpCode.TENSORMAP_COPY, i, address(Op.SP_GLOBAL, os.get(0)));
                     op.form = new TensorMapEdits.CopyForm(address(Op.SP_SHARED, os.get(1)));
                     return op;
                 }
                 case MEMBAR:
-                    return new Op(OpCode.FENCE, i);
+                    return new Draft(OpCode.FENCE, i);
                 case NANOSLEEP:
                 case PREFETCH:
                 case PREFETCHU:
                 case CP_ASYNC_BULK_PREFETCH:
                 case GRIDDEPCONTROL_WAIT:
                 case GRIDDEPCONTROL_LAUNCH_DEPENDENTS:
-                    return new Op(OpCode.NOP, i);
+                    return new Draft(OpCode.NOP, i);
                 case WGMMA_FENCE:
                 case WGMMA_COMMIT_GROUP:
                 case WGMMA_WAIT_GROUP:
                 case WGMMA_MMA_ASYNC:
                 case SETMAXNREG: {
-                    Op op = new Op(OpCode.WARPGROUP, i);
+                    Draft op = new Draft(OpCode.WARPGROUP, i);
                     op.form = WarpgroupForm.decode(i, this, op);
                     return op;
                 }
@@ -1256,7 +1313,7 @@ final class Decoder {
                 case WMMA_STORE: {
                     WarpMatrixOps.Decoded m = WarpMatrixOps.decode(i);
                     int space = spaceCode(i.space());
-                    Op op = new Op(OpCode.WMMA, i,
+                    Draft op = new Draft(OpCode.WMMA, i,
                             m.address() != null ? address(space, m.address()) : MemoryAccess.inSpace(space));
                     op.form = m.form();
                     op.type = m.form().type();
@@ -1268,7 +1325,7 @@ final class Decoder {
                 case STMATRIX:
                     return matrixMove(i);
                 case SHFL: {
-                    Op op = new Op(OpCode.SHFL, i);
+                    Draft op = new Draft(OpCode.SHFL, i);
                     op.type = DataType.B32;
                     op.form = i.has(Qualifier.UP) ? WarpOps.ShuffleMode.UP : i.has(Qualifier.DOWN) ? WarpOps.ShuffleMode.DOWN
                             : i.has(Qualifier.BFLY) ? WarpOps.ShuffleMode.BFLY : WarpOps.ShuffleMode.IDX;
@@ -1281,7 +1338,7 @@ final class Decoder {
                     return op;
                 }
                 case VOTE: {
-                    Op op = new Op(OpCode.VOTE, i);
+                    Draft op = new Draft(OpCode.VOTE, i);
                     op.type = t;
                     op.form = i.has(Qualifier.ALL) ? WarpOps.VoteMode.ALL : i.has(Qualifier.ANY) ? WarpOps.VoteMode.ANY
                             : i.has(Qualifier.UNI) ? WarpOps.VoteMode.UNI : WarpOps.VoteMode.BALLOT;
@@ -1293,12 +1350,12 @@ final class Decoder {
                     return simple(OpCode.SAD, i, t);
                 case MUL24:
                 case MAD24: {
-                    Op op = simple(i.opcode() == io.ptxrun.ast.Opcode.MUL24 ? OpCode.MUL24 : OpCode.MAD24, i, t);
+                    Draft op = simple(i.opcode() == io.ptxrun.ast.Opcode.MUL24 ? OpCode.MUL24 : OpCode.MAD24, i, t);
                     op.sub = i.has(Qualifier.HI) ? 1 : 0;
                     return op;
                 }
                 case BMSK: {
-                    Op op = simple(OpCode.BMSK, i, DataType.B32);
+                    Draft op = simple(OpCode.BMSK, i, DataType.B32);
                     op.flag = i.has(Qualifier.CLAMP);
                     return op;
                 }
@@ -1306,24 +1363,19 @@ final class Decoder {
                     return simple(OpCode.FNS, i, DataType.B32);
                 case CREATEPOLICY: {
                     // Cache policies only steer caching; any value is a valid policy here.
-                    Op op = new Op(OpCode.MOV, i);
+                    Draft op = new Draft(OpCode.MOV, i);
                     op.type = DataType.B64;
                     dsts(op, os.get(0));
-                    op.srcKind = new int[] {Op.IMM};
-                    op.src = new int[] {0};
-                    op.imm = new long[] {0};
-                    op.srcNegated = new boolean[1];
-                    op.sreg = new io.ptxrun.ast.SpecialRegister[1];
-                    op.sregComp = new char[1];
+                    srcs(op, DataType.B64, new Operand.IntImm(i.pos(), 0));
                     return op;
                 }
                 case MADC: {
-                    Op op = simple(OpCode.MADC, i, t);
+                    Draft op = simple(OpCode.MADC, i, t);
                     op.sub = i.has(Qualifier.HI) ? 1 : 0;
                     return op;
                 }
                 case REDUX: {
-                    Op op = simple(OpCode.REDUX, i, t);
+                    Draft op = simple(OpCode.REDUX, i, t);
                     op.form = switch (atomOp(i)) {
                         case 0 -> WarpOps.ReduxOp.ADD;
                         case 1 -> WarpOps.ReduxOp.MIN;
@@ -1335,7 +1387,7 @@ final class Decoder {
                     return op;
                 }
                 case MATCH: {
-                    Op op = new Op(OpCode.MATCH, i);
+                    Draft op = new Draft(OpCode.MATCH, i);
                     op.type = t;
                     op.form = i.has(Qualifier.ALL) ? WarpOps.MatchMode.ALL : WarpOps.MatchMode.ANY;
                     if (os.get(0) instanceof Operand.PredPair pp) {
@@ -1347,7 +1399,7 @@ final class Decoder {
                     return op;
                 }
                 case ELECT: {
-                    Op op = new Op(OpCode.ELECT, i);
+                    Draft op = new Draft(OpCode.ELECT, i);
                     op.type = DataType.U32;
                     if (os.get(0) instanceof Operand.PredPair pp) {
                         dsts(op, pp.first(), pp.second());
@@ -1358,7 +1410,7 @@ final class Decoder {
                     return op;
                 }
                 case ACTIVEMASK: {
-                    Op op = new Op(OpCode.ACTIVEMASK, i);
+                    Draft op = new Draft(OpCode.ACTIVEMASK, i);
                     dsts(op, os.get(0));
                     return op;
                 }
@@ -1367,8 +1419,8 @@ final class Decoder {
             }
         }
 
-        Op shift(OpCode code, Instruction i, DataType t) {
-            Op op = new Op(code, i);
+        Draft shift(OpCode code, Instruction i, DataType t) {
+            Draft op = new Draft(code, i);
             op.type = t;
             List<Operand> os = i.operands();
             dsts(op, os.get(0));
@@ -1377,8 +1429,8 @@ final class Decoder {
             return op;
         }
 
-        Op call(Instruction i) {
-            Op op = new Op(OpCode.CALL, i);
+        Draft call(Instruction i) {
+            Draft op = new Draft(OpCode.CALL, i);
             List<Operand> results = List.of();
             List<Operand> args = List.of();
             Operand target = null;
@@ -1410,7 +1462,7 @@ final class Decoder {
                             + " (of the external CUDA device-library functions, ptxrun provides "
                             + String.join(", ", DeviceLibrary.names()) + ")");
                 }
-                Op lib = new Op(OpCode.LIBRARY_CALL, i);
+                Draft lib = new Draft(OpCode.LIBRARY_CALL, i);
                 lib.form = new CallForm(library, frameOffsets(args, i), frameOffsets(results, i));
                 return lib;
             }

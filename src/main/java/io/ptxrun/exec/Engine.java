@@ -303,7 +303,7 @@ final class Engine {
             case UNSUPPORTED -> {
                 if (exec != 0) {
                     throw stop(ExecStatus.ERROR, "exec.unsupported", op, w, Integer.numberOfTrailingZeros(exec),
-                            program.unsupported.getOrDefault(op, "instruction '" + op.mnemonic() + "' is not supported"));
+                            ((OpForm.Unsupported) op.form).message());
                 }
                 advance(w, mask, pc + 1);
             }

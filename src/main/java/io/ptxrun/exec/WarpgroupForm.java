@@ -43,7 +43,7 @@ record WarpgroupForm(Kind kind, int n, int k, DataType dType, DataType aType, Da
     }
 
     /** Decodes the form and fills the op's operands; a DecodeError names what is not supported. */
-    static WarpgroupForm decode(Instruction i, Decoder.FunctionDecoder d, Op op) {
+    static WarpgroupForm decode(Instruction i, Decoder.FunctionDecoder d, Decoder.Draft op) {
         List<Operand> os = i.operands();
         return switch (i.opcode()) {
             case WGMMA_FENCE -> simple(Kind.FENCE, 0);
@@ -69,7 +69,7 @@ record WarpgroupForm(Kind kind, int n, int k, DataType dType, DataType aType, Da
         return new WarpgroupForm(kind, 0, 0, null, null, null, false, false, 1, 1, false, false, value);
     }
 
-    private static WarpgroupForm mma(Instruction i, List<Operand> os, Decoder.FunctionDecoder d, Op op) {
+    private static WarpgroupForm mma(Instruction i, List<Operand> os, Decoder.FunctionDecoder d, Decoder.Draft op) {
         int n = -1, k = -1;
         for (Qual q : i.qualifiers()) {
             Matcher m = SHAPE.matcher(q.text());

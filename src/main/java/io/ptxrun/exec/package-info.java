@@ -4,9 +4,10 @@
  * <p>{@link io.ptxrun.exec.Grid} prepares a launch (decoding, the launch's limits, workers for the
  * memory budget) and gathers its result. {@link io.ptxrun.exec.Decoder} turns every function body
  * into an array of ops once: registers become indices into a per-frame register file, immediates
- * raw bits, labels op indices, symbols addresses in their state space; an op's memory access
- * ({@link io.ptxrun.exec.MemoryAccess}), arithmetic modifiers ({@link io.ptxrun.exec.Modifiers})
- * and family-specific parts ({@link io.ptxrun.exec.OpForm}) are immutable typed forms.
+ * raw bits, labels op indices, symbols addresses in their state space. An op is made once,
+ * whole, and never changes; its memory access ({@link io.ptxrun.exec.MemoryAccess}), arithmetic
+ * modifiers ({@link io.ptxrun.exec.Modifiers}) and family-specific parts ({@link
+ * io.ptxrun.exec.OpForm}) are immutable typed forms.
  * {@link io.ptxrun.exec.Engine} says what each op does; its {@link io.ptxrun.exec.Scheduler} says
  * who runs when. A worker (an engine and its scheduler) runs
  * one cluster at a time (with clusters of one CTA, one CTA), and {@link io.ptxrun.exec.CtaPool}
