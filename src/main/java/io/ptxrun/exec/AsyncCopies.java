@@ -230,7 +230,7 @@ final class AsyncCopies {
             }
             issuing = o;
             int group = form.barrier() == null ? bulkCommitted[w.id * 32 + l] : NONE;
-            if (op.mem.space() == Op.SP_GLOBAL) {
+            if (op.mem.space() == Space.GLOBAL) {
                 if (n > 0) {
                     // Faults of the destination belong to the issuing op, not to the moment the bytes land.
                     engine.load(w, op.mem.space(), to, 1, l);
@@ -242,8 +242,8 @@ final class AsyncCopies {
             int bar = NONE;
             if (form.barrier() != null) {
                 long a = engine.address(w, form.barrier(), l);
-                if (form.barrier().space() == Op.SP_GENERIC) {
-                    a -= Engine.windowBase(Engine.genericSpace(a));
+                if (form.barrier().space() == Space.GENERIC) {
+                    a -= Space.ofGeneric(a).window;
                 }
                 bar = (int) Cta.offsetOf(a);
             }

@@ -59,7 +59,7 @@ abstract class CompiledRegion {
         }
         boolean load = op.code == OpCode.LD;
         int n = load ? op.dst.length : op.sources();
-        e.orderedLanes(w, exec, pc, Op.SP_SHARED, at, op.type.bytes() * n, !load);
+        e.orderedLanes(w, exec, pc, Space.SHARED, at, op.type.bytes() * n, !load);
     }
 
     /**

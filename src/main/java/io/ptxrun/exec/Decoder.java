@@ -31,12 +31,6 @@ import java.util.Optional;
  * body decoded once into ops. Nothing later looks at the AST again except for messages.
  */
 final class Decoder {
-    /** Generic-address windows of the non-global spaces (global addresses are real). */
-    static final long SHARED_WINDOW = 0x1000_0000_0000L;
-    static final long LOCAL_WINDOW = 0x2000_0000_0000L;
-    static final long CONST_WINDOW = 0x3000_0000_0000L;
-    static final long PARAM_WINDOW = 0x4000_0000_0000L;
-    static final long WINDOW_SIZE = 0x1_0000_0000L;
     /** Shared memory of one CTA, static and dynamic: the H100's 227 KB (ptxas: 0x38c00 max). */
     static final long MAX_SHARED = io.ptxrun.launch.LaunchFile.MAX_SHARED_BYTES_PER_CTA;
     /** One constant bank: 64 KB (ptxas: "too much global constant data (..., 0x10000 max)"). */
@@ -332,9 +326,9 @@ final class Decoder {
 
     static long toGeneric(SymKind kind, long addr) {
         return switch (kind) {
-            case SHARED -> SHARED_WINDOW + addr;
-            case CONST -> CONST_WINDOW + addr;
-            case KPARAM -> PARAM_WINDOW + addr;
+            case SHARED -> Space.SHARED.window + addr;
+            case CONST -> Space.CONST.window + addr;
+            case KPARAM -> Space.KPARAM.window + addr;
             default -> addr;
         };
     }
@@ -629,7 +623,7 @@ final class Decoder {
                         op.src[k] = (int) sym.value();
                     } else if (sym.kind() == SymKind.LOCAL) {
                         op.srcKind[k] = Op.FRAME;
-                        op.imm[k] = sym.value() + s.offset() + (s.generic() ? LOCAL_WINDOW : 0);
+                        op.imm[k] = sym.value() + s.offset() + (s.generic() ? Space.LOCAL.window : 0);
                     } else {
                         op.srcKind[k] = Op.IMM;
                         long base = s.generic() ? toGeneric(sym.kind(), sym.value()) : sym.value();
@@ -666,7 +660,7 @@ final class Decoder {
                 throw new DecodeError(fragment.pos(), "the fragment of ." + "x" + count + " is " + count
                         + " registers, not " + regs.size());
             }
-            Draft op = new Draft(OpCode.MATRIX_MOVE, i, address(spaceCode(i.space()), os.get(store ? 0 : 1)));
+            Draft op = new Draft(OpCode.MATRIX_MOVE, i, address(space(i.space()), os.get(store ? 0 : 1)));
             op.type = DataType.B32;
             op.form = new WarpMatrixOps.MoveForm(count, store, qs.contains(".trans"));
             if (store) {
@@ -677,20 +671,21 @@ final class Decoder {
             return op;
         }
 
-        int spaceCode(StateSpace s) {
+        /** The space an instruction names, as the engine sees it (see {@link Space}). */
+        Space space(StateSpace s) {
             return switch (s) {
-                case GLOBAL -> Op.SP_GLOBAL;
-                case SHARED, SHARED_CTA, SHARED_CLUSTER -> Op.SP_SHARED;
-                case LOCAL -> Op.SP_LOCAL;
-                case CONST -> Op.SP_CONST;
-                case PARAM, PARAM_ENTRY, PARAM_FUNC -> kernel ? Op.SP_KPARAM : Op.SP_LOCAL;
-                case GENERIC -> Op.SP_GENERIC;
+                case GLOBAL -> Space.GLOBAL;
+                case SHARED, SHARED_CTA, SHARED_CLUSTER -> Space.SHARED;
+                case LOCAL -> Space.LOCAL;
+                case CONST -> Space.CONST;
+                case PARAM, PARAM_ENTRY, PARAM_FUNC -> kernel ? Space.KPARAM : Space.LOCAL;
+                case GENERIC -> Space.GENERIC;
                 default -> throw new DecodeError(SourcePos.NONE, "state space " + s.spelling + " not supported");
             };
         }
 
         /** The access of an address operand in {@code space} (a frame or parameter symbol may name its own space). */
-        MemoryAccess address(int space, Operand o) {
+        MemoryAccess address(Space space, Operand o) {
             if (!(o instanceof Operand.Address a)) {
                 throw new DecodeError(o.pos(), "expected an address");
             }
@@ -717,22 +712,22 @@ final class Decoder {
             throw new DecodeError(o.pos(), "address form not supported");
         }
 
-        MemoryAccess symbolAddress(int space, Sym s, long offset) {
-            boolean generic = space == Op.SP_GENERIC;
+        MemoryAccess symbolAddress(Space space, Sym s, long offset) {
+            boolean generic = space == Space.GENERIC;
             int kind;
             switch (s.kind()) {
                 case LOCAL -> {
                     kind = generic ? MemoryAccess.FRAME_GENERIC : MemoryAccess.FRAME;
                     if (!generic) {
-                        space = Op.SP_LOCAL;
+                        space = Space.LOCAL;
                     }
                 }
                 case KPARAM -> {
                     kind = MemoryAccess.ABSOLUTE;
                     if (!generic) {
-                        space = Op.SP_KPARAM;
+                        space = Space.KPARAM;
                     }
-                    offset += generic ? PARAM_WINDOW : 0;
+                    offset += generic ? Space.KPARAM.window : 0;
                 }
                 default -> {
                     kind = MemoryAccess.ABSOLUTE;
@@ -794,14 +789,14 @@ final class Decoder {
                 direction = AsyncCopies.TensorForm.Direction.STORE;
                 ref = 0;
                 next = 2;
-                shared = address(Op.SP_SHARED, os.get(1));
+                shared = address(Space.SHARED, os.get(1));
             } else {
                 direction = AsyncCopies.TensorForm.Direction.LOAD;
                 ref = 1;
                 next = 2;
-                shared = address(Op.SP_SHARED, os.get(0));
+                shared = address(Space.SHARED, os.get(0));
                 if (os.size() > 2 && os.get(2) instanceof Operand.Address) {
-                    barrier = address(Op.SP_SHARED, os.get(2));
+                    barrier = address(Space.SHARED, os.get(2));
                     next = 3;
                 }
             }
@@ -859,7 +854,7 @@ final class Decoder {
                     .findFirst()
                     .orElseThrow(() -> new DecodeError(i.pos(), "tensormap.replace names no field it can replace"));
             Draft op = new Draft(OpCode.TENSORMAP_REPLACE, i,
-                    address(i.spaces().isEmpty() ? Op.SP_GENERIC : spaceCode(i.spaces().get(0)), os.get(0)));
+                    address(i.spaces().isEmpty() ? Space.GENERIC : space(i.spaces().get(0)), os.get(0)));
             op.type = field == TensorMapField.GLOBAL_ADDRESS
                     || field == TensorMapField.GLOBAL_STRIDE ? DataType.B64 : DataType.B32;
             int ordinal = 0;
@@ -921,7 +916,7 @@ final class Decoder {
                 case LDU:
                 case ST: {
                     boolean store = i.opcode() == io.ptxrun.ast.Opcode.ST;
-                    MemoryAccess access = address(spaceCode(i.space()), store ? os.get(0) : os.get(1));
+                    MemoryAccess access = address(space(i.space()), store ? os.get(0) : os.get(1));
                     Draft op = new Draft(store ? OpCode.ST : OpCode.LD, i,
                             ordered(access.withVector(i.vectorWidth()), i, false));
                     op.type = t;
@@ -936,10 +931,10 @@ final class Decoder {
                 }
                 case CVTA: {
                     return simple(i.has(Qualifier.TO) ? OpCode.CVTA_TO : OpCode.CVTA, i, t,
-                            MemoryAccess.inSpace(spaceCode(i.space())));
+                            MemoryAccess.inSpace(space(i.space())));
                 }
                 case ISSPACEP: {
-                    return simple(OpCode.ISSPACEP, i, DataType.U64, MemoryAccess.inSpace(spaceCode(i.space())));
+                    return simple(OpCode.ISSPACEP, i, DataType.U64, MemoryAccess.inSpace(space(i.space())));
                 }
                 case ADD:
                     return simple(fl ? OpCode.FADD : OpCode.ADD, i, t);
@@ -1086,7 +1081,7 @@ final class Decoder {
                 case ATOM:
                 case RED: {
                     boolean red = i.opcode() == io.ptxrun.ast.Opcode.RED;
-                    int space = spaceCode(i.space());
+                    Space space = space(i.space());
                     int k = red ? 0 : 1;
                     Draft op = new Draft(red ? OpCode.RED : OpCode.ATOM, i, ordered(address(space, os.get(k)), i, true));
                     op.type = t;
@@ -1143,9 +1138,9 @@ final class Decoder {
                         return null;
                     }
                     // Lands asynchronously (AsyncCopies), by its group's wait at the latest.
-                    Draft op = new Draft(OpCode.CP_ASYNC, i, address(Op.SP_SHARED, os.get(0)));
+                    Draft op = new Draft(OpCode.CP_ASYNC, i, address(Space.SHARED, os.get(0)));
                     op.type = DataType.B8;
-                    MemoryAccess source = address(Op.SP_GLOBAL, os.get(1));
+                    MemoryAccess source = address(Space.GLOBAL, os.get(1));
                     List<Operand> rest = new ArrayList<>(os.subList(2, os.size()));
                     if (i.has(Qualifier.L2_CACHE_HINT) && rest.size() > 1) {
                         rest.remove(rest.size() - 1);
@@ -1174,7 +1169,7 @@ final class Decoder {
                 case CP_ASYNC_MBARRIER_ARRIVE: {
                     MBarriers.Form form = new MBarriers.Form(i.opcode(), i.has(Qualifier.NO_COMPLETE),
                             i.has(Qualifier.NOINC), i.has(Qualifier.PARITY), i.has(Qualifier.EXPECT_TX));
-                    int space = spaceCode(i.space());
+                    Space space = space(i.space());
                     int at = -1;
                     for (int k = 0; k < os.size(); k++) {
                         if (os.get(k) instanceof Operand.Address) {
@@ -1196,10 +1191,10 @@ final class Decoder {
                     return op;
                 }
                 case GETCTARANK: {
-                    return simple(OpCode.GETCTARANK, i, t, MemoryAccess.inSpace(spaceCode(i.space())));
+                    return simple(OpCode.GETCTARANK, i, t, MemoryAccess.inSpace(space(i.space())));
                 }
                 case MAPA: {
-                    return simple(OpCode.MAPA, i, t, MemoryAccess.inSpace(spaceCode(i.space())));
+                    return simple(OpCode.MAPA, i, t, MemoryAccess.inSpace(space(i.space())));
                 }
                 case CP_ASYNC_BULK:
                 case CP_REDUCE_ASYNC_BULK: {
@@ -1223,14 +1218,14 @@ final class Decoder {
                             return null;
                         }
                     }
-                    Draft op = new Draft(OpCode.CP_ASYNC_BULK, i, address(spaceCode(sp.get(0)), os.get(0)));
+                    Draft op = new Draft(OpCode.CP_ASYNC_BULK, i, address(space(sp.get(0)), os.get(0)));
                     op.type = DataType.B8;
-                    MemoryAccess source = address(spaceCode(sp.get(1)), os.get(1));
+                    MemoryAccess source = address(space(sp.get(1)), os.get(1));
                     List<Operand> rest = new ArrayList<>(os.subList(2, 3));
                     int next = 3;
                     MemoryAccess barrier = null;
                     if (os.size() > 3 && os.get(3) instanceof Operand.Address) {
-                        barrier = address(Op.SP_SHARED, os.get(3));
+                        barrier = address(Space.SHARED, os.get(3));
                         next = 4;
                     }
                     // .multicast::cluster: the ctaMask follows (a cache policy may follow it).
@@ -1274,7 +1269,7 @@ final class Decoder {
                 }
                 case FENCE:
                     if (i.has(Qualifier.TENSORMAP_GENERIC) && i.has(Qualifier.ACQUIRE) && !os.isEmpty()) {
-                        return new Draft(OpCode.TENSORMAP_ACQUIRE, i, address(Op.SP_GENERIC, os.get(0)));
+                        return new Draft(OpCode.TENSORMAP_ACQUIRE, i, address(Space.GENERIC, os.get(0)));
                     }
                     // fence.sc / fence.acq_rel (with membar, its older spelling) order memory; the proxy
                     // fences and fence.mbarrier_init do not take part in thread-to-thread ordering here.
@@ -1286,8 +1281,8 @@ final class Decoder {
                 case TENSORMAP_REPLACE:
                     return tensorMapReplace(i, os);
                 case TENSORMAP_CP_FENCEPROXY: {
-                    Draft op = new Draft(OpCode.TENSORMAP_COPY, i, address(Op.SP_GLOBAL, os.get(0)));
-                    op.form = new TensorMapEdits.CopyForm(address(Op.SP_SHARED, os.get(1)));
+                    Draft op = new Draft(OpCode.TENSORMAP_COPY, i, address(Space.GLOBAL, os.get(0)));
+                    op.form = new TensorMapEdits.CopyForm(address(Space.SHARED, os.get(1)));
                     return op;
                 }
                 case MEMBAR:
@@ -1312,7 +1307,7 @@ final class Decoder {
                 case WMMA_MMA:
                 case WMMA_STORE: {
                     WarpMatrixOps.Decoded m = WarpMatrixOps.decode(i);
-                    int space = spaceCode(i.space());
+                    Space space = space(i.space());
                     Draft op = new Draft(OpCode.WMMA, i,
                             m.address() != null ? address(space, m.address()) : MemoryAccess.inSpace(space));
                     op.form = m.form();

@@ -7,11 +7,6 @@ import io.ptxrun.exec.copy.ClusterGeometry;
 
 import java.util.List;
 
-import static io.ptxrun.exec.Decoder.CONST_WINDOW;
-import static io.ptxrun.exec.Decoder.LOCAL_WINDOW;
-import static io.ptxrun.exec.Decoder.PARAM_WINDOW;
-import static io.ptxrun.exec.Decoder.SHARED_WINDOW;
-import static io.ptxrun.exec.Decoder.WINDOW_SIZE;
 import static io.ptxrun.exec.FloatOps.bits32;
 import static io.ptxrun.exec.FloatOps.bits64;
 import static io.ptxrun.exec.FloatOps.f32;
@@ -848,94 +843,56 @@ final class Engine {
             case MemoryAccess.REGISTER -> w.regs[((w.regBase[l] + m.register()) << 5) | l] + m.offset();
             case MemoryAccess.ABSOLUTE -> m.offset();
             case MemoryAccess.FRAME -> w.localBase[l] + m.offset();
-            default -> LOCAL_WINDOW + w.localBase[l] + m.offset();
+            default -> Space.LOCAL.window + w.localBase[l] + m.offset();
         };
     }
 
-    /** Resolves a generic address to {space, address in that space}. */
-    static int genericSpace(long a) {
-        if (a >= SHARED_WINDOW && a < SHARED_WINDOW + WINDOW_SIZE) {
-            return Op.SP_SHARED;
-        }
-        if (a >= LOCAL_WINDOW && a < LOCAL_WINDOW + WINDOW_SIZE) {
-            return Op.SP_LOCAL;
-        }
-        if (a >= CONST_WINDOW && a < CONST_WINDOW + WINDOW_SIZE) {
-            return Op.SP_CONST;
-        }
-        if (a >= PARAM_WINDOW && a < PARAM_WINDOW + WINDOW_SIZE) {
-            return Op.SP_KPARAM;
-        }
-        return Op.SP_GLOBAL;
-    }
-
-    static long windowBase(int space) {
+    private byte[] bytesOf(Warp w, Space space, int l) {
         return switch (space) {
-            case Op.SP_SHARED -> SHARED_WINDOW;
-            case Op.SP_LOCAL -> LOCAL_WINDOW;
-            case Op.SP_CONST -> CONST_WINDOW;
-            case Op.SP_KPARAM -> PARAM_WINDOW;
-            default -> 0;
-        };
-    }
-
-    private static String spaceName(int space) {
-        return switch (space) {
-            case Op.SP_SHARED -> "shared";
-            case Op.SP_LOCAL -> "local";
-            case Op.SP_CONST -> "const";
-            case Op.SP_KPARAM -> "param";
-            case Op.SP_GLOBAL -> "global";
-            default -> "generic";
-        };
-    }
-
-    private byte[] bytesOf(Warp w, int space, int l) {
-        return switch (space) {
-            case Op.SP_SHARED -> cta.shared;
-            case Op.SP_LOCAL -> w.local[l];
-            case Op.SP_CONST -> program.constBank;
+            case SHARED -> cta.shared;
+            case LOCAL -> w.local[l];
+            case CONST -> program.constBank;
             default -> params;
         };
     }
 
-    long load(Warp w, int space, long a, int size, int l) {
+    long load(Warp w, Space space, long a, int size, int l) {
         if ((a & (size - 1)) != 0) {
-            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, spaceName(space), a));
+            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, space.spelling, a));
         }
-        if (space == Op.SP_GENERIC) {
-            space = genericSpace(a);
-            a -= windowBase(space);
+        if (space == Space.GENERIC) {
+            space = Space.ofGeneric(a);
+            a -= space.window;
         }
-        if (space == Op.SP_GLOBAL) {
+        if (space == Space.GLOBAL) {
             return global.load(a, size);
         }
-        if (space == Op.SP_SHARED && a >= Cta.DSMEM_SPAN) {
+        if (space == Space.SHARED && a >= Cta.DSMEM_SPAN) {
             return Bytes.get(peerShared(a, size), (int) Cta.offsetOf(a), size);
         }
         byte[] mem = bytesOf(w, space, l);
         if (a < 0 || a + size > mem.length) {
             throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
-                    spaceName(space), size, a, mem.length, spaceName(space)));
+                    space.spelling, size, a, mem.length, space.spelling));
         }
         return Bytes.get(mem, (int) a, size);
     }
 
-    void store(Warp w, int space, long a, int size, long v, int l) {
+    void store(Warp w, Space space, long a, int size, long v, int l) {
         store(w, space, a, size, v, l, false);
     }
 
     /** A store; a strong one (see Op#strong) to global memory is atomic with other CTAs' atomics. */
-    void store(Warp w, int space, long a, int size, long v, int l, boolean strong) {
+    void store(Warp w, Space space, long a, int size, long v, int l, boolean strong) {
         events++;
         if ((a & (size - 1)) != 0) {
-            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, spaceName(space), a));
+            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, space.spelling, a));
         }
-        if (space == Op.SP_GENERIC) {
-            space = genericSpace(a);
-            a -= windowBase(space);
+        if (space == Space.GENERIC) {
+            space = Space.ofGeneric(a);
+            a -= space.window;
         }
-        if (space == Op.SP_GLOBAL) {
+        if (space == Space.GLOBAL) {
             if (strong) {
                 global.storeStrong(a, size, v);
             } else {
@@ -943,20 +900,20 @@ final class Engine {
             }
             return;
         }
-        if (space == Op.SP_CONST || space == Op.SP_KPARAM) {
-            throw new MemoryFault(String.format("store to read-only %s space at 0x%x", spaceName(space), a));
+        if (space.readOnly()) {
+            throw new MemoryFault(String.format("store to read-only %s space at 0x%x", space.spelling, a));
         }
-        if (space == Op.SP_SHARED && a >= Cta.DSMEM_SPAN) {
+        if (space == Space.SHARED && a >= Cta.DSMEM_SPAN) {
             Bytes.put(peerShared(a, size), (int) Cta.offsetOf(a), size, v);
             return;
         }
         byte[] mem = bytesOf(w, space, l);
         if (a < 0 || a + size > mem.length) {
             throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
-                    spaceName(space), size, a, mem.length, spaceName(space)));
+                    space.spelling, size, a, mem.length, space.spelling));
         }
         Bytes.put(mem, (int) a, size, v);
-        if (space == Op.SP_LOCAL && order != null) {
+        if (space == Space.LOCAL && order != null) {
             w.localWritten(l).set((int) a, (int) a + size);
         }
     }
@@ -990,11 +947,11 @@ final class Engine {
             throw new MemoryFault(String.format("misaligned tensor-map address 0x%x: the tensorMap operand is the"
                     + " generic address of a 64-byte aligned tensor map (cvta.param of a kernel parameter)", a));
         }
-        int space = genericSpace(a);
-        long at = a - windowBase(space);
+        Space space = Space.ofGeneric(a);
+        long at = a - space.window;
         int n = io.ptxrun.launch.TensorMap.SIZE;
         byte[] bytes;
-        if (space == Op.SP_GLOBAL) {
+        if (space == Space.GLOBAL) {
             try {
                 bytes = global.read(at, n);
             } catch (MemoryFault f) {
@@ -1006,10 +963,10 @@ final class Engine {
                 }
                 throw f;
             }
-        } else if (space == Op.SP_KPARAM || space == Op.SP_CONST) {
-            byte[] mem = space == Op.SP_KPARAM ? params : program.constBank;
+        } else if (space == Space.KPARAM || space == Space.CONST) {
+            byte[] mem = space == Space.KPARAM ? params : program.constBank;
             if (at < 0 || at + n > mem.length) {
-                throw new MemoryFault(String.format("tensor map at 0x%x is outside the %s space", a, spaceName(space)));
+                throw new MemoryFault(String.format("tensor map at 0x%x is outside the %s space", a, space.spelling));
             }
             bytes = java.util.Arrays.copyOfRange(mem, (int) at, (int) at + n);
         } else {
@@ -1034,12 +991,12 @@ final class Engine {
     }
 
     /** The shared::cluster address a shared-window address (generic or not, as {@code space} says) maps to. */
-    private long sharedAddressOf(int space, long a) {
-        if (space == Op.SP_GENERIC) {
-            if (genericSpace(a) != Op.SP_SHARED) {
+    private long sharedAddressOf(Space space, long a) {
+        if (space == Space.GENERIC) {
+            if (Space.ofGeneric(a) != Space.SHARED) {
                 throw new MemoryFault(String.format("generic address 0x%x is not in the shared window", a));
             }
-            return a - SHARED_WINDOW;
+            return a - Space.SHARED.window;
         }
         return a;
     }
@@ -1124,16 +1081,13 @@ final class Engine {
                     ordered(w, l, op, op.mem.space(), a, size * op.sources(), false, true);
                 }
             }
-            case CVTA -> write(w, op, 0, l, zx(read(w, op, 0, l) + windowBase(op.mem.space()), bits));
-            case CVTA_TO -> {
-                long a = read(w, op, 0, l);
-                write(w, op, 0, l, zx(op.mem.space() == Op.SP_GLOBAL ? a : a - windowBase(op.mem.space()), bits));
-            }
+            case CVTA -> write(w, op, 0, l, zx(read(w, op, 0, l) + op.mem.space().window, bits));
+            case CVTA_TO -> write(w, op, 0, l, zx(read(w, op, 0, l) - op.mem.space().window, bits));
             case ISSPACEP -> {
-                int sp = genericSpace(read(w, op, 0, l));
+                Space sp = Space.ofGeneric(read(w, op, 0, l));
                 // On H100 kernel parameters and constants are reachable through global addresses too.
                 boolean in = sp == op.mem.space()
-                        || (op.mem.space() == Op.SP_GLOBAL && (sp == Op.SP_KPARAM || sp == Op.SP_CONST));
+                        || (op.mem.space() == Space.GLOBAL && (sp == Space.KPARAM || sp == Space.CONST));
                 write(w, op, 0, l, in ? 1 : 0);
             }
             case ATOM, RED -> atomic(w, op, l);
@@ -1146,7 +1100,7 @@ final class Engine {
                 }
                 long a = sharedAddressOf(op.mem.space(), zx(read(w, op, 0, l), bits));
                 long mapped = cluster[(int) rank].clusterAddress(Cta.offsetOf(a));
-                write(w, op, 0, l, zx(op.mem.space() == Op.SP_GENERIC ? SHARED_WINDOW + mapped : mapped, bits));
+                write(w, op, 0, l, zx(op.mem.space() == Space.GENERIC ? Space.SHARED.window + mapped : mapped, bits));
             }
             case SETP -> setp(w, op, l);
             case SELP -> write(w, op, 0, l, (read(w, op, 2, l) & 1) != 0 ? read(w, op, 0, l) : read(w, op, 1, l));
@@ -1513,16 +1467,16 @@ final class Engine {
     private void atomic(Warp w, Op op, int l) {
         DataType t = op.type;
         int size = t.bytes();
-        int space = op.mem.space();
+        Space space = op.mem.space();
         long a = address(w, op, l);
         long b = read(w, op, 0, l);
         long c = op.sources() > 1 ? read(w, op, 1, l) : 0;
-        int target = space == Op.SP_GENERIC ? genericSpace(a) : space;
+        Space target = space == Space.GENERIC ? Space.ofGeneric(a) : space;
         if (order != null) {
             releasing(w, l, space, a, op.mem.release());
         }
         long old;
-        if (target == Op.SP_GLOBAL) {
+        if (target == Space.GLOBAL) {
             // Other CTAs may run on other threads: one atomic read-modify-write of global memory.
             if ((a & (size - 1)) != 0) {
                 throw new MemoryFault(String.format("misaligned %d-byte global access at 0x%x", size, a));
@@ -1533,7 +1487,7 @@ final class Engine {
             }
         } else {
             old = load(w, space, a, size, l);
-            store(w, space, a, size, Atomics.combine(op, old, b, c, target == Op.SP_SHARED), l);
+            store(w, space, a, size, Atomics.combine(op, old, b, c, target == Space.SHARED), l);
         }
         if (op.code == OpCode.ATOM) {
             write(w, op, 0, l, zx(old, t.bits));
@@ -1565,14 +1519,14 @@ final class Engine {
     }
 
     /** The release half of a strong write by the lane, before the write (see MemoryOrder.releaseAt). */
-    private void releasing(Warp w, int l, int space, long a, boolean release) {
-        if (space == Op.SP_GENERIC) {
-            space = genericSpace(a);
-            a -= windowBase(space);
+    private void releasing(Warp w, int l, Space space, long a, boolean release) {
+        if (space == Space.GENERIC) {
+            space = Space.ofGeneric(a);
+            a -= space.window;
         }
-        if (space == Op.SP_GLOBAL) {
+        if (space == Space.GLOBAL) {
             order.releaseAt(slot(w, l), io.ptxrun.exec.order.MemoryOrder.GLOBAL, 0, a, release);
-        } else if (space == Op.SP_SHARED) {
+        } else if (space == Space.SHARED) {
             order.releaseAt(slot(w, l), io.ptxrun.exec.order.MemoryOrder.SHARED, Cta.rankOf(a, cta.rank),
                     Cta.offsetOf(a), release);
         }
@@ -1582,23 +1536,23 @@ final class Engine {
      * Hands a completed access of the lane to the hazard detector: plain accesses are checked for
      * races, strong ones (atomics, ordered or volatile ld/st) also release or acquire.
      */
-    void ordered(Warp w, int l, Op op, int space, long a, int size, boolean reads, boolean writes) {
-        if (space == Op.SP_GENERIC) {
-            space = genericSpace(a);
-            a -= windowBase(space);
+    void ordered(Warp w, int l, Op op, Space space, long a, int size, boolean reads, boolean writes) {
+        if (space == Space.GENERIC) {
+            space = Space.ofGeneric(a);
+            a -= space.window;
         }
         int kind;
         int owner = 0;
-        if (space == Op.SP_GLOBAL) {
+        if (space == Space.GLOBAL) {
             kind = io.ptxrun.exec.order.MemoryOrder.GLOBAL;
-        } else if (space == Op.SP_SHARED) {
+        } else if (space == Space.SHARED) {
             kind = io.ptxrun.exec.order.MemoryOrder.SHARED;
             owner = Cta.rankOf(a, cta.rank);
             a = Cta.offsetOf(a);
         } else {
             // .param frames of calls are written by the call mechanism (and by the device library's
             // results), not by the thread: only its own .local (or generic) loads are checked.
-            if (space == Op.SP_LOCAL && reads && !writes && !op.insn.space().isParam()) {
+            if (space == Space.LOCAL && reads && !writes && !op.insn.space().isParam()) {
                 uninitializedLocal(w, l, op, a, size);
             }
             return;
@@ -1621,25 +1575,25 @@ final class Engine {
      * {@link #ordered} for the plain accesses of a group of lanes to the CTA's own shared memory
      * (offsets) or to global memory, {@code addresses} by lane.
      */
-    void orderedLanes(Warp w, int lanes, int pc, int space, long[] addresses, int size, boolean writes) {
-        boolean shared = space == Op.SP_SHARED;
+    void orderedLanes(Warp w, int lanes, int pc, Space space, long[] addresses, int size, boolean writes) {
+        boolean shared = space == Space.SHARED;
         order.accesses(slot(w, 0), lanes, pc, shared ? io.ptxrun.exec.order.MemoryOrder.SHARED
                 : io.ptxrun.exec.order.MemoryOrder.GLOBAL, shared ? cta.rank : 0, addresses, size, writes);
     }
 
     /** An async copy's access at issue (its source), in any space the copy may name. */
-    void copyAccess(io.ptxrun.exec.order.MemoryOrder.CopyOrigin o, int space, long a, int size, boolean write) {
-        if (space == Op.SP_GENERIC) {
-            space = genericSpace(a);
-            a -= windowBase(space);
+    void copyAccess(io.ptxrun.exec.order.MemoryOrder.CopyOrigin o, Space space, long a, int size, boolean write) {
+        if (space == Space.GENERIC) {
+            space = Space.ofGeneric(a);
+            a -= space.window;
         }
-        if (space == Op.SP_GLOBAL) {
+        if (space == Space.GLOBAL) {
             if (write) {
                 order.copyWrites(o, io.ptxrun.exec.order.MemoryOrder.GLOBAL, 0, a, size, false);
             } else {
                 order.copyReads(o, io.ptxrun.exec.order.MemoryOrder.GLOBAL, 0, a, size);
             }
-        } else if (space == Op.SP_SHARED) {
+        } else if (space == Space.SHARED) {
             int owner = Cta.rankOf(a, cta.rank);
             if (write) {
                 order.copyWrites(o, io.ptxrun.exec.order.MemoryOrder.SHARED, owner, Cta.offsetOf(a), size, false);

@@ -245,13 +245,13 @@ final class MBarriers {
      */
     private long object(Warp w, Op op, int pc, int l) {
         long a = engine.address(w, op, l);
-        int space = op.mem.space();
-        if (space == Op.SP_GENERIC) {
-            space = Engine.genericSpace(a);
-            a -= Engine.windowBase(space);
+        Space space = op.mem.space();
+        if (space == Space.GENERIC) {
+            space = Space.ofGeneric(a);
+            a -= space.window;
         }
         long offset = Cta.offsetOf(a);
-        if (space != Op.SP_SHARED || a < 0 || offset + 8 > cta.shared.length) {
+        if (space != Space.SHARED || a < 0 || offset + 8 > cta.shared.length) {
             throw new MemoryFault(String.format("mbarrier object at 0x%x is not in shared memory", a));
         }
         if ((a & 7) != 0) {

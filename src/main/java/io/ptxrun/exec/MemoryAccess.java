@@ -2,13 +2,13 @@ package io.ptxrun.exec;
 
 /**
  * How an instruction reaches memory, decoded once by {@link Decoder}: the state space as the
- * engine sees it ({@code Op.SP_*}), the address (a register plus an offset, an absolute address,
+ * engine sees it ({@link Space}), the address (a register plus an offset, an absolute address,
  * or a slot of the thread's frame), the vector width, and the memory order. Instructions that
  * only name a space (cvta, isspacep, mapa, getctarank) carry an access without an address; a
  * second address of an instruction (a copy's source, its mbarrier) is an access of its own in the
  * family's form.
  *
- * @param space        {@code Op.SP_GENERIC}, {@code Op.SP_GLOBAL}, ...
+ * @param space        {@code Space.GENERIC}, {@code Space.GLOBAL}, ...
  * @param addressKind  {@link #REGISTER}, {@link #ABSOLUTE}, {@link #FRAME} or {@link #FRAME_GENERIC}
  * @param register     the base register (REGISTER), else -1
  * @param offset       added to the base; the whole address when ABSOLUTE
@@ -18,20 +18,20 @@ package io.ptxrun.exec;
  * @param acquire      orders the thread's later accesses after this one
  * @param release      orders the thread's earlier accesses before this one
  */
-record MemoryAccess(int space, int addressKind, int register, long offset, int vector,
+record MemoryAccess(Space space, int addressKind, int register, long offset, int vector,
                     boolean strong, boolean acquire, boolean release) {
     /** Address kinds: a register plus offset, an absolute address, a slot of the frame (in .local or generic). */
     static final int REGISTER = 0, ABSOLUTE = 1, FRAME = 2, FRAME_GENERIC = 3;
 
     /** The access of an instruction that has none: generic, no address, weak. */
-    static final MemoryAccess NONE = inSpace(Op.SP_GENERIC);
+    static final MemoryAccess NONE = inSpace(Space.GENERIC);
 
     /** An instruction that names a space but no address. */
-    static MemoryAccess inSpace(int space) {
+    static MemoryAccess inSpace(Space space) {
         return new MemoryAccess(space, REGISTER, -1, 0, 1, false, false, false);
     }
 
-    static MemoryAccess at(int space, int addressKind, int register, long offset) {
+    static MemoryAccess at(Space space, int addressKind, int register, long offset) {
         return new MemoryAccess(space, addressKind, register, offset, 1, false, false, false);
     }
 

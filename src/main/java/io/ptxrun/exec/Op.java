@@ -18,8 +18,6 @@ import io.ptxrun.ast.SpecialRegister;
 final class Op {
     // Source operand kinds.
     static final int REG = 0, IMM = 1, SREG = 2, FRAME = 3;
-    // Memory spaces as the engine sees them.
-    static final int SP_GENERIC = 0, SP_GLOBAL = 1, SP_SHARED = 2, SP_LOCAL = 3, SP_CONST = 4, SP_KPARAM = 5;
 
     final OpCode code;
     final Instruction insn;

@@ -841,7 +841,7 @@ final class RegionCompiler {
      * .shared space, register or immediate values), run inline as {@link WarpMemory} runs it.
      */
     static boolean isInlineShared(Op op) {
-        if (!WarpMemory.applies(op) || op.mem.space() != Op.SP_SHARED) {
+        if (!WarpMemory.applies(op) || op.mem.space() != Space.SHARED) {
             return false;
         }
         for (int k = 0; k < op.sources(); k++) {

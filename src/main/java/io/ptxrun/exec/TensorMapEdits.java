@@ -44,13 +44,13 @@ final class TensorMapEdits {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long a = engine.address(w, op, l);
-            int space = op.mem.space();
+            Space space = op.mem.space();
             long at = a;
-            if (space == Op.SP_GENERIC) {
-                space = Engine.genericSpace(a);
-                at = a - Engine.windowBase(space);
+            if (space == Space.GENERIC) {
+                space = Space.ofGeneric(a);
+                at = a - space.window;
             }
-            if (space != Op.SP_GLOBAL && space != Op.SP_SHARED) {
+            if (space != Space.GLOBAL && space != Space.SHARED) {
                 hazards.undefined(op, pc, "exec.tensormap", String.format("tensormap.replace address 0x%x is not in"
                         + " the .global or .shared::cta window (9.7.9.26)", a), engine.where(w, l));
                 continue;
@@ -68,7 +68,7 @@ final class TensorMapEdits {
                         + " type ptxrun's tensor maps do not execute (u8, u16, u32, s32, u64, s64, f32, f64 only)");
             }
             engine.store(w, space, at + field.offset(form.ordinal()), field.bytes, bits.get(), l);
-            if (space == Op.SP_GLOBAL) {
+            if (space == Space.GLOBAL) {
                 unfenced.add(at);
             }
         }
@@ -87,7 +87,7 @@ final class TensorMapEdits {
             long to = engine.address(w, op, l);
             long from = engine.address(w, source, l);
             for (int k = 0; k < io.ptxrun.launch.TensorMap.SIZE; k += 8) {
-                engine.store(w, Op.SP_GLOBAL, to + k, 8, engine.load(w, Op.SP_SHARED, from + k, 8, l), l);
+                engine.store(w, Space.GLOBAL, to + k, 8, engine.load(w, Space.SHARED, from + k, 8, l), l);
             }
             unfenced.add(to);
         }
@@ -99,8 +99,8 @@ final class TensorMapEdits {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long a = engine.address(w, op, l);
-            int space = Engine.genericSpace(a);
-            unfenced.remove(a - Engine.windowBase(space));
+            Space space = Space.ofGeneric(a);
+            unfenced.remove(a - space.window);
         }
         engine.advance(w, mask, pc + 1);
     }
@@ -111,11 +111,11 @@ final class TensorMapEdits {
      * (memory consistency model, proxy fences; fence.proxy.tensormap, 9.7.13.4).
      */
     void checkFenced(Warp w, Op op, int pc, int l, long mapAddress) {
-        if (unfenced.isEmpty() || Engine.genericSpace(mapAddress) != Op.SP_GLOBAL) {
+        if (unfenced.isEmpty() || Space.ofGeneric(mapAddress) != Space.GLOBAL) {
             return;
         }
-        long at = mapAddress - Engine.windowBase(Op.SP_GLOBAL);
-        if (unfenced.contains(at)) {
+        // Global addresses are their own generic addresses.
+        if (unfenced.contains(mapAddress)) {
             hazards.undefined(op, pc, "exec.tensormap-fence", String.format("'%s' uses the tensor map at 0x%x, which"
                     + " was modified through the generic proxy (tensormap.replace / tensormap.cp_fenceproxy) and not"
                     + " acquired with fence.proxy.tensormap::generic.acquire [map], 128 before this use"

@@ -29,8 +29,8 @@ final class WarpMemory {
                 || (kind != MemoryAccess.REGISTER && kind != MemoryAccess.ABSOLUTE)) {
             return false;
         }
-        int space = op.mem.space();
-        if (space != Op.SP_SHARED && space != Op.SP_GLOBAL && space != Op.SP_GENERIC) {
+        Space space = op.mem.space();
+        if (space != Space.SHARED && space != Space.GLOBAL && space != Space.GENERIC) {
             return false;
         }
         int size = op.type.bytes();
@@ -51,8 +51,8 @@ final class WarpMemory {
         int n = load ? op.dst.length : op.sources();
         int span = size * n;
         long misaligned = op.mem.misalignedBits(size);
-        int space = op.mem.space();
-        boolean generic = space == Op.SP_GENERIC;
+        Space space = op.mem.space();
+        boolean generic = space == Space.GENERIC;
         long[] at = address;
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
         // Plain loops over all 32 lanes (a lane test each) rather than over the mask's bits: the
@@ -66,10 +66,10 @@ final class WarpMemory {
                 return false;
             }
             if (generic) {
-                int s = Engine.genericSpace(a);
-                a -= Engine.windowBase(s);
+                Space s = Space.ofGeneric(a);
+                a -= s.window;
                 if (s != space) {
-                    if (space != Op.SP_GENERIC || (s != Op.SP_SHARED && s != Op.SP_GLOBAL)) {
+                    if (space != Space.GENERIC || (s != Space.SHARED && s != Space.GLOBAL)) {
                         return false;
                     }
                     space = s;
@@ -81,7 +81,7 @@ final class WarpMemory {
         }
         byte[] mem;
         long base;
-        if (space == Op.SP_SHARED) {
+        if (space == Space.SHARED) {
             mem = engine.cta().shared;
             base = 0;
             // The CTA's own window only: addresses of peer CTAs (distributed shared memory) and
