@@ -112,8 +112,7 @@ final class Barriers {
                 or[id] |= p;
             }
         }
-        if (engine.order != null
-                && (op.insn.opcode() == io.ptxrun.ast.Opcode.BAR || op.insn.has(io.ptxrun.ast.Qualifier.ALIGNED))) {
+        if (engine.order != null && op.flag) {
             checkAligned(w, op, pc, mask, exec, id);
         }
         if (lanes[id][w.id] == 0) {

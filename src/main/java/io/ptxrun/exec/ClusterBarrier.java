@@ -35,7 +35,7 @@ final class ClusterBarrier {
             cta.clusterArrival[t] = phase;
             arrived++;
             if (engine.order != null) {
-                engine.order.clusterArrive(engine.order.slot(cta.rank, t), op.insn.has(io.ptxrun.ast.Qualifier.RELAXED));
+                engine.order.clusterArrive(engine.order.slot(cta.rank, t), op.flag);
             }
         }
         engine.progressed();
@@ -87,7 +87,7 @@ final class ClusterBarrier {
                         w.blocked &= ~(1 << l);
                         if (engine.order != null) {
                             engine.order.clusterWaited(engine.order.slot(ctas[k].rank, w.id * 32 + l),
-                                    engine.opAt(w.blockedAt[l]).insn.has(io.ptxrun.ast.Qualifier.RELAXED));
+                                    engine.opAt(w.blockedAt[l]).flag);
                         }
                     }
                 }

@@ -917,6 +917,9 @@ final class Decoder {
                 case ST: {
                     boolean store = i.opcode() == io.ptxrun.ast.Opcode.ST;
                     MemoryAccess access = address(space(i.space()), store ? os.get(0) : os.get(1));
+                    if (i.space().isParam() && access.space() == Space.LOCAL) {
+                        access = access.inCallFrame();
+                    }
                     Draft op = new Draft(store ? OpCode.ST : OpCode.LD, i,
                             ordered(access.withVector(i.vectorWidth()), i, false));
                     op.type = t;
@@ -954,8 +957,11 @@ final class Decoder {
                 }
                 case FMA:
                     return simple(OpCode.FMA, i, t);
-                case DIV:
-                    return simple(fl ? OpCode.FDIV : OpCode.DIV, i, t);
+                case DIV: {
+                    Draft op = simple(fl ? OpCode.FDIV : OpCode.DIV, i, t);
+                    op.flag = i.has(Qualifier.FULL);
+                    return op;
+                }
                 case REM:
                     return simple(OpCode.REM, i, t);
                 case MIN:
@@ -1119,9 +1125,12 @@ final class Decoder {
                 case BAR:
                 case BARRIER: {
                     boolean arrive = i.has(Qualifier.ARRIVE);
+                    // bar is always .aligned (barrier names it).
+                    boolean aligned = i.opcode() == io.ptxrun.ast.Opcode.BAR || i.has(Qualifier.ALIGNED);
                     if (i.has(Qualifier.RED)) {
                         Draft op = new Draft(OpCode.BAR_RED, i);
                         op.type = DataType.U32;
+                        op.flag = aligned;
                         op.form = i.has(Qualifier.POPC) ? Barriers.Reduction.POPC
                                 : i.has(Qualifier.AND) ? Barriers.Reduction.AND : Barriers.Reduction.OR;
                         dsts(op, os.get(0));
@@ -1130,6 +1139,7 @@ final class Decoder {
                     }
                     Draft op = new Draft(arrive ? OpCode.BAR_ARRIVE : OpCode.BAR, i);
                     op.type = DataType.U32;
+                    op.flag = aligned;
                     srcs(op, DataType.U32, os);
                     return op;
                 }
@@ -1168,7 +1178,8 @@ final class Decoder {
                 case MBARRIER_PENDING_COUNT:
                 case CP_ASYNC_MBARRIER_ARRIVE: {
                     MBarriers.Form form = new MBarriers.Form(i.opcode(), i.has(Qualifier.NO_COMPLETE),
-                            i.has(Qualifier.NOINC), i.has(Qualifier.PARITY), i.has(Qualifier.EXPECT_TX));
+                            i.has(Qualifier.NOINC), i.has(Qualifier.PARITY), i.has(Qualifier.EXPECT_TX),
+                            i.has(Qualifier.RELAXED));
                     Space space = space(i.space());
                     int at = -1;
                     for (int k = 0; k < os.size(); k++) {
@@ -1259,9 +1270,12 @@ final class Decoder {
                     return op;
                 }
                 case BARRIER_CLUSTER_ARRIVE:
-                    return new Draft(OpCode.CLUSTER_ARRIVE, i);
-                case BARRIER_CLUSTER_WAIT:
-                    return new Draft(OpCode.CLUSTER_WAIT, i);
+                case BARRIER_CLUSTER_WAIT: {
+                    Draft op = new Draft(i.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_ARRIVE
+                            ? OpCode.CLUSTER_ARRIVE : OpCode.CLUSTER_WAIT, i);
+                    op.flag = i.has(Qualifier.RELAXED);
+                    return op;
+                }
                 case BAR_WARP_SYNC: {
                     Draft op = new Draft(OpCode.BAR_WARP, i);
                     srcs(op, DataType.U32, os);
@@ -1322,6 +1336,7 @@ final class Decoder {
                 case SHFL: {
                     Draft op = new Draft(OpCode.SHFL, i);
                     op.type = DataType.B32;
+                    op.flag = i.has(Qualifier.SYNC);
                     op.form = i.has(Qualifier.UP) ? WarpOps.ShuffleMode.UP : i.has(Qualifier.DOWN) ? WarpOps.ShuffleMode.DOWN
                             : i.has(Qualifier.BFLY) ? WarpOps.ShuffleMode.BFLY : WarpOps.ShuffleMode.IDX;
                     if (os.get(0) instanceof Operand.PredPair pp) {
@@ -1335,6 +1350,7 @@ final class Decoder {
                 case VOTE: {
                     Draft op = new Draft(OpCode.VOTE, i);
                     op.type = t;
+                    op.flag = i.has(Qualifier.SYNC);
                     op.form = i.has(Qualifier.ALL) ? WarpOps.VoteMode.ALL : i.has(Qualifier.ANY) ? WarpOps.VoteMode.ANY
                             : i.has(Qualifier.UNI) ? WarpOps.VoteMode.UNI : WarpOps.VoteMode.BALLOT;
                     dsts(op, os.get(0));
@@ -1371,6 +1387,7 @@ final class Decoder {
                 }
                 case REDUX: {
                     Draft op = simple(OpCode.REDUX, i, t);
+                    op.flag = i.has(Qualifier.SYNC);
                     op.form = switch (atomOp(i)) {
                         case 0 -> WarpOps.ReduxOp.ADD;
                         case 1 -> WarpOps.ReduxOp.MIN;
@@ -1384,6 +1401,7 @@ final class Decoder {
                 case MATCH: {
                     Draft op = new Draft(OpCode.MATCH, i);
                     op.type = t;
+                    op.flag = i.has(Qualifier.SYNC);
                     op.form = i.has(Qualifier.ALL) ? WarpOps.MatchMode.ALL : WarpOps.MatchMode.ANY;
                     if (os.get(0) instanceof Operand.PredPair pp) {
                         dsts(op, pp.first(), pp.second());
@@ -1396,6 +1414,7 @@ final class Decoder {
                 case ELECT: {
                     Draft op = new Draft(OpCode.ELECT, i);
                     op.type = DataType.U32;
+                    op.flag = i.has(Qualifier.SYNC);
                     if (os.get(0) instanceof Operand.PredPair pp) {
                         dsts(op, pp.first(), pp.second());
                     } else {

@@ -666,7 +666,7 @@ final class Engine {
         if (order != null) {
             // Lanes whose phase already completed pass and acquire it now; the others when it completes.
             for (int m = exec & ~blocked; m != 0; m &= m - 1) {
-                order.clusterWaited(slot(w, Integer.numberOfTrailingZeros(m)), op.insn.has(io.ptxrun.ast.Qualifier.RELAXED));
+                order.clusterWaited(slot(w, Integer.numberOfTrailingZeros(m)), op.flag);
             }
         }
         w.blocked |= blocked;
@@ -1354,7 +1354,7 @@ final class Engine {
             case FMUL -> FloatOps.mul32(a, b, mode);
             case FMA -> FloatOps.fma32(a, b, c, mode);
             case FDIV -> op.mod.approx() ? ApproxOps.div(a, b)
-                    : op.insn.has(io.ptxrun.ast.Qualifier.FULL) ? (float) ((double) a / b) : FloatOps.div32(a, b, mode);
+                    : op.flag ? (float) ((double) a / b) : FloatOps.div32(a, b, mode);
             case FMIN, FMAX -> {
                 if (Float.isNaN(a) || Float.isNaN(b)) {
                     if (op.flag || (Float.isNaN(a) && Float.isNaN(b))) {
@@ -1552,7 +1552,7 @@ final class Engine {
         } else {
             // .param frames of calls are written by the call mechanism (and by the device library's
             // results), not by the thread: only its own .local (or generic) loads are checked.
-            if (space == Space.LOCAL && reads && !writes && !op.insn.space().isParam()) {
+            if (space == Space.LOCAL && reads && !writes && !op.mem.callFrame()) {
                 uninitializedLocal(w, l, op, a, size);
             }
             return;
@@ -1610,7 +1610,7 @@ final class Engine {
      * path) will not: undefined behaviour (9.7.13.2 and the .sync forms), reported as a hazard.
      */
     private void memberMask(Warp w, Op op, int pc, int mask, int exec) {
-        if (order == null || exec == 0 || !op.insn.has(io.ptxrun.ast.Qualifier.SYNC) || op.sources() == 0) {
+        if (order == null || exec == 0 || !op.flag || op.sources() == 0) {
             return;
         }
         int k = op.sources() - 1;

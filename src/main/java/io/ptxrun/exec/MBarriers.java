@@ -1,7 +1,6 @@
 package io.ptxrun.exec;
 
 import io.ptxrun.ast.Opcode;
-import io.ptxrun.ast.Qualifier;
 
 /**
  * mbarrier objects (PTX ISA 9.7.13.15). An object is the 8 bytes of shared memory at its
@@ -24,9 +23,11 @@ final class MBarriers {
     /**
      * A decoded mbarrier instruction: which one (mbarrier.* or cp.async.mbarrier.arrive), .noComplete
      * (arrive, arrive_drop), .noinc (cp.async.mbarrier.arrive), .parity (test_wait, try_wait) and
-     * .expect_tx (arrive, arrive_drop).
+     * .expect_tx (arrive, arrive_drop); .relaxed (arrive, complete_tx, test_wait, try_wait): no
+     * release or acquire.
      */
-    record Form(Opcode kind, boolean noComplete, boolean noinc, boolean parity, boolean expectTx) implements OpForm {}
+    record Form(Opcode kind, boolean noComplete, boolean noinc, boolean parity, boolean expectTx,
+                boolean relaxed) implements OpForm {}
 
     static final int MAX_COUNT = (1 << 20) - 1;
 
@@ -144,7 +145,7 @@ final class MBarriers {
             case MBARRIER_EXPECT_TX, MBARRIER_COMPLETE_TX -> {
                 long bytes = Engine.zx(engine.read(w, op, 0, l), 32);
                 if (kind == Opcode.MBARRIER_COMPLETE_TX && engine.order != null) {
-                    engine.order.mbarrierArrive(engine.slot(w, l), cta.rank, a, op.insn.has(Qualifier.RELAXED));
+                    engine.order.mbarrierArrive(engine.slot(w, l), cta.rank, a, ((Form) op.form).relaxed());
                 }
                 changeTx(op, pc, w, l, a, kind == Opcode.MBARRIER_EXPECT_TX ? bytes : -bytes);
             }
@@ -159,7 +160,7 @@ final class MBarriers {
                 s = Bytes.get(cta.shared, a, 8);
                 long token = TOKEN | ((long) phase << 32) | pending(s) | (noComplete ? TOKEN_NO_COMPLETE : 0);
                 if (engine.order != null) {
-                    engine.order.mbarrierArrive(engine.slot(w, l), cta.rank, a, op.insn.has(Qualifier.RELAXED));
+                    engine.order.mbarrierArrive(engine.slot(w, l), cta.rank, a, ((Form) op.form).relaxed());
                 }
                 arrive(op, pc, w, l, a, count, kind == Opcode.MBARRIER_ARRIVE_DROP, noComplete);
                 if (op.dst.length > 0) {
@@ -214,7 +215,7 @@ final class MBarriers {
                     w.spinning &= ~bit;
                     w.failedAt[l] = -1;
                     if (engine.order != null) {
-                        engine.order.mbarrierWaited(engine.slot(w, l), cta.rank, a, op.insn.has(Qualifier.RELAXED));
+                        engine.order.mbarrierWaited(engine.slot(w, l), cta.rank, a, ((Form) op.form).relaxed());
                         if (engine.cta() == cta) {
                             cta.peerAccesses.phaseSeen(a);
                         }

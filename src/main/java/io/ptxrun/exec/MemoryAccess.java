@@ -17,9 +17,12 @@ package io.ptxrun.exec;
  *                     atom/red: strong accesses never race with each other
  * @param acquire      orders the thread's later accesses after this one
  * @param release      orders the thread's earlier accesses before this one
+ * @param callFrame    ld/st.param of a function's parameters or a call's arguments and results:
+ *                     the call mechanism fills these, so the thread's reads of bytes it never
+ *                     wrote there are no uninitialized reads
  */
 record MemoryAccess(Space space, int addressKind, int register, long offset, int vector,
-                    boolean strong, boolean acquire, boolean release) {
+                    boolean strong, boolean acquire, boolean release, boolean callFrame) {
     /** Address kinds: a register plus offset, an absolute address, a slot of the frame (in .local or generic). */
     static final int REGISTER = 0, ABSOLUTE = 1, FRAME = 2, FRAME_GENERIC = 3;
 
@@ -28,19 +31,24 @@ record MemoryAccess(Space space, int addressKind, int register, long offset, int
 
     /** An instruction that names a space but no address. */
     static MemoryAccess inSpace(Space space) {
-        return new MemoryAccess(space, REGISTER, -1, 0, 1, false, false, false);
+        return new MemoryAccess(space, REGISTER, -1, 0, 1, false, false, false, false);
     }
 
     static MemoryAccess at(Space space, int addressKind, int register, long offset) {
-        return new MemoryAccess(space, addressKind, register, offset, 1, false, false, false);
+        return new MemoryAccess(space, addressKind, register, offset, 1, false, false, false, false);
     }
 
     MemoryAccess withVector(int elements) {
-        return new MemoryAccess(space, addressKind, register, offset, elements, strong, acquire, release);
+        return new MemoryAccess(space, addressKind, register, offset, elements, strong, acquire, release, callFrame);
     }
 
     MemoryAccess withOrder(boolean strong, boolean acquire, boolean release) {
-        return new MemoryAccess(space, addressKind, register, offset, vector, strong, acquire, release);
+        return new MemoryAccess(space, addressKind, register, offset, vector, strong, acquire, release, callFrame);
+    }
+
+    /** This access as one of a call's frame (see callFrame). */
+    MemoryAccess inCallFrame() {
+        return new MemoryAccess(space, addressKind, register, offset, vector, strong, acquire, release, true);
     }
 
     /** The address bits that must be clear in an access of {@code size}-byte elements (the whole vector's alignment). */

@@ -64,7 +64,8 @@ final class Op {
     final int boolOp;
     /**
      * An operation's own switch: .NaN (min/max), .shiftamt (bfind), .clamp (shf, bmsk), an
-     * integer rounding of cvt (.rni ...).
+     * integer rounding of cvt (.rni ...), .full (div.f32), .sync (shfl, vote, match, redux, elect:
+     * a member mask names the lanes), .aligned (bar, barrier), .relaxed (barrier.cluster).
      */
     final boolean flag;
 
