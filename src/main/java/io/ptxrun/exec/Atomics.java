@@ -1,9 +1,6 @@
 package io.ptxrun.exec;
 
 import io.ptxrun.ast.DataType;
-import io.ptxrun.diag.Diagnostic;
-
-import java.util.List;
 
 import static io.ptxrun.exec.FloatOps.bits32;
 import static io.ptxrun.exec.FloatOps.bits64;
@@ -56,8 +53,7 @@ final class Atomics {
             case 7 -> r = old & b;
             case 8 -> r = old | b;
             case 9 -> r = old ^ b;
-            default -> throw new Engine.Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
-                    "instruction '" + op.mnemonic() + "' is not supported")));
+            default -> throw Engine.Stop.unsupported(op, "");
         }
         return zx(r, t.bits);
     }

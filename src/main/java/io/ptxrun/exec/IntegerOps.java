@@ -1,9 +1,6 @@
 package io.ptxrun.exec;
 
 import io.ptxrun.ast.DataType;
-import io.ptxrun.diag.Diagnostic;
-
-import java.util.List;
 
 import static io.ptxrun.exec.Engine.sx;
 import static io.ptxrun.exec.Engine.zx;
@@ -268,8 +265,7 @@ final class IntegerOps {
                 long v = (zx(b, 32) << 32) | zx(a, 32);
                 r = op.sub == 0 ? (v << n) >>> 32 : v >>> n;
             }
-            default -> throw new Engine.Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
-                    "instruction '" + op.mnemonic() + "' is not supported for type " + t)));
+            default -> throw Engine.Stop.unsupported(op, " for type " + t);
         }
         return zx(r, bits == 1 ? 1 : Math.min(bits, 64));
     }
@@ -369,8 +365,7 @@ final class IntegerOps {
                 case SUB -> x - y;
                 case MIN -> Math.min(x, y);
                 case MAX -> Math.max(x, y);
-                default -> throw new Engine.Stop(ExecStatus.ERROR, List.of(Diagnostic.error(op.pos, "exec.unsupported",
-                        "instruction '" + op.mnemonic() + "' is not supported for type " + op.type)));
+                default -> throw Engine.Stop.unsupported(op, " for type " + op.type);
             };
             if (op.mod.relu() && r < 0) {
                 r = 0;

@@ -234,8 +234,7 @@ final class MBarriers {
                 }
                 engine.write(w, op, 0, l, done ? 1 : 0);
             }
-            default -> throw new Engine.Stop(ExecStatus.ERROR, java.util.List.of(io.ptxrun.diag.Diagnostic.error(
-                    op.pos, "exec.unsupported", "instruction '" + op.mnemonic() + "' is not supported")));
+            default -> throw Engine.Stop.unsupported(op, "");
         }
         return false;
     }
