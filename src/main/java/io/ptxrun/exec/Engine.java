@@ -566,7 +566,7 @@ final class Engine {
         final int q = op.dst.length > 1 ? op.dst[1] : -1;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            boolean r = compare(op, t, read(w, op, 0, l), read(w, op, 1, l));
+            boolean r = Comparisons.compare(op, t, read(w, op, 0, l), read(w, op, 1, l));
             if (p >= 0) {
                 regs[((rb[l] + p) << 5) | l] = r ? 1 : 0;
             }
@@ -1135,15 +1135,11 @@ final class Engine {
             }
             case SET -> {
                 // set.cmp.dtype.stype: op.type is the compared type, op.srcType the result type.
-                boolean p = compare(op, op.type, read(w, op, 0, l), read(w, op, 1, l));
-                p = combine(op, p, w, l, 2);
-                long r = switch (op.srcType) {
-                    case F32 -> p ? Float.floatToRawIntBits(1f) : 0;
-                    case F16 -> p ? 0x3c00 : 0;
-                    case BF16 -> p ? 0x3f80 : 0;
-                    default -> p ? 0xffffffffL : 0;
-                };
-                write(w, op, 0, l, r);
+                boolean p = Comparisons.compare(op, op.type, read(w, op, 0, l), read(w, op, 1, l));
+                if (op.boolOp != 0 && op.sources() > 2) {
+                    p = Comparisons.combine(op.boolOp, p, read(w, op, 2, l));
+                }
+                write(w, op, 0, l, Comparisons.setValue(op.srcType, p));
             }
             case SLCT -> {
                 long c = read(w, op, 2, l);
@@ -1164,39 +1160,13 @@ final class Engine {
         }
     }
 
-    private boolean combine(Op op, boolean p, Warp w, int l, int k) {
-        if (op.boolOp == 0 || op.sources() <= k) {
-            return p;
-        }
-        boolean c = (read(w, op, k, l) & 1) != 0;
-        return switch (op.boolOp) {
-            case 1 -> p & c;
-            case 2 -> p | c;
-            default -> p ^ c;
-        };
-    }
-
     private void setp(Warp w, Op op, int l) {
-        long a = read(w, op, 0, l);
-        long b = read(w, op, 1, l);
-        boolean p = compare(op, op.type, a, b);
+        boolean p = Comparisons.compare(op, op.type, read(w, op, 0, l), read(w, op, 1, l));
         boolean q = !p;
         if (op.boolOp != 0 && op.sources() > 2) {
-            boolean c = (read(w, op, 2, l) & 1) != 0;
-            switch (op.boolOp) {
-                case 1 -> {
-                    p = p & c;
-                    q = q & c;
-                }
-                case 2 -> {
-                    p = p | c;
-                    q = q | c;
-                }
-                default -> {
-                    p = p ^ c;
-                    q = q ^ c;
-                }
-            }
+            long c = read(w, op, 2, l);
+            p = Comparisons.combine(op.boolOp, p, c);
+            q = Comparisons.combine(op.boolOp, q, c);
         }
         write(w, op, 0, l, p ? 1 : 0);
         if (op.dst.length > 1) {
@@ -1204,92 +1174,6 @@ final class Engine {
         }
     }
 
-    private static final int EQ = io.ptxrun.ast.Qualifier.EQ.ordinal(), NE = io.ptxrun.ast.Qualifier.NE.ordinal(),
-            LT = io.ptxrun.ast.Qualifier.LT.ordinal(), LE = io.ptxrun.ast.Qualifier.LE.ordinal(),
-            GT = io.ptxrun.ast.Qualifier.GT.ordinal(), GE = io.ptxrun.ast.Qualifier.GE.ordinal(),
-            LO = io.ptxrun.ast.Qualifier.LO.ordinal(), LS = io.ptxrun.ast.Qualifier.LS.ordinal(),
-            HI = io.ptxrun.ast.Qualifier.HI.ordinal(), HS = io.ptxrun.ast.Qualifier.HS.ordinal(),
-            EQU = io.ptxrun.ast.Qualifier.EQU.ordinal(), NEU = io.ptxrun.ast.Qualifier.NEU.ordinal(),
-            LTU = io.ptxrun.ast.Qualifier.LTU.ordinal(), LEU = io.ptxrun.ast.Qualifier.LEU.ordinal(),
-            GTU = io.ptxrun.ast.Qualifier.GTU.ordinal(), GEU = io.ptxrun.ast.Qualifier.GEU.ordinal(),
-            NUM = io.ptxrun.ast.Qualifier.NUM.ordinal(), NAN = io.ptxrun.ast.Qualifier.NAN.ordinal();
-
-    static boolean compare(Op op, DataType t, long a, long b) {
-        int c = op.sub;
-        if (t.isFloat()) {
-            double x, y;
-            if (t == DataType.F64) {
-                x = f64(a);
-                y = f64(b);
-            } else if (t == DataType.F16 || t == DataType.BF16) {
-                x = Convert.floatValue(a, t, false);
-                y = Convert.floatValue(b, t, false);
-            } else {
-                float fx = f32(a), fy = f32(b);
-                if (op.mod.ftz()) {
-                    fx = FloatOps.flush(fx);
-                    fy = FloatOps.flush(fy);
-                }
-                x = fx;
-                y = fy;
-            }
-            boolean nan = Double.isNaN(x) || Double.isNaN(y);
-            if (c == NUM) {
-                return !nan;
-            }
-            if (c == NAN) {
-                return nan;
-            }
-            boolean unordered = c == EQU || c == NEU || c == LTU || c == LEU || c == GTU || c == GEU;
-            if (nan) {
-                return unordered;
-            }
-            if (c == EQ || c == EQU) {
-                return x == y;
-            }
-            if (c == NE || c == NEU) {
-                return x != y;
-            }
-            if (c == LT || c == LTU) {
-                return x < y;
-            }
-            if (c == LE || c == LEU) {
-                return x <= y;
-            }
-            if (c == GT || c == GTU) {
-                return x > y;
-            }
-            return x >= y;
-        }
-        return compareInt(c, t.isSigned(), t.bits, a, b);
-    }
-
-    /** Integer comparison {@code c} (a Qualifier ordinal) of a and b as {@code bits}-bit values. */
-    static boolean compareInt(int c, boolean signed, int bits, long a, long b) {
-        long x = signed ? sx(a, bits) : zx(a, bits), y = signed ? sx(b, bits) : zx(b, bits);
-        if (c == EQ) {
-            return x == y;
-        }
-        if (c == NE) {
-            return x != y;
-        }
-        int cmp;
-        if (c == LO || c == LS || c == HI || c == HS || !signed) {
-            cmp = Long.compareUnsigned(zx(a, bits), zx(b, bits));
-        } else {
-            cmp = Long.compare(x, y);
-        }
-        if (c == LT || c == LO) {
-            return cmp < 0;
-        }
-        if (c == LE || c == LS) {
-            return cmp <= 0;
-        }
-        if (c == GT || c == HI) {
-            return cmp > 0;
-        }
-        return cmp >= 0;
-    }
 
     private void atomic(Warp w, Op op, int l) {
         DataType t = op.type;

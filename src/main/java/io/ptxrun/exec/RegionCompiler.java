@@ -21,7 +21,7 @@ import java.lang.invoke.MethodHandles;
  *
  * <p>Only the simplest ops are inline bytecode, and exactly the interpreter's whole-group forms
  * ({@link Engine#isFastInteger}, {@link Engine#isFastF32}, {@link Engine#isFastSetp}, plus selp and
- * plain mov), built from the same helpers ({@link Engine#shl}, {@link Engine#compareInt},
+ * plain mov), built from the same helpers ({@link Engine#shl}, {@link Comparisons#compareInt},
  * {@link FloatOps#f32}, {@link FloatOps#bits32}); every other op calls {@link Engine#laneOps}, the
  * interpreter's own definition, after setting the lanes' PC to the op (the hazard detector records
  * accesses by PC), and plain loads and stores call {@link Engine#regionMemory}, the interpreter's
@@ -1132,7 +1132,7 @@ final class RegionCompiler {
             push(mv, op.type.bits);
             source(lane, op, 0);
             source(lane, op, 1);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "compareInt", "(IZIJJ)Z", false);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Comparisons.class), "compareInt", "(IZIJJ)Z", false);
             mv.visitVarInsn(Opcodes.ISTORE, COND);
             if (p >= 0) {
                 mv.visitVarInsn(Opcodes.ILOAD, COND);

@@ -1,0 +1,126 @@
+package io.ptxrun.exec;
+
+import io.ptxrun.ast.DataType;
+import io.ptxrun.ast.Qualifier;
+
+import static io.ptxrun.exec.Engine.sx;
+import static io.ptxrun.exec.Engine.zx;
+import static io.ptxrun.exec.FloatOps.f32;
+import static io.ptxrun.exec.FloatOps.f64;
+
+/**
+ * Comparisons of setp and set, one lane at a time: pure functions of the source values. The
+ * interpreter calls them for each lane; compiled regions call {@link #compareInt} for the integer
+ * setp they inline.
+ */
+final class Comparisons {
+    private static final int EQ = Qualifier.EQ.ordinal(), NE = Qualifier.NE.ordinal(),
+            LT = Qualifier.LT.ordinal(), LE = Qualifier.LE.ordinal(),
+            GT = Qualifier.GT.ordinal(), GE = Qualifier.GE.ordinal(),
+            LO = Qualifier.LO.ordinal(), LS = Qualifier.LS.ordinal(),
+            HI = Qualifier.HI.ordinal(), HS = Qualifier.HS.ordinal(),
+            EQU = Qualifier.EQU.ordinal(), NEU = Qualifier.NEU.ordinal(),
+            LTU = Qualifier.LTU.ordinal(), LEU = Qualifier.LEU.ordinal(),
+            GTU = Qualifier.GTU.ordinal(), GEU = Qualifier.GEU.ordinal(),
+            NUM = Qualifier.NUM.ordinal(), NAN = Qualifier.NAN.ordinal();
+
+    /** The comparison op.sub (a Qualifier ordinal) of a and b as values of type t (f32 flushed under .ftz). */
+    static boolean compare(Op op, DataType t, long a, long b) {
+        int c = op.sub;
+        if (t.isFloat()) {
+            double x, y;
+            if (t == DataType.F64) {
+                x = f64(a);
+                y = f64(b);
+            } else if (t == DataType.F16 || t == DataType.BF16) {
+                x = Convert.floatValue(a, t, false);
+                y = Convert.floatValue(b, t, false);
+            } else {
+                float fx = f32(a), fy = f32(b);
+                if (op.mod.ftz()) {
+                    fx = FloatOps.flush(fx);
+                    fy = FloatOps.flush(fy);
+                }
+                x = fx;
+                y = fy;
+            }
+            boolean nan = Double.isNaN(x) || Double.isNaN(y);
+            if (c == NUM) {
+                return !nan;
+            }
+            if (c == NAN) {
+                return nan;
+            }
+            boolean unordered = c == EQU || c == NEU || c == LTU || c == LEU || c == GTU || c == GEU;
+            if (nan) {
+                return unordered;
+            }
+            if (c == EQ || c == EQU) {
+                return x == y;
+            }
+            if (c == NE || c == NEU) {
+                return x != y;
+            }
+            if (c == LT || c == LTU) {
+                return x < y;
+            }
+            if (c == LE || c == LEU) {
+                return x <= y;
+            }
+            if (c == GT || c == GTU) {
+                return x > y;
+            }
+            return x >= y;
+        }
+        return compareInt(c, t.isSigned(), t.bits, a, b);
+    }
+
+    /** Integer comparison {@code c} (a Qualifier ordinal) of a and b as {@code bits}-bit values. */
+    static boolean compareInt(int c, boolean signed, int bits, long a, long b) {
+        long x = signed ? sx(a, bits) : zx(a, bits), y = signed ? sx(b, bits) : zx(b, bits);
+        if (c == EQ) {
+            return x == y;
+        }
+        if (c == NE) {
+            return x != y;
+        }
+        int cmp;
+        if (c == LO || c == LS || c == HI || c == HS || !signed) {
+            cmp = Long.compareUnsigned(zx(a, bits), zx(b, bits));
+        } else {
+            cmp = Long.compare(x, y);
+        }
+        if (c == LT || c == LO) {
+            return cmp < 0;
+        }
+        if (c == LE || c == LS) {
+            return cmp <= 0;
+        }
+        if (c == GT || c == HI) {
+            return cmp > 0;
+        }
+        return cmp >= 0;
+    }
+
+    /** A compare's result p combined ({@code boolOp} 1 .and, 2 .or, 3 .xor) with the predicate c. */
+    static boolean combine(int boolOp, boolean p, long c) {
+        boolean q = (c & 1) != 0;
+        return switch (boolOp) {
+            case 1 -> p & q;
+            case 2 -> p | q;
+            default -> p ^ q;
+        };
+    }
+
+    /** What set writes for p in its result type: 1.0 (f32, f16, bf16) or all ones, else 0. */
+    static long setValue(DataType resultType, boolean p) {
+        return switch (resultType) {
+            case F32 -> p ? Float.floatToRawIntBits(1f) : 0;
+            case F16 -> p ? 0x3c00 : 0;
+            case BF16 -> p ? 0x3f80 : 0;
+            default -> p ? 0xffffffffL : 0;
+        };
+    }
+
+    private Comparisons() {}
+}
