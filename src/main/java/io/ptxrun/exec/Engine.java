@@ -308,12 +308,12 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case SHFL -> {
-                memberMask(w, op, pc, mask, exec);
+                warpOps.memberMask(w, op, pc, mask, exec);
                 warpOps.shfl(w, op, exec);
                 advance(w, mask, pc + 1);
             }
             case VOTE -> {
-                memberMask(w, op, pc, mask, exec);
+                warpOps.memberMask(w, op, pc, mask, exec);
                 warpOps.vote(w, op, exec);
                 advance(w, mask, pc + 1);
             }
@@ -325,7 +325,7 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case REDUX, MATCH, ELECT -> {
-                memberMask(w, op, pc, mask, exec);
+                warpOps.memberMask(w, op, pc, mask, exec);
                 warpOps.collective(w, op, exec);
                 advance(w, mask, pc + 1);
             }
@@ -361,28 +361,7 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case BAR_WARP -> {
-                // (Only the hazard detector cares: without it bar.warp.sync has nothing to do.)
-                int done = order == null ? exec : 0;
-                for (int m = exec; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    if ((done & (1 << l)) != 0) {
-                        continue;
-                    }
-                    // Lanes may name different groups (tiled partitions): each group syncs on its own.
-                    int named = (int) read(w, op, 0, l);
-                    int group = 0;
-                    for (int k = exec & ~done; k != 0; k &= k - 1) {
-                        int j = Integer.numberOfTrailingZeros(k);
-                        if ((int) read(w, op, 0, j) == named) {
-                            group |= 1 << j;
-                        }
-                    }
-                    done |= group;
-                    checkWarpCollective(w, op, pc, mask, group, named);
-                    if (order != null) {
-                        order.warpSync(slot(w, 0), group & named);
-                    }
-                }
+                warpOps.warpSync(w, op, pc, mask, exec);
                 advance(w, mask, pc + 1);
             }
             default -> {
@@ -1311,61 +1290,6 @@ final class Engine {
             } else {
                 order.copyReads(o, io.ptxrun.exec.order.MemoryOrder.SHARED, owner, Cta.offsetOf(a), size);
             }
-        }
-    }
-
-    /**
-     * A warp-collective with a member mask (shfl/vote/match/redux .sync, bar.warp.sync): every lane
-     * the mask names must execute this instruction. Lanes that exited, that the guard turned off,
-     * or that are already past it (the scheduler runs the lowest PC first, so they took another
-     * path) will not: undefined behaviour (9.7.13.2 and the .sync forms), reported as a hazard.
-     */
-    private void memberMask(Warp w, Op op, int pc, int mask, int exec) {
-        if (order == null || exec == 0 || !op.flag || op.sources() == 0) {
-            return;
-        }
-        int k = op.sources() - 1;
-        int done = 0;
-        for (int m = exec; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            if ((done & (1 << l)) == 0) {
-                int named = (int) read(w, op, k, l);
-                int group = 0;
-                for (int r = exec & ~done; r != 0; r &= r - 1) {
-                    int j = Integer.numberOfTrailingZeros(r);
-                    if ((int) read(w, op, k, j) == named) {
-                        group |= 1 << j;
-                    }
-                }
-                done |= group;
-                checkWarpCollective(w, op, pc, mask, group, named);
-            }
-        }
-    }
-
-    void checkWarpCollective(Warp w, Op op, int pc, int mask, int exec, int named) {
-        int absent = 0;
-        for (int m = named & ~exec & w.live; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            // Exited lanes are not waited for (the .sync forms wait for non-exited members). Under
-            // a seeded schedule lanes may run ahead of their warp; only the fixed schedule (lowest
-            // PC first) tells a lane that took another path from one that is merely late.
-            if ((mask & (1 << l)) != 0
-                    || (schedule == null && (w.pc[l] > pc || ((w.blocked & (1 << l)) != 0 && w.blockedAt[l] != pc)))) {
-                absent |= 1 << l;
-            }
-        }
-        int outside = exec & ~named;
-        if (absent != 0 || outside != 0) {
-            int l0 = Integer.numberOfTrailingZeros(absent != 0 ? exec : outside);
-            String why = absent != 0
-                    ? String.format("lanes 0x%08x of them do not execute it (guarded off, or on another path) while"
-                    + " lanes 0x%08x do; every non-exited lane the mask names must execute the same instruction",
-                    absent, exec)
-                    : String.format("lanes 0x%08x execute it without being named (undefined when the executing"
-                    + " thread is not in the member mask)", outside);
-            hazards.hazard(op, pc, "divergence.warp-sync", String.format("'%s' with member mask 0x%08x: %s (%s)",
-                    op.mnemonic(), named, why, where(w, l0)));
         }
     }
 

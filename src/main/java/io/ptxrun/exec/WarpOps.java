@@ -5,7 +5,8 @@ import io.ptxrun.ast.DataType;
 import static io.ptxrun.exec.Engine.zx;
 
 /**
- * Warp-wide operations: shfl, vote, redux, match and elect. Each reads the values of all
+ * Warp-wide operations: shfl, vote, redux, match and elect, and the checks of their member masks
+ * and bar.warp.sync's with the hazard detector. Each reads the values of all
  * participating lanes before writing any, so the scratch arrays (one set per engine, which runs one
  * warp step at a time) keep the results apart from the sources without allocating per step.
  */
@@ -196,6 +197,87 @@ final class WarpOps {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             engine.write(w, op, 0, l, out[l]);
+        }
+    }
+
+    /** bar.warp.sync: the lanes each mask names sync with each other (only the hazard detector cares). */
+    void warpSync(Warp w, Op op, int pc, int mask, int exec) {
+        if (engine.order == null) {
+            return;
+        }
+        int done = 0;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if ((done & (1 << l)) != 0) {
+                continue;
+            }
+            // Lanes may name different groups (tiled partitions): each group syncs on its own.
+            int named = (int) engine.read(w, op, 0, l);
+            int group = 0;
+            for (int k = exec & ~done; k != 0; k &= k - 1) {
+                int j = Integer.numberOfTrailingZeros(k);
+                if ((int) engine.read(w, op, 0, j) == named) {
+                    group |= 1 << j;
+                }
+            }
+            done |= group;
+            checkWarpCollective(w, op, pc, mask, group, named);
+            engine.order.warpSync(engine.slot(w, 0), group & named);
+        }
+    }
+
+    /**
+     * A warp-collective with a member mask (shfl/vote/match/redux .sync, bar.warp.sync): every lane
+     * the mask names must execute this instruction. Lanes that exited, that the guard turned off,
+     * or that are already past it (the scheduler runs the lowest PC first, so they took another
+     * path) will not: undefined behaviour (9.7.13.2 and the .sync forms), reported as a hazard.
+     */
+    void memberMask(Warp w, Op op, int pc, int mask, int exec) {
+        if (engine.order == null || exec == 0 || !op.flag || op.sources() == 0) {
+            return;
+        }
+        int k = op.sources() - 1;
+        int done = 0;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if ((done & (1 << l)) == 0) {
+                int named = (int) engine.read(w, op, k, l);
+                int group = 0;
+                for (int r = exec & ~done; r != 0; r &= r - 1) {
+                    int j = Integer.numberOfTrailingZeros(r);
+                    if ((int) engine.read(w, op, k, j) == named) {
+                        group |= 1 << j;
+                    }
+                }
+                done |= group;
+                checkWarpCollective(w, op, pc, mask, group, named);
+            }
+        }
+    }
+
+    private void checkWarpCollective(Warp w, Op op, int pc, int mask, int exec, int named) {
+        int absent = 0;
+        for (int m = named & ~exec & w.live; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            // Exited lanes are not waited for (the .sync forms wait for non-exited members). Under
+            // a seeded schedule lanes may run ahead of their warp; only the fixed schedule (lowest
+            // PC first) tells a lane that took another path from one that is merely late.
+            if ((mask & (1 << l)) != 0
+                    || (engine.fixedSchedule() && (w.pc[l] > pc || ((w.blocked & (1 << l)) != 0 && w.blockedAt[l] != pc)))) {
+                absent |= 1 << l;
+            }
+        }
+        int outside = exec & ~named;
+        if (absent != 0 || outside != 0) {
+            int l0 = Integer.numberOfTrailingZeros(absent != 0 ? exec : outside);
+            String why = absent != 0
+                    ? String.format("lanes 0x%08x of them do not execute it (guarded off, or on another path) while"
+                    + " lanes 0x%08x do; every non-exited lane the mask names must execute the same instruction",
+                    absent, exec)
+                    : String.format("lanes 0x%08x execute it without being named (undefined when the executing"
+                    + " thread is not in the member mask)", outside);
+            engine.hazard(op, pc, "divergence.warp-sync", String.format("'%s' with member mask 0x%08x: %s (%s)",
+                    op.mnemonic(), named, why, engine.where(w, l0)));
         }
     }
 }
