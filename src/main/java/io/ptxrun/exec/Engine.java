@@ -22,7 +22,6 @@ import static io.ptxrun.exec.FloatOps.f64;
  * ({@link Regions}), through the same definitions.
  */
 final class Engine {
-    private static final int MAX_CALL_DEPTH = 4096;
     /** Local memory of one thread: frames of the whole call stack. */
     static final int MAX_LOCAL_BYTES = 16 << 20;
 
@@ -59,11 +58,11 @@ final class Engine {
     long executed;
     /** The count of executed at which the cluster in flight runs out of budget (set by the scheduler). */
     long ctaLimit;
-    /** Local memory the cluster in flight grew for calls, counted against the memory budget. */
-    private long callStackBytes;
     final Decoder.FuncInfo entry;
     private final ClusterGeometry geometry;
     private final WarpOps warpOps = new WarpOps(this);
+    /** call and ret, and the call stacks' local memory. */
+    final Calls calls;
     private final WarpMatrixOps warpMatrixOps = new WarpMatrixOps(this);
     private final WarpMemory warpMemory = new WarpMemory(this);
     /** Seeded schedule choices, or null for the deterministic schedule. */
@@ -118,6 +117,7 @@ final class Engine {
         this.hazards = new Hazards(sync.warnOnly());
         this.tensorMaps = new TensorMapEdits(this, hazards, grid.unfencedMaps);
         this.library = new DeviceLibrary(this, grid.heap);
+        this.calls = new Calls(this, program, global);
         this.scheduler = first == null ? new Scheduler(this, launch, schedule) : new Scheduler(this, schedule, first);
     }
 
@@ -266,14 +266,16 @@ final class Engine {
                 advance(w, mask & ~exec, pc + 1);
                 for (int m = exec; m != 0; m &= m - 1) {
                     lane = Integer.numberOfTrailingZeros(m);
-                    ret(w, lane);
+                    if (!calls.ret(w, lane)) {
+                        exitLanes(w, 1 << lane);
+                    }
                 }
             }
             case CALL -> {
                 advance(w, mask & ~exec, pc + 1);
                 for (int m = exec; m != 0; m &= m - 1) {
                     lane = Integer.numberOfTrailingZeros(m);
-                    call(w, op, pc, lane);
+                    calls.call(w, op, pc, lane);
                 }
             }
             case LIBRARY_CALL -> {
@@ -659,94 +661,6 @@ final class Engine {
             w.waitKind[l] = Warp.WAIT_CLUSTER;
             w.blockedAt[l] = pc;
         }
-    }
-
-    private void call(Warp w, Op op, int pc, int l) {
-        Decoder.FuncInfo caller = program.funcs.get(op.owner);
-        CallForm form = (CallForm) op.form;
-        int calleeIndex = form.callee();
-        if (calleeIndex < 0) {
-            long target = read(w, op, 0, l) - Decoder.FUNC_WINDOW;
-            if (target < 0 || target >= program.funcs.size()) {
-                throw stop(ExecStatus.ERROR, "exec.call", op, w, l,
-                        String.format("indirect call through 0x%x, which is not a function address", target + Decoder.FUNC_WINDOW));
-            }
-            calleeIndex = (int) target;
-        }
-        Decoder.FuncInfo callee = program.funcs.get(calleeIndex);
-        int d = w.depth[l];
-        if (d >= MAX_CALL_DEPTH) {
-            throw stop(ExecStatus.ERROR, "exec.stack", op, w, l, "call stack overflow (" + d + " frames)");
-        }
-        final int fi = Warp.FRAME_INTS;
-        int[] st = w.stack[l];
-        if (st == null || st.length < (d + 1) * fi) {
-            st = w.stack[l] = java.util.Arrays.copyOf(st == null ? new int[0] : st, Math.max(8 * fi, (d + 1) * fi * 2));
-        }
-        int oldLocal = w.localBase[l];
-        int newRegBase = w.regBase[l] + caller.numRegs;
-        int newLocal = oldLocal + caller.frameBytes;
-        if (newLocal + callee.frameBytes > MAX_LOCAL_BYTES) {
-            throw stop(ExecStatus.ERROR, "exec.stack", op, w, l, "local memory stack overflow");
-        }
-        st[d * fi] = pc + 1;
-        st[d * fi + 1] = w.regBase[l];
-        st[d * fi + 2] = oldLocal;
-        st[d * fi + 3] = pc;
-        st[d * fi + 4] = calleeIndex;
-        w.depth[l] = d + 1;
-        w.ensureRegs(newRegBase + callee.numRegs);
-        byte[] before = w.local[l];
-        w.ensureLocal(l, newLocal + callee.frameBytes);
-        if (w.local[l] != before) {
-            long grown = w.local[l].length - (before == null ? 0 : before.length);
-            if (!global.reserve(grown)) {
-                w.local[l] = before;
-                throw stop(ExecStatus.ERROR, "exec.limit", op, w, l, "the call stacks need more than the"
-                        + " simulated-memory budget of " + global.budget() + " bytes (--max-memory)");
-            }
-            callStackBytes += grown;
-        }
-        byte[] mem = w.local[l];
-        int n = Math.min(form.argOffsets().length, callee.paramOffsets.length);
-        for (int k = 0; k < n; k++) {
-            System.arraycopy(mem, oldLocal + form.argOffsets()[k], mem, newLocal + callee.paramOffsets[k], callee.paramSizes[k]);
-            if (order != null) {
-                w.localWritten(l).set(newLocal + callee.paramOffsets[k], newLocal + callee.paramOffsets[k] + callee.paramSizes[k]);
-            }
-        }
-        w.regBase[l] = newRegBase;
-        w.localBase[l] = newLocal;
-        w.pc[l] = callee.entryPc;
-    }
-
-    private void ret(Warp w, int l) {
-        int d = w.depth[l];
-        if (d == 0) {
-            exitLanes(w, 1 << l);
-            return;
-        }
-        d--;
-        final int fi = Warp.FRAME_INTS;
-        int[] st = w.stack[l];
-        int[] resultOffsets = ((CallForm) ops[st[d * fi + 3]].form).resultOffsets();
-        Decoder.FuncInfo callee = program.funcs.get(st[d * fi + 4]);
-        int calleeLocal = w.localBase[l];
-        int callerLocal = st[d * fi + 2];
-        byte[] mem = w.local[l];
-        int n = Math.min(resultOffsets.length, callee.resultOffsets.length);
-        for (int k = 0; k < n; k++) {
-            if (order != null) {
-                w.localWritten(l).set(callerLocal + resultOffsets[k],
-                        callerLocal + resultOffsets[k] + callee.resultSizes[k]);
-            }
-            System.arraycopy(mem, calleeLocal + callee.resultOffsets[k], mem, callerLocal + resultOffsets[k],
-                    callee.resultSizes[k]);
-        }
-        w.pc[l] = st[d * fi];
-        w.regBase[l] = st[d * fi + 1];
-        w.localBase[l] = callerLocal;
-        w.depth[l] = d;
     }
 
     // ---------------------------------------------------------------- operands
@@ -1338,10 +1252,5 @@ final class Engine {
         events++;
     }
 
-    /** Gives the local memory the cluster's calls grew back to the memory budget (the cluster ended). */
-    void releaseCallStacks() {
-        global.release(callStackBytes);
-        callStackBytes = 0;
-    }
 
 }

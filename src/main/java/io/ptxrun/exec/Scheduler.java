@@ -131,7 +131,7 @@ final class Scheduler {
         } finally {
             clustersLeft.decrementAndGet();
             budgetSpent.addAndGet(engine.executed - ctaStart);
-            engine.releaseCallStacks();
+            engine.calls.releaseStacks();
         }
     }
 
