@@ -42,8 +42,8 @@ final class ClusterBarrier {
         tryComplete();
     }
 
-    /** The lanes of {@code lanes} whose phase is still open: they block; the others pass. */
-    int waiters(Cta cta, Warp w, int lanes) {
+    /** barrier.cluster.wait at pc: lanes whose arrival's phase is still open block until it completes. */
+    void await(Cta cta, Warp w, Op op, int pc, int lanes) {
         int blocked = 0;
         for (int m = lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
@@ -51,7 +51,18 @@ final class ClusterBarrier {
                 blocked |= 1 << l;
             }
         }
-        return blocked;
+        if (engine.order != null) {
+            // Lanes whose phase already completed pass and acquire it now; the others when it completes.
+            for (int m = lanes & ~blocked; m != 0; m &= m - 1) {
+                engine.order.clusterWaited(engine.slot(w, Integer.numberOfTrailingZeros(m)), op.flag);
+            }
+        }
+        w.blocked |= blocked;
+        for (int m = blocked; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            w.waitKind[l] = Warp.WAIT_CLUSTER;
+            w.blockedAt[l] = pc;
+        }
     }
 
     /** Lanes of {@code w} exited: arrivals of theirs no longer count, and they are no longer awaited. */

@@ -287,7 +287,10 @@ final class Engine {
                 advance(w, mask, pc + 1);
                 clusterBarrier.arrive(this, cta, w, op, pc, exec, hazards);
             }
-            case CLUSTER_WAIT -> clusterWait(w, op, pc, mask, exec);
+            case CLUSTER_WAIT -> {
+                advance(w, mask, pc + 1);
+                clusterBarrier.await(cta, w, op, pc, exec);
+            }
             case MBARRIER -> cta.mbarriers.execute(w, op, pc, mask, exec);
             case CP_ASYNC -> cta.copies.issueCopy(w, op, pc, mask, exec);
             case CP_ASYNC_BULK -> cta.copies.issueBulk(w, op, pc, mask, exec);
@@ -643,24 +646,6 @@ final class Engine {
         int t = s % threadsPerCta;
         return String.format("thread tid (%d,%d,%d), warp %d, CTA ctaid (%d,%d,%d) rank %d", t % b[0],
                 (t / b[0]) % b[1], t / (b[0] * b[1]), t / 32, c.ctaid[0], c.ctaid[1], c.ctaid[2], c.rank);
-    }
-
-    /** barrier.cluster.wait: lanes whose arrival's phase is still open block until it completes. */
-    private void clusterWait(Warp w, Op op, int pc, int mask, int exec) {
-        advance(w, mask, pc + 1);
-        int blocked = clusterBarrier.waiters(cta, w, exec);
-        if (order != null) {
-            // Lanes whose phase already completed pass and acquire it now; the others when it completes.
-            for (int m = exec & ~blocked; m != 0; m &= m - 1) {
-                order.clusterWaited(slot(w, Integer.numberOfTrailingZeros(m)), op.flag);
-            }
-        }
-        w.blocked |= blocked;
-        for (int m = blocked; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            w.waitKind[l] = Warp.WAIT_CLUSTER;
-            w.blockedAt[l] = pc;
-        }
     }
 
     // ---------------------------------------------------------------- operands
