@@ -167,7 +167,7 @@ final class AsyncCopies {
             }
             long lo = 0, hi = 0;
             for (int k = 0; k < srcSize; k++) {
-                long b = engine.load(w, source.space(), from + k, 1, l);
+                long b = engine.memory.load(w, source.space(), from + k, 1, l);
                 if (k < 8) {
                     lo |= b << (8 * k);
                 } else {
@@ -219,7 +219,7 @@ final class AsyncCopies {
             // The source is read at issue: the program must not change it before the copy completes.
             byte[] data = new byte[n];
             for (int k = 0; k < n; k++) {
-                data[k] = (byte) engine.load(w, source.space(), from + k, 1, l);
+                data[k] = (byte) engine.memory.load(w, source.space(), from + k, 1, l);
             }
             io.ptxrun.exec.order.MemoryOrder.CopyOrigin o = issued(w, l, pc);
             if (o != null) {
@@ -233,8 +233,8 @@ final class AsyncCopies {
             if (op.mem.space() == Space.GLOBAL) {
                 if (n > 0) {
                     // Faults of the destination belong to the issuing op, not to the moment the bytes land.
-                    engine.load(w, op.mem.space(), to, 1, l);
-                    engine.load(w, op.mem.space(), to + n - 1, 1, l);
+                    engine.memory.load(w, op.mem.space(), to, 1, l);
+                    engine.memory.load(w, op.mem.space(), to + n - 1, 1, l);
                 }
                 enqueueBulk(w, l, pc, group, null, to, data, NONE);
                 continue;
@@ -261,7 +261,7 @@ final class AsyncCopies {
                     enqueueBulk(w, l, pc, group, checkedTarget(engine.cluster()[r], offset, n), offset, data, bar);
                 }
             } else {
-                enqueueBulk(w, l, pc, group, checkedTarget(engine.sharedOwner(to), offset, n), offset, data, bar);
+                enqueueBulk(w, l, pc, group, checkedTarget(engine.memory.sharedOwner(to), offset, n), offset, data, bar);
             }
         }
         engine.advance(w, mask, pc + 1);
@@ -305,7 +305,7 @@ final class AsyncCopies {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long mapAddress = engine.read(w, op, 0, l);
-            TensorMap map = engine.tensorMap(mapAddress);
+            TensorMap map = engine.memory.tensorMap(mapAddress);
             engine.tensorMaps.checkFenced(w, op, pc, l, mapAddress);
             TensorCopy copy = plan(w, op, form, pc, l, map);
             if (copy == null || form.direction() == TensorForm.Direction.PREFETCH) {
@@ -360,7 +360,7 @@ final class AsyncCopies {
             if (form.barrier() != null) {
                 long barAddress = engine.address(w, form.barrier(), l);
                 bar = (int) Cta.offsetOf(barAddress);
-                barOwner = engine.sharedOwner(barAddress);
+                barOwner = engine.memory.sharedOwner(barAddress);
             }
             if (form.multicast()) {
                 int ctaMask = (int) engine.read(w, op, form.ctaMaskSource(), l) & 0xffff;
@@ -377,7 +377,7 @@ final class AsyncCopies {
                     enqueueTensorLoad(w, l, pc, dest, offset, data, mask16, copy.txBytes(), bar, signal);
                 }
             } else {
-                Cta dest = engine.sharedOwner(to);
+                Cta dest = engine.memory.sharedOwner(to);
                 Cta signal = signalled(w, op, pc, l, dest, barOwner, false);
                 enqueueTensorLoad(w, l, pc, dest, offset, data, mask16, copy.txBytes(), bar, signal);
             }

@@ -91,7 +91,7 @@ final class DeviceLibrary {
         PrintfFormat.Result r = PrintfFormat.format(format, new PrintfFormat.Arguments() {
             @Override
             public long read(long offset, int size) {
-                return engine.load(w, Space.GENERIC, buffer + offset, size, l);
+                return engine.memory.load(w, Space.GENERIC, buffer + offset, size, l);
             }
 
             @Override
@@ -164,7 +164,7 @@ final class DeviceLibrary {
         byte[] b = new byte[64];
         int n = 0;
         while (n < MAX_STRING) {
-            byte c = (byte) engine.load(w, Space.GENERIC, address + n, 1, l);
+            byte c = (byte) engine.memory.load(w, Space.GENERIC, address + n, 1, l);
             if (c == 0) {
                 break;
             }

@@ -49,7 +49,6 @@ final class Engine {
     private final GlobalMemory global;
     /** The tensor-map instructions, with the maps awaiting a proxy fence (shared by all workers). */
     final TensorMapEdits tensorMaps;
-    private final byte[] params;
     final Decoder.Program program;
     private final Op[] ops;
     /** Compiled straight-line regions (shared by the workers), or null when only the interpreter runs. */
@@ -63,6 +62,8 @@ final class Engine {
     private final WarpOps warpOps = new WarpOps(this);
     /** call and ret, and the call stacks' local memory. */
     final Calls calls;
+    /** The state spaces as the lanes reach them. */
+    final LaneMemory memory;
     private final WarpMatrixOps warpMatrixOps = new WarpMatrixOps(this);
     private final WarpMemory warpMemory = new WarpMemory(this);
     /** Seeded schedule choices, or null for the deterministic schedule. */
@@ -105,7 +106,6 @@ final class Engine {
     Engine(Grid grid, Scheduler first) {
         this.launch = grid.launch;
         this.global = launch.memory();
-        this.params = launch.paramBlock();
         this.program = grid.program;
         this.ops = program.ops;
         this.regions = grid.regions;
@@ -118,6 +118,7 @@ final class Engine {
         this.tensorMaps = new TensorMapEdits(this, hazards, grid.unfencedMaps);
         this.library = new DeviceLibrary(this, grid.heap);
         this.calls = new Calls(this, program, global);
+        this.memory = new LaneMemory(this, global, launch.paramBlock(), program.constBank);
         this.scheduler = first == null ? new Scheduler(this, launch, schedule) : new Scheduler(this, schedule, first);
     }
 
@@ -730,160 +731,6 @@ final class Engine {
         };
     }
 
-    private byte[] bytesOf(Warp w, Space space, int l) {
-        return switch (space) {
-            case SHARED -> cta.shared;
-            case LOCAL -> w.local[l];
-            case CONST -> program.constBank;
-            default -> params;
-        };
-    }
-
-    long load(Warp w, Space space, long a, int size, int l) {
-        if ((a & (size - 1)) != 0) {
-            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, space.spelling, a));
-        }
-        if (space == Space.GENERIC) {
-            space = Space.ofGeneric(a);
-            a -= space.window;
-        }
-        if (space == Space.GLOBAL) {
-            return global.load(a, size);
-        }
-        if (space == Space.SHARED && a >= Cta.DSMEM_SPAN) {
-            return Bytes.get(peerShared(a, size), (int) Cta.offsetOf(a), size);
-        }
-        byte[] mem = bytesOf(w, space, l);
-        if (a < 0 || a + size > mem.length) {
-            throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
-                    space.spelling, size, a, mem.length, space.spelling));
-        }
-        return Bytes.get(mem, (int) a, size);
-    }
-
-    void store(Warp w, Space space, long a, int size, long v, int l) {
-        store(w, space, a, size, v, l, false);
-    }
-
-    /** A store; a strong one (see Op#strong) to global memory is atomic with other CTAs' atomics. */
-    void store(Warp w, Space space, long a, int size, long v, int l, boolean strong) {
-        events++;
-        if ((a & (size - 1)) != 0) {
-            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, space.spelling, a));
-        }
-        if (space == Space.GENERIC) {
-            space = Space.ofGeneric(a);
-            a -= space.window;
-        }
-        if (space == Space.GLOBAL) {
-            if (strong) {
-                global.storeStrong(a, size, v);
-            } else {
-                global.store(a, size, v);
-            }
-            return;
-        }
-        if (space.readOnly()) {
-            throw new MemoryFault(String.format("store to read-only %s space at 0x%x", space.spelling, a));
-        }
-        if (space == Space.SHARED && a >= Cta.DSMEM_SPAN) {
-            Bytes.put(peerShared(a, size), (int) Cta.offsetOf(a), size, v);
-            return;
-        }
-        byte[] mem = bytesOf(w, space, l);
-        if (a < 0 || a + size > mem.length) {
-            throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
-                    space.spelling, size, a, mem.length, space.spelling));
-        }
-        Bytes.put(mem, (int) a, size, v);
-        if (space == Space.LOCAL && order != null) {
-            w.localWritten(l).set((int) a, (int) a + size);
-        }
-    }
-
-    /**
-     * The CTA a shared::cluster address belongs to. Its shared memory lives only as long as the
-     * CTA: an access after it exited is undefined (the hardware fails the launch).
-     */
-    Cta sharedOwner(long sharedAddress) {
-        int rank = Cta.rankOf(sharedAddress, cta.rank);
-        if (rank < 0 || rank >= clusterSize) {
-            throw new MemoryFault(String.format("shared::cluster address 0x%x names CTA rank %d, but the cluster"
-                    + " has %d CTAs", sharedAddress, rank, clusterSize));
-        }
-        Cta owner = cluster[rank];
-        if (owner.exited() && owner != cta) {
-            throw new MemoryFault(String.format("undefined behaviour: shared::cluster access at 0x%x to the shared"
-                    + " memory of CTA rank %d of the cluster, which has exited (a CTA's shared memory exists only"
-                    + " while it runs; distributed shared memory accesses must complete before the owner exits)",
-                    sharedAddress, rank));
-        }
-        return owner;
-    }
-
-    /**
-     * The tensor map at generic address {@code a}: a 64-byte aligned object in the kernel's
-     * parameters, constant or global memory (9.7.9.25.5.2).
-     */
-    io.ptxrun.launch.TensorMap tensorMap(long a) {
-        if ((a & 63) != 0) {
-            throw new MemoryFault(String.format("misaligned tensor-map address 0x%x: the tensorMap operand is the"
-                    + " generic address of a 64-byte aligned tensor map (cvta.param of a kernel parameter)", a));
-        }
-        Space space = Space.ofGeneric(a);
-        long at = a - space.window;
-        int n = io.ptxrun.launch.TensorMap.SIZE;
-        byte[] bytes;
-        if (space == Space.GLOBAL) {
-            try {
-                bytes = global.read(at, n);
-            } catch (MemoryFault f) {
-                if (a >= 0 && a < params.length) {
-                    // mov of a kernel parameter gives its .param-space offset, not a generic address.
-                    throw new MemoryFault(String.format("no tensor map at 0x%x, which is no generic address (the"
-                            + " .param-space address of a kernel parameter? take its generic address with"
-                            + " cvta.param; 9.7.9.25.5.2)", a));
-                }
-                throw f;
-            }
-        } else if (space == Space.KPARAM || space == Space.CONST) {
-            byte[] mem = space == Space.KPARAM ? params : program.constBank;
-            if (at < 0 || at + n > mem.length) {
-                throw new MemoryFault(String.format("tensor map at 0x%x is outside the %s space", a, space.spelling));
-            }
-            bytes = java.util.Arrays.copyOfRange(mem, (int) at, (int) at + n);
-        } else {
-            throw new MemoryFault(String.format("tensor map at 0x%x is not in param, const or global memory", a));
-        }
-        try {
-            return io.ptxrun.launch.TensorMap.decode(bytes);
-        } catch (RuntimeException e) {
-            throw new MemoryFault(String.format("no valid tensor map at 0x%x: %s", a, e.getMessage()));
-        }
-    }
-
-    /** The shared memory that {@code size} bytes at shared::cluster address {@code a} lie in (checked). */
-    private byte[] peerShared(long a, int size) {
-        byte[] mem = sharedOwner(a).shared;
-        long offset = Cta.offsetOf(a);
-        if (offset + size > mem.length) {
-            throw new MemoryFault(String.format("shared::cluster access of %d bytes at 0x%x is outside the %d-byte"
-                    + " shared space of its CTA", size, a, mem.length));
-        }
-        return mem;
-    }
-
-    /** The shared::cluster address a shared-window address (generic or not, as {@code space} says) maps to. */
-    private long sharedAddressOf(Space space, long a) {
-        if (space == Space.GENERIC) {
-            if (Space.ofGeneric(a) != Space.SHARED) {
-                throw new MemoryFault(String.format("generic address 0x%x is not in the shared window", a));
-            }
-            return a - Space.SHARED.window;
-        }
-        return a;
-    }
-
     // ---------------------------------------------------------------- per-lane operations
 
     static long sx(long v, int bits) {
@@ -941,7 +788,7 @@ final class Engine {
                             size * op.mem.vector(), a));
                 }
                 for (int k = 0; k < op.dst.length; k++) {
-                    write(w, op, k, l, loaded(load(w, op.mem.space(), a + (long) k * size, size, l), t, op.dstBits[k]));
+                    write(w, op, k, l, loaded(memory.load(w, op.mem.space(), a + (long) k * size, size, l), t, op.dstBits[k]));
                 }
                 if (order != null) {
                     ordered(w, l, op, op.mem.space(), a, size * op.dst.length, true, false);
@@ -958,7 +805,7 @@ final class Engine {
                             size * op.mem.vector(), a));
                 }
                 for (int k = 0; k < op.sources(); k++) {
-                    store(w, op.mem.space(), a + (long) k * size, size, read(w, op, k, l), l, op.mem.strong());
+                    memory.store(w, op.mem.space(), a + (long) k * size, size, read(w, op, k, l), l, op.mem.strong());
                 }
                 if (order != null) {
                     ordered(w, l, op, op.mem.space(), a, size * op.sources(), false, true);
@@ -975,13 +822,13 @@ final class Engine {
             }
             case ATOM, RED -> atomic(w, op, l);
             case GETCTARANK -> write(w, op, 0, l,
-                    Cta.rankOf(sharedAddressOf(op.mem.space(), zx(read(w, op, 0, l), bits)), cta.rank));
+                    Cta.rankOf(LaneMemory.sharedAddressOf(op.mem.space(), zx(read(w, op, 0, l), bits)), cta.rank));
             case MAPA -> {
                 long rank = zx(read(w, op, 1, l), 32);
                 if (rank >= clusterSize) {
                     throw new MemoryFault("mapa to CTA rank " + rank + ", but the cluster has " + clusterSize + " CTAs");
                 }
-                long a = sharedAddressOf(op.mem.space(), zx(read(w, op, 0, l), bits));
+                long a = LaneMemory.sharedAddressOf(op.mem.space(), zx(read(w, op, 0, l), bits));
                 long mapped = cluster[(int) rank].clusterAddress(Cta.offsetOf(a));
                 write(w, op, 0, l, zx(op.mem.space() == Space.GENERIC ? Space.SHARED.window + mapped : mapped, bits));
             }
@@ -1075,8 +922,8 @@ final class Engine {
                 events++; // memory that others read changed: progress (a failed compare-and-swap is none)
             }
         } else {
-            old = load(w, space, a, size, l);
-            store(w, space, a, size, Atomics.combine(op, old, b, c, target == Space.SHARED), l);
+            old = memory.load(w, space, a, size, l);
+            memory.store(w, space, a, size, Atomics.combine(op, old, b, c, target == Space.SHARED), l);
         }
         if (op.code == OpCode.ATOM) {
             write(w, op, 0, l, zx(old, t.bits));

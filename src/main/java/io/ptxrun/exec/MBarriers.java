@@ -98,7 +98,7 @@ final class MBarriers {
             return false;
         }
         long at = object(w, op, pc, l);
-        Cta owner = engine.sharedOwner(at);
+        Cta owner = engine.memory.sharedOwner(at);
         if (owner != cta) {
             // A remote arrive / expect_tx / complete_tx (.shared::cluster): the peer's object changes,
             // an access of its shared memory that must happen before it exits.

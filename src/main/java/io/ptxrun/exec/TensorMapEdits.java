@@ -67,7 +67,7 @@ final class TensorMapEdits {
                 throw new MemoryFault("tensormap.replace" + field.spelling + " value " + value + " names an element"
                         + " type ptxrun's tensor maps do not execute (u8, u16, u32, s32, u64, s64, f32, f64 only)");
             }
-            engine.store(w, space, at + field.offset(form.ordinal()), field.bytes, bits.get(), l);
+            engine.memory.store(w, space, at + field.offset(form.ordinal()), field.bytes, bits.get(), l);
             if (space == Space.GLOBAL) {
                 unfenced.add(at);
             }
@@ -87,7 +87,7 @@ final class TensorMapEdits {
             long to = engine.address(w, op, l);
             long from = engine.address(w, source, l);
             for (int k = 0; k < io.ptxrun.launch.TensorMap.SIZE; k += 8) {
-                engine.store(w, Space.GLOBAL, to + k, 8, engine.load(w, Space.SHARED, from + k, 8, l), l);
+                engine.memory.store(w, Space.GLOBAL, to + k, 8, engine.memory.load(w, Space.SHARED, from + k, 8, l), l);
             }
             unfenced.add(to);
         }

@@ -275,9 +275,9 @@ final class WarpMatrixOps {
                     int fr = transpose ? c : r, fc = transpose ? r : c;
                     int lane = fr * 4 + fc / 2, shift = 16 * (fc % 2);
                     if (store) {
-                        engine.store(w, op.mem.space(), row + 2L * c, 2, engine.read(w, op, m, lane) >>> shift & 0xFFFF, rowLane);
+                        engine.memory.store(w, op.mem.space(), row + 2L * c, 2, engine.read(w, op, m, lane) >>> shift & 0xFFFF, rowLane);
                     } else {
-                        loaded[m][lane] |= engine.load(w, op.mem.space(), row + 2L * c, 2, rowLane) << shift;
+                        loaded[m][lane] |= engine.memory.load(w, op.mem.space(), row + 2L * c, 2, rowLane) << shift;
                     }
                 }
                 if (engine.order != null) {
@@ -336,7 +336,7 @@ final class WarpMatrixOps {
         long[] raw = elements;
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < cols; c++) {
-                raw[r * cols + c] = engine.load(w, op.mem.space(), p + offset(r, c, stride, f.colMajor()) * bytes, bytes, 0);
+                raw[r * cols + c] = engine.memory.load(w, op.mem.space(), p + offset(r, c, stride, f.colMajor()) * bytes, bytes, 0);
             }
         }
         scatter(w, op, f, x, t, raw, rows * cols);
@@ -353,7 +353,7 @@ final class WarpMatrixOps {
         long stride = stride(w, op, regs, rows, cols, f.colMajor());
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < cols; c++) {
-                engine.store(w, op.mem.space(), p + offset(r, c, stride, f.colMajor()) * bytes, bytes, raw[r * cols + c], 0);
+                engine.memory.store(w, op.mem.space(), p + offset(r, c, stride, f.colMajor()) * bytes, bytes, raw[r * cols + c], 0);
             }
         }
     }

@@ -384,7 +384,7 @@ final class Warpgroups {
         for (int mn = 0; mn < rows; mn++) {
             for (int k = 0; k < kk; k++) {
                 long at = d.address(mn, k, bytes, kMajor);
-                long raw = engine.load(w0, Space.SHARED, at, bytes, 0);
+                long raw = engine.memory.load(w0, Space.SHARED, at, bytes, 0);
                 if (engine.order != null) {
                     if (chunkCount == chunks.length) {
                         chunks = Arrays.copyOf(chunks, Math.max(256, 2 * chunkCount));

@@ -1,0 +1,176 @@
+package io.ptxrun.exec;
+
+/**
+ * The state spaces as the lanes of the warp running now reach them, by space and address:
+ * global memory (shared by all workers), the running CTA's shared memory and its peers' in the
+ * cluster (shared::cluster addresses), each lane's local frames, the constant bank and the
+ * kernel's parameters. Every access is checked for alignment and bounds; a generic address is
+ * resolved to its space by its window ({@link Space#ofGeneric}).
+ */
+final class LaneMemory {
+    private final Engine engine;
+    private final GlobalMemory global;
+    private final byte[] params;
+    private final byte[] constBank;
+
+    LaneMemory(Engine engine, GlobalMemory global, byte[] params, byte[] constBank) {
+        this.engine = engine;
+        this.global = global;
+        this.params = params;
+        this.constBank = constBank;
+    }
+
+    private byte[] bytesOf(Warp w, Space space, int l) {
+        return switch (space) {
+            case SHARED -> engine.cta().shared;
+            case LOCAL -> w.local[l];
+            case CONST -> constBank;
+            default -> params;
+        };
+    }
+
+    long load(Warp w, Space space, long a, int size, int l) {
+        if ((a & (size - 1)) != 0) {
+            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, space.spelling, a));
+        }
+        if (space == Space.GENERIC) {
+            space = Space.ofGeneric(a);
+            a -= space.window;
+        }
+        if (space == Space.GLOBAL) {
+            return global.load(a, size);
+        }
+        if (space == Space.SHARED && a >= Cta.DSMEM_SPAN) {
+            return Bytes.get(peerShared(a, size), (int) Cta.offsetOf(a), size);
+        }
+        byte[] mem = bytesOf(w, space, l);
+        if (a < 0 || a + size > mem.length) {
+            throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
+                    space.spelling, size, a, mem.length, space.spelling));
+        }
+        return Bytes.get(mem, (int) a, size);
+    }
+
+    void store(Warp w, Space space, long a, int size, long v, int l) {
+        store(w, space, a, size, v, l, false);
+    }
+
+    /** A store; a strong one (see {@link MemoryAccess#strong}) to global memory is atomic with other CTAs' atomics. */
+    void store(Warp w, Space space, long a, int size, long v, int l, boolean strong) {
+        engine.progressed();
+        if ((a & (size - 1)) != 0) {
+            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, space.spelling, a));
+        }
+        if (space == Space.GENERIC) {
+            space = Space.ofGeneric(a);
+            a -= space.window;
+        }
+        if (space == Space.GLOBAL) {
+            if (strong) {
+                global.storeStrong(a, size, v);
+            } else {
+                global.store(a, size, v);
+            }
+            return;
+        }
+        if (space.readOnly()) {
+            throw new MemoryFault(String.format("store to read-only %s space at 0x%x", space.spelling, a));
+        }
+        if (space == Space.SHARED && a >= Cta.DSMEM_SPAN) {
+            Bytes.put(peerShared(a, size), (int) Cta.offsetOf(a), size, v);
+            return;
+        }
+        byte[] mem = bytesOf(w, space, l);
+        if (a < 0 || a + size > mem.length) {
+            throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
+                    space.spelling, size, a, mem.length, space.spelling));
+        }
+        Bytes.put(mem, (int) a, size, v);
+        if (space == Space.LOCAL && engine.order != null) {
+            w.localWritten(l).set((int) a, (int) a + size);
+        }
+    }
+
+    /**
+     * The CTA a shared::cluster address belongs to. Its shared memory lives only as long as the
+     * CTA: an access after it exited is undefined (the hardware fails the launch).
+     */
+    Cta sharedOwner(long sharedAddress) {
+        int rank = Cta.rankOf(sharedAddress, engine.cta().rank);
+        if (rank < 0 || rank >= engine.clusterSize) {
+            throw new MemoryFault(String.format("shared::cluster address 0x%x names CTA rank %d, but the cluster"
+                    + " has %d CTAs", sharedAddress, rank, engine.clusterSize));
+        }
+        Cta owner = engine.cluster[rank];
+        if (owner.exited() && owner != engine.cta()) {
+            throw new MemoryFault(String.format("undefined behaviour: shared::cluster access at 0x%x to the shared"
+                    + " memory of CTA rank %d of the cluster, which has exited (a CTA's shared memory exists only"
+                    + " while it runs; distributed shared memory accesses must complete before the owner exits)",
+                    sharedAddress, rank));
+        }
+        return owner;
+    }
+
+    /**
+     * The tensor map at generic address {@code a}: a 64-byte aligned object in the kernel's
+     * parameters, constant or global memory (9.7.9.25.5.2).
+     */
+    io.ptxrun.launch.TensorMap tensorMap(long a) {
+        if ((a & 63) != 0) {
+            throw new MemoryFault(String.format("misaligned tensor-map address 0x%x: the tensorMap operand is the"
+                    + " generic address of a 64-byte aligned tensor map (cvta.param of a kernel parameter)", a));
+        }
+        Space space = Space.ofGeneric(a);
+        long at = a - space.window;
+        int n = io.ptxrun.launch.TensorMap.SIZE;
+        byte[] bytes;
+        if (space == Space.GLOBAL) {
+            try {
+                bytes = global.read(at, n);
+            } catch (MemoryFault f) {
+                if (a >= 0 && a < params.length) {
+                    // mov of a kernel parameter gives its .param-space offset, not a generic address.
+                    throw new MemoryFault(String.format("no tensor map at 0x%x, which is no generic address (the"
+                            + " .param-space address of a kernel parameter? take its generic address with"
+                            + " cvta.param; 9.7.9.25.5.2)", a));
+                }
+                throw f;
+            }
+        } else if (space == Space.KPARAM || space == Space.CONST) {
+            byte[] mem = space == Space.KPARAM ? params : constBank;
+            if (at < 0 || at + n > mem.length) {
+                throw new MemoryFault(String.format("tensor map at 0x%x is outside the %s space", a, space.spelling));
+            }
+            bytes = java.util.Arrays.copyOfRange(mem, (int) at, (int) at + n);
+        } else {
+            throw new MemoryFault(String.format("tensor map at 0x%x is not in param, const or global memory", a));
+        }
+        try {
+            return io.ptxrun.launch.TensorMap.decode(bytes);
+        } catch (RuntimeException e) {
+            throw new MemoryFault(String.format("no valid tensor map at 0x%x: %s", a, e.getMessage()));
+        }
+    }
+
+    /** The shared memory that {@code size} bytes at shared::cluster address {@code a} lie in (checked). */
+    private byte[] peerShared(long a, int size) {
+        byte[] mem = sharedOwner(a).shared;
+        long offset = Cta.offsetOf(a);
+        if (offset + size > mem.length) {
+            throw new MemoryFault(String.format("shared::cluster access of %d bytes at 0x%x is outside the %d-byte"
+                    + " shared space of its CTA", size, a, mem.length));
+        }
+        return mem;
+    }
+
+    /** The shared::cluster address a shared-window address (generic or not, as {@code space} says) maps to. */
+    static long sharedAddressOf(Space space, long a) {
+        if (space == Space.GENERIC) {
+            if (Space.ofGeneric(a) != Space.SHARED) {
+                throw new MemoryFault(String.format("generic address 0x%x is not in the shared window", a));
+            }
+            return a - Space.SHARED.window;
+        }
+        return a;
+    }
+}
