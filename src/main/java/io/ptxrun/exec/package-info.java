@@ -21,8 +21,11 @@
  * files are flat {@code long} arrays indexed {@code ((frameBase + reg) << 5) | lane} holding raw
  * 64-bit patterns, so one op loops over its active lanes without any per-lane objects. The
  * semantics of each instruction family live in a class of their own: {@link io.ptxrun.exec.IntegerOps},
- * {@link io.ptxrun.exec.FloatOps}, {@link io.ptxrun.exec.ApproxOps}, {@link io.ptxrun.exec.Convert},
- * {@link io.ptxrun.exec.Atomics}, {@link io.ptxrun.exec.WarpOps}.
+ * {@link io.ptxrun.exec.FloatArithmetic} (with the helpers of {@link io.ptxrun.exec.FloatOps} and
+ * {@link io.ptxrun.exec.ApproxOps}), {@link io.ptxrun.exec.Comparisons}, {@link io.ptxrun.exec.Convert},
+ * {@link io.ptxrun.exec.Atomics}, {@link io.ptxrun.exec.WarpOps}, {@link io.ptxrun.exec.Calls}, the
+ * synchronization classes; {@link io.ptxrun.exec.LaneMemory} is the state spaces as lanes reach
+ * them, each space a {@link io.ptxrun.exec.Space} the decoder resolved.
  *
  * <p>Two tiers run the ops. The interpreter ({@link io.ptxrun.exec.Engine#step}) runs one op for the
  * lowest-PC lane group and is the reference. {@link io.ptxrun.exec.Regions} counts how often each op
