@@ -3,10 +3,8 @@ package io.ptxrun.exec;
 import io.ptxrun.ast.Block;
 import io.ptxrun.ast.DataType;
 import io.ptxrun.ast.Function;
-import io.ptxrun.ast.Initializer;
 import io.ptxrun.ast.Instruction;
 import io.ptxrun.ast.Module;
-import io.ptxrun.ast.ModuleItem;
 import io.ptxrun.ast.Operand;
 import io.ptxrun.ast.Param;
 import io.ptxrun.ast.Qual;
@@ -20,21 +18,16 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Turns a module into a {@link Program}: module variables laid out (globals allocated in the
- * launch's memory, constants in a bank, shared variables at fixed offsets), every function with a
- * body decoded once into ops. Nothing later looks at the AST again except for messages.
+ * Turns a module into a {@link Program}: module variables laid out ({@link ModuleLayout}), every
+ * function with a body decoded once into ops. Nothing later looks at the AST again except for
+ * messages.
  */
 final class Decoder {
-    /** Shared memory of one CTA, static and dynamic: the H100's 227 KB (ptxas: 0x38c00 max). */
-    static final long MAX_SHARED = io.ptxrun.launch.LaunchFile.MAX_SHARED_BYTES_PER_CTA;
-    /** One constant bank: 64 KB (ptxas: "too much global constant data (..., 0x10000 max)"). */
-    static final long MAX_CONST = 0x10000;
     /** Function "addresses" (for indirect calls) are this plus the function's index. */
     static final long FUNC_WINDOW = 0x5000_0000_0000L;
 
@@ -119,15 +112,14 @@ final class Decoder {
     }
 
     private final Module module;
-    private final GlobalMemory memory;
     private final Program program = new Program();
-    private final Map<String, Sym> globals = new HashMap<>();
-    private final IdentityHashMap<VarDecl.Declarator, Integer> sharedOffsets = new IdentityHashMap<>();
+    /** The module's variables, laid out before the functions are decoded. */
+    private final ModuleLayout layout;
     private final List<Op> ops = new ArrayList<>();
 
     private Decoder(Module module, GlobalMemory memory) {
         this.module = module;
-        this.memory = memory;
+        this.layout = new ModuleLayout(module, memory, program);
     }
 
     static Program decode(Module module, GlobalMemory memory) {
@@ -135,16 +127,12 @@ final class Decoder {
     }
 
     private Program run() {
-        layoutShared();
-        layoutModuleVariables();
-        List<Function> bodies = new ArrayList<>();
         for (Function f : module.functions()) {
             if (f.body().isPresent()) {
                 FuncInfo fi = new FuncInfo(f, program.funcs.size());
                 program.funcs.add(fi);
                 program.byName.put(f.name(), fi);
-                globals.put(f.name(), new Sym(SymKind.FUNC, FUNC_WINDOW + fi.index, 64));
-                bodies.add(f);
+                layout.globals.put(f.name(), new Sym(SymKind.FUNC, FUNC_WINDOW + fi.index, 64));
             }
         }
         for (FuncInfo fi : program.funcs) {
@@ -152,176 +140,6 @@ final class Decoder {
         }
         program.ops = ops.toArray(new Op[0]);
         return program;
-    }
-
-    // ---------------------------------------------------------------- module variables
-
-    private void layoutShared() {
-        List<VarDecl> decls = new ArrayList<>();
-        for (ModuleItem it : module.items()) {
-            if (it instanceof VarDecl v && v.space().isShared()) {
-                decls.add(v);
-            } else if (it instanceof Function f && f.body().isPresent()) {
-                collectShared(f.body().get(), decls);
-            }
-        }
-        int off = 0;
-        int maxAlign = 16;
-        List<VarDecl.Declarator> externs = new ArrayList<>();
-        for (VarDecl v : decls) {
-            for (VarDecl.Declarator d : v.declarators()) {
-                if (v.linkage().contains(io.ptxrun.ast.Linkage.EXTERN) || isUnsized(d)) {
-                    externs.add(d);
-                    maxAlign = Math.max(maxAlign, v.effectiveAlign());
-                    continue;
-                }
-                off = ParamLayout.alignUp(off, v.effectiveAlign());
-                sharedOffsets.put(d, off);
-                program.sharedNames.put(off, d.name());
-                off += (int) sizeWithin(v, d, off, MAX_SHARED, "shared");
-            }
-        }
-        off = ParamLayout.alignUp(off, maxAlign);
-        for (VarDecl.Declarator d : externs) {
-            sharedOffsets.put(d, off);
-            program.sharedNames.putIfAbsent(off, d.name());
-        }
-        program.sharedStatic = off;
-        program.sharedExternOffset = off;
-    }
-
-    private static boolean isUnsized(VarDecl.Declarator d) {
-        return d.dims().contains(0L) && d.init() == null;
-    }
-
-    private void collectShared(Block b, List<VarDecl> out) {
-        for (Statement s : b.statements()) {
-            if (s instanceof VarDecl v && v.space().isShared()) {
-                out.add(v);
-            } else if (s instanceof Block inner) {
-                collectShared(inner, out);
-            }
-        }
-    }
-
-    /** The variable's bytes; {@code Long.MAX_VALUE} when that overflows. */
-    static long sizeOf(VarDecl v, VarDecl.Declarator d) {
-        long n = v.elementBytes();
-        for (long dim : d.dims()) {
-            long extent = dim == 0 ? Math.max(1, initCount(d.init())) : dim;
-            if (extent < 0 || (extent > 0 && n > Long.MAX_VALUE / extent)) {
-                return Long.MAX_VALUE;
-            }
-            n *= extent;
-        }
-        return n;
-    }
-
-    /** The variable's bytes, which must stay within {@code limit} (what one state space can hold). */
-    private static long sizeWithin(VarDecl v, VarDecl.Declarator d, long used, long limit, String space) {
-        long size = sizeOf(v, d);
-        if (size > limit - used) {
-            throw new DecodeError(d.pos(), space + " variable '" + d.name() + "' needs "
-                    + (size == Long.MAX_VALUE ? "more than 2^63" : String.valueOf(size)) + " bytes"
-                    + (used > 0 ? " after " + used + " already declared" : "") + ", more than the " + limit
-                    + " bytes " + space + " memory can hold");
-        }
-        return size;
-    }
-
-    private static long initCount(Initializer init) {
-        if (init instanceof Initializer.Braced b) {
-            long n = 0;
-            for (Initializer e : b.elements()) {
-                n += initCount(e);
-            }
-            return n;
-        }
-        return init == null ? 0 : 1;
-    }
-
-    private void layoutModuleVariables() {
-        List<byte[]> constParts = new ArrayList<>();
-        int constSize = 0;
-        List<Object[]> constInits = new ArrayList<>();
-        for (ModuleItem it : module.items()) {
-            if (!(it instanceof VarDecl v)) {
-                continue;
-            }
-            for (VarDecl.Declarator d : v.declarators()) {
-                switch (v.space()) {
-                    case GLOBAL -> {
-                        long size = Math.max(1, sizeOf(v, d));
-                        long addr;
-                        try {
-                            addr = memory.allocate(size, Math.max(256, v.effectiveAlign()));
-                        } catch (MemoryFault e) {
-                            throw new DecodeError(d.pos(), "global variable '" + d.name() + "': " + e.getMessage());
-                        }
-                        globals.put(d.name(), new Sym(SymKind.GLOBAL, addr, 64));
-                        if (d.init() != null) {
-                            byte[] bytes = new byte[(int) size];
-                            writeInit(bytes, v, d.init());
-                            memory.write(addr, bytes);
-                        }
-                    }
-                    case CONST -> {
-                        constSize = ParamLayout.alignUp(constSize, v.effectiveAlign());
-                        globals.put(d.name(), new Sym(SymKind.CONST, constSize, 64));
-                        constInits.add(new Object[] {v, d, constSize});
-                        constSize += (int) sizeWithin(v, d, constSize, MAX_CONST, "constant");
-                    }
-                    default -> {
-                        if (v.space().isShared()) {
-                            globals.put(d.name(), new Sym(SymKind.SHARED, sharedOffsets.get(d), 32));
-                        }
-                    }
-                }
-            }
-        }
-        byte[] bank = new byte[constSize];
-        for (Object[] ci : constInits) {
-            VarDecl v = (VarDecl) ci[0];
-            VarDecl.Declarator d = (VarDecl.Declarator) ci[1];
-            if (d.init() != null) {
-                byte[] bytes = new byte[(int) sizeOf(v, d)];
-                writeInit(bytes, v, d.init());
-                System.arraycopy(bytes, 0, bank, (int) ci[2], bytes.length);
-            }
-        }
-        program.constBank = bank;
-    }
-
-    /** Writes an initializer's scalars in order, each of the declaration's element type. */
-    private void writeInit(byte[] out, VarDecl v, Initializer init) {
-        List<Operand> flat = new ArrayList<>();
-        flatten(init, flat);
-        int w = v.type().bytes();
-        for (int i = 0; i < flat.size() && (i + 1) * w <= out.length; i++) {
-            Operand o = flat.get(i);
-            long bits;
-            if (o instanceof Operand.Symbol s) {
-                Sym sym = globals.get(s.name());
-                long base = sym == null ? 0 : sym.value();
-                if (sym != null && s.generic()) {
-                    base = toGeneric(sym.kind(), base);
-                }
-                bits = base + s.offset();
-            } else {
-                bits = immBits(o, v.type());
-            }
-            Bytes.put(out, i * w, w, bits);
-        }
-    }
-
-    private static void flatten(Initializer init, List<Operand> out) {
-        if (init instanceof Initializer.Value val) {
-            out.add(val.value());
-        } else if (init instanceof Initializer.Braced b) {
-            for (Initializer e : b.elements()) {
-                flatten(e, out);
-            }
-        }
     }
 
     static long toGeneric(SymKind kind, long addr) {
@@ -461,7 +279,7 @@ final class Decoder {
                     return sym;
                 }
             }
-            return globals.get(name);
+            return layout.globals.get(name);
         }
 
         void block(Block b, boolean nested) {
@@ -527,12 +345,12 @@ final class Decoder {
                         }
                     }
                     case LOCAL, PARAM -> {
-                        int off = allocFrame((int) Math.max(1, sizeWithin(v, d, frame, Engine.MAX_LOCAL_BYTES,
+                        int off = allocFrame((int) Math.max(1, ModuleLayout.sizeWithin(v, d, frame, Engine.MAX_LOCAL_BYTES,
                                 "local")), v.effectiveAlign());
                         scope.put(d.name(), new Sym(SymKind.LOCAL, off, 64));
                     }
                     case SHARED, SHARED_CTA, SHARED_CLUSTER ->
-                            scope.put(d.name(), new Sym(SymKind.SHARED, sharedOffsets.get(d), 32));
+                            scope.put(d.name(), new Sym(SymKind.SHARED, layout.sharedOffsets.get(d), 32));
                     default -> throw new DecodeError(d.pos(), "declaration of " + v.space().spelling
                             + " variable '" + d.name() + "' inside a function is not supported");
                 }

@@ -121,9 +121,9 @@ final class Grid {
                     ctas > Integer.MAX_VALUE ? "; at most " + Integer.MAX_VALUE + " CTAs" : "");
         }
         long shared = program.sharedStatic + launch.sharedBytes();
-        if (shared > Decoder.MAX_SHARED) {
+        if (shared > ModuleLayout.MAX_SHARED) {
             return "the CTA needs " + shared + " bytes of shared memory (" + program.sharedStatic + " static, "
-                    + launch.sharedBytes() + " dynamic), more than the " + Decoder.MAX_SHARED + " a CTA can have";
+                    + launch.sharedBytes() + " dynamic), more than the " + ModuleLayout.MAX_SHARED + " a CTA can have";
         }
         return null;
     }
