@@ -9,11 +9,46 @@ import static io.ptxrun.exec.FloatOps.f64;
 import static io.ptxrun.exec.Engine.zx;
 
 /**
- * The value arithmetic of atom and red: the new memory value from the old one and the operands.
- * Where the value lives and how the update is made atomic is the engine's business.
+ * atom and red: one read-modify-write per lane, atomic with other CTAs' in global memory (which
+ * other workers share), and the value arithmetic of the new memory value from the old one and
+ * the operands.
  */
 final class Atomics {
     private Atomics() {}
+
+    /** atom or red for lane l: one read-modify-write in the op's space, the old value to atom's destination. */
+    static void run(Engine e, Warp w, Op op, int l) {
+        DataType t = op.type;
+        int size = t.bytes();
+        Space space = op.mem.space();
+        long a = e.address(w, op, l);
+        long b = e.read(w, op, 0, l);
+        long c = op.sources() > 1 ? e.read(w, op, 1, l) : 0;
+        Space target = space == Space.GENERIC ? Space.ofGeneric(a) : space;
+        if (e.order != null) {
+            e.releasing(w, l, space, a, op.mem.release());
+        }
+        long old;
+        if (target == Space.GLOBAL) {
+            // Other CTAs may run on other threads: one atomic read-modify-write of global memory.
+            if ((a & (size - 1)) != 0) {
+                throw new MemoryFault(String.format("misaligned %d-byte global access at 0x%x", size, a));
+            }
+            old = e.global().readModifyWrite(a, size, v -> combine(op, v, b, c, false));
+            if (combine(op, old, b, c, false) != old) {
+                e.progressed(); // memory that others read changed: progress (a failed compare-and-swap is none)
+            }
+        } else {
+            old = e.memory.load(w, space, a, size, l);
+            e.memory.store(w, space, a, size, combine(op, old, b, c, target == Space.SHARED), l);
+        }
+        if (op.code == OpCode.ATOM) {
+            e.write(w, op, 0, l, zx(old, t.bits));
+        }
+        if (e.order != null) {
+            e.ordered(w, l, op, space, a, size, op.code == OpCode.ATOM, true);
+        }
+    }
 
     /**
      * The value an atomic operation stores (zero-extended to the operand width). b is the operand

@@ -820,7 +820,7 @@ final class Engine {
                         || (op.mem.space() == Space.GLOBAL && (sp == Space.KPARAM || sp == Space.CONST));
                 write(w, op, 0, l, in ? 1 : 0);
             }
-            case ATOM, RED -> atomic(w, op, l);
+            case ATOM, RED -> Atomics.run(this, w, op, l);
             case GETCTARANK -> write(w, op, 0, l,
                     Cta.rankOf(LaneMemory.sharedAddressOf(op.mem.space(), zx(read(w, op, 0, l), bits)), cta.rank));
             case MAPA -> {
@@ -900,39 +900,6 @@ final class Engine {
     }
 
 
-    private void atomic(Warp w, Op op, int l) {
-        DataType t = op.type;
-        int size = t.bytes();
-        Space space = op.mem.space();
-        long a = address(w, op, l);
-        long b = read(w, op, 0, l);
-        long c = op.sources() > 1 ? read(w, op, 1, l) : 0;
-        Space target = space == Space.GENERIC ? Space.ofGeneric(a) : space;
-        if (order != null) {
-            releasing(w, l, space, a, op.mem.release());
-        }
-        long old;
-        if (target == Space.GLOBAL) {
-            // Other CTAs may run on other threads: one atomic read-modify-write of global memory.
-            if ((a & (size - 1)) != 0) {
-                throw new MemoryFault(String.format("misaligned %d-byte global access at 0x%x", size, a));
-            }
-            old = global.readModifyWrite(a, size, v -> Atomics.combine(op, v, b, c, false));
-            if (Atomics.combine(op, old, b, c, false) != old) {
-                events++; // memory that others read changed: progress (a failed compare-and-swap is none)
-            }
-        } else {
-            old = memory.load(w, space, a, size, l);
-            memory.store(w, space, a, size, Atomics.combine(op, old, b, c, target == Space.SHARED), l);
-        }
-        if (op.code == OpCode.ATOM) {
-            write(w, op, 0, l, zx(old, t.bits));
-        }
-        if (order != null) {
-            ordered(w, l, op, space, a, size, op.code == OpCode.ATOM, true);
-        }
-    }
-
     // ---------------------------------------------------------------- the memory model's view
 
     /** The lane's slot in the hazard detector's clocks (its CTA's rank, then its linear thread id). */
@@ -955,7 +922,7 @@ final class Engine {
     }
 
     /** The release half of a strong write by the lane, before the write (see MemoryOrder.releaseAt). */
-    private void releasing(Warp w, int l, Space space, long a, boolean release) {
+    void releasing(Warp w, int l, Space space, long a, boolean release) {
         if (space == Space.GENERIC) {
             space = Space.ofGeneric(a);
             a -= space.window;
