@@ -5,7 +5,7 @@ package io.ptxrun.exec;
  * for the check at the CTA's exit. Its shared memory exists only while it runs, so each of them
  * must happen before its exit: be known to one of its threads, under the hazard detector's clocks,
  * by the time the last of them exits. Whichever came first in this run does not matter; an access
- * after the exit is a fault of its own ({@link Engine#sharedOwner}).
+ * after the exit is a fault of its own ({@link LaneMemory#sharedOwner}).
  *
  * <p>Per accessing thread only the access with the highest counter is kept (its latest, but for a
  * release write that is known by the lower counter it hands on): when that one is known, all the
