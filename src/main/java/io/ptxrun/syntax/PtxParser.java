@@ -46,7 +46,12 @@ public final class PtxParser {
         }
         CommonTokenStream tokens = lex(file, text);
         Parsed<Module> tooDeep = tooDeep(file, tokens);
-        return tooDeep != null ? tooDeep : parse(file, tokens, (p, b) -> b.module(p.module()));
+        if (tooDeep != null) {
+            return tooDeep;
+        }
+        Module direct = DirectParser.module(file, tokens.getTokens());
+        return direct != null ? new Parsed<>(direct, List.of(), false)
+                : parse(file, tokens, (p, b) -> b.module(p.module()));
     }
 
     /** The single-piece path alone (tests compare it with the parallel one). */
@@ -113,7 +118,7 @@ public final class PtxParser {
     private static final int SEMICOLON = tokenType("';'");
     private static final int COMMA = tokenType("','");
 
-    private static int tokenType(String literal) {
+    static int tokenType(String literal) {
         for (int t = 1; t <= PTXParser.VOCABULARY.getMaxTokenType(); t++) {
             if (literal.equals(PTXParser.VOCABULARY.getLiteralName(t))) {
                 return t;
@@ -190,6 +195,10 @@ public final class PtxParser {
     }
 
     private static Parsed<Module> parseTokens(String file, List<Token> tokens) {
+        Module direct = DirectParser.module(file, tokens);
+        if (direct != null) {
+            return new Parsed<>(direct, List.of(), false);
+        }
         PTXParser parser = new PTXParser(new CommonTokenStream(new ListTokenSource(tokens, file)));
         parser.removeErrorListeners();
         parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
