@@ -1,7 +1,5 @@
 package io.ptxrun.syntax;
 
-import static io.ptxrun.syntax.PtxParser.tokenType;
-
 import io.ptxrun.ast.Block;
 import io.ptxrun.ast.Function;
 import io.ptxrun.ast.FunctionDirective;
@@ -42,27 +40,27 @@ import org.antlr.v4.runtime.Token;
  * from both on every module of testdata.
  */
 final class DirectParser {
-    private static final int COMMA = tokenType("','");
-    private static final int SEMICOLON = tokenType("';'");
-    private static final int COLON = tokenType("':'");
-    private static final int OPEN_BRACE = tokenType("'{'");
-    private static final int CLOSE_BRACE = tokenType("'}'");
-    private static final int OPEN_BRACKET = tokenType("'['");
-    private static final int CLOSE_BRACKET = tokenType("']'");
-    private static final int OPEN_PAREN = tokenType("'('");
-    private static final int CLOSE_PAREN = tokenType("')'");
-    private static final int LESS = tokenType("'<'");
-    private static final int GREATER = tokenType("'>'");
-    private static final int EQUALS = tokenType("'='");
-    private static final int AT = tokenType("'@'");
-    private static final int BANG = tokenType("'!'");
-    private static final int TILDE = tokenType("'~'");
-    private static final int PLUS = tokenType("'+'");
-    private static final int MINUS = tokenType("'-'");
-    private static final int BAR = tokenType("'|'");
+    private static final int COMMA = TokenTypes.COMMA;
+    private static final int SEMICOLON = TokenTypes.SEMICOLON;
+    private static final int COLON = TokenTypes.COLON;
+    private static final int OPEN_BRACE = TokenTypes.OPEN_BRACE;
+    private static final int CLOSE_BRACE = TokenTypes.CLOSE_BRACE;
+    private static final int OPEN_BRACKET = TokenTypes.OPEN_BRACKET;
+    private static final int CLOSE_BRACKET = TokenTypes.CLOSE_BRACKET;
+    private static final int OPEN_PAREN = TokenTypes.OPEN_PAREN;
+    private static final int CLOSE_PAREN = TokenTypes.CLOSE_PAREN;
+    private static final int LESS = TokenTypes.LESS;
+    private static final int GREATER = TokenTypes.GREATER;
+    private static final int EQUALS = TokenTypes.EQUALS;
+    private static final int AT = TokenTypes.AT;
+    private static final int BANG = TokenTypes.BANG;
+    private static final int TILDE = TokenTypes.TILDE;
+    private static final int PLUS = TokenTypes.PLUS;
+    private static final int MINUS = TokenTypes.MINUS;
+    private static final int BAR = TokenTypes.BAR;
     /** Binary operators other than `+`, `-` and `|`: an expression with one is left to the grammar. */
-    private static final int[] OTHER_OPERATORS = {tokenType("'*'"), tokenType("'/'"), tokenType("'%'"),
-        tokenType("'<<'"), tokenType("'>>'"), tokenType("'&'"), tokenType("'^'")};
+    private static final int[] OTHER_OPERATORS = {TokenTypes.STAR, TokenTypes.SLASH, TokenTypes.PERCENT,
+        TokenTypes.SHIFT_LEFT, TokenTypes.SHIFT_RIGHT, TokenTypes.AMPERSAND, TokenTypes.CARET};
 
     /** Thrown to stop at a form this parser leaves to the grammar; it carries nothing. */
     private static final class GiveUp extends RuntimeException {

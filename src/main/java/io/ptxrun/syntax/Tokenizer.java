@@ -35,22 +35,13 @@ final class Tokenizer implements TokenSource {
 
     /** By ASCII character: the type of the one-character literal token it is, 0 for none. */
     private static final int[] LITERAL = new int[128];
-    private static final int SHIFT_LEFT = literalType("'<<'");
-    private static final int SHIFT_RIGHT = literalType("'>>'");
+    private static final int SHIFT_LEFT = TokenTypes.SHIFT_LEFT;
+    private static final int SHIFT_RIGHT = TokenTypes.SHIFT_RIGHT;
 
     static {
-        for (char c : ",{};:+-()<>=[]@!|*/%&^~".toCharArray()) {
-            LITERAL[c] = literalType("'" + c + "'");
+        for (char c : TokenTypes.CHARACTERS.toCharArray()) {
+            LITERAL[c] = TokenTypes.ofCharacter(c);
         }
-    }
-
-    private static int literalType(String literal) {
-        for (int t = 1; t <= PTXParser.VOCABULARY.getMaxTokenType(); t++) {
-            if (literal.equals(PTXParser.VOCABULARY.getLiteralName(t))) {
-                return t;
-            }
-        }
-        throw new IllegalStateException("the grammar has no token " + literal);
     }
 
     private final CharStream input;
