@@ -62,7 +62,12 @@ public final class InstructionChecker {
     private static final int PARALLEL_FUNCTIONS = 16;
 
     public void check(Module module) {
-        List<Function> bodies = module.functions().stream().filter(f -> f.body().isPresent()).toList();
+        List<Function> bodies = new ArrayList<>();
+        for (Function f : module.functions()) {
+            if (f.body().isPresent()) {
+                bodies.add(f);
+            }
+        }
         if (bodies.size() < PARALLEL_FUNCTIONS || Runtime.getRuntime().availableProcessors() < 2) {
             bodies.forEach(this::checkFunction);
             return;

@@ -114,7 +114,7 @@ final class AstBuilder {
     /** `.version major.minor` (added to out), or a diagnostic. */
     void version(SourcePos pos, Token number, List<ModuleItem> out) {
         String text = number.getText();
-        if (!text.matches("[0-9]+\\.[0-9]")) {
+        if (!isMajorMinor(text)) {
             diagnostics.error(pos(number), "syntax.version",
                     "malformed .version '" + text + "': expected major.minor, e.g. 8.7");
             return;
@@ -122,6 +122,21 @@ final class AstBuilder {
         int dot = text.indexOf('.');
         out.add(new ModuleItem.Version(pos, Integer.parseInt(text.substring(0, dot)),
                 Integer.parseInt(text.substring(dot + 1))));
+    }
+
+    /** Whether text is `[0-9]+\.[0-9]` (a loop: a short check would spend a millisecond setting up a regex). */
+    private static boolean isMajorMinor(String text) {
+        int dot = text.indexOf('.');
+        if (dot < 1 || dot != text.length() - 2) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (i != dot && (c < '0' || c > '9')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** `.file INDEX "PATH" (, INT)*`: ints holds the index and then the extra numbers. */
