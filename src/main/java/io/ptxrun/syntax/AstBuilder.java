@@ -47,6 +47,11 @@ final class AstBuilder {
     private final Diagnostics diagnostics;
     /** Register names declared in each enclosing scope; ranges (`%r<40>`) by prefix. */
     private final Deque<Scope> scopes = new ArrayDeque<>();
+    /**
+     * What isRegister answered for each name since the scopes last changed: a function body
+     * names its few registers over and over.
+     */
+    private final Map<String, Boolean> registers = new HashMap<>();
 
     AstBuilder(String file, Diagnostics diagnostics) {
         this.file = file;
@@ -71,14 +76,14 @@ final class AstBuilder {
 
     /** A statement list (code examples): module directives and statements in one block. */
     Block statementList(StatementListContext ctx) {
-        scopes.push(new Scope());
+        enterScope();
         List<Statement> out = new ArrayList<>();
         for (int i = 0; i < ctx.getChildCount(); i++) {
             if (ctx.getChild(i) instanceof StatementContext s) {
                 statement(s, out);
             }
         }
-        scopes.pop();
+        exitScope();
         return new Block(new SourcePos(file, 1, 1), out);
     }
 
@@ -237,15 +242,18 @@ final class AstBuilder {
             }
         }
         scopes.push(scope);
+        registers.clear();
     }
 
     /** A nested block's scope; exitScope() leaves it. */
     void enterScope() {
         scopes.push(new Scope());
+        registers.clear();
     }
 
     void exitScope() {
         scopes.pop();
+        registers.clear();
     }
 
     private FunctionDirective funcDirective(FuncDirectiveContext d) {
@@ -417,6 +425,7 @@ final class AstBuilder {
             } else {
                 scopes.peek().names.add(name);
             }
+            registers.clear();
         }
         return new VarDecl.Declarator(pos, name, range, dims, init);
     }
@@ -437,14 +446,14 @@ final class AstBuilder {
 
     private Block block(BlockContext ctx, boolean newScope) {
         if (newScope) {
-            scopes.push(new Scope());
+            enterScope();
         }
         List<Statement> out = new ArrayList<>(ctx.stmts.size());
         for (StatementContext s : ctx.stmts) {
             statement(s, out);
         }
         if (newScope) {
-            scopes.pop();
+            exitScope();
         }
         return new Block(pos(ctx), out);
     }
@@ -673,6 +682,15 @@ final class AstBuilder {
     }
 
     private boolean isRegister(String name) {
+        Boolean known = registers.get(name);
+        if (known == null) {
+            known = isDeclaredRegister(name);
+            registers.put(name, known);
+        }
+        return known;
+    }
+
+    private boolean isDeclaredRegister(String name) {
         // `%r12` is declared either by name or by a range `%r<N>` (prefix `%r`, index below N).
         int split = name.length();
         while (split > 0 && name.charAt(split - 1) >= '0' && name.charAt(split - 1) <= '9') {

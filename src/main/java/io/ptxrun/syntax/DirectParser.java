@@ -72,6 +72,8 @@ final class DirectParser {
     private static final GiveUp GIVE_UP = new GiveUp();
 
     private final List<? extends Token> tokens;
+    /** The tokens' types, read once: the parser looks at each several times. */
+    private final int[] types;
     private final int end;
     private final AstBuilder builder;
     private int at;
@@ -80,6 +82,11 @@ final class DirectParser {
         this.tokens = tokens;
         int n = tokens.size();
         this.end = n > 0 && tokens.get(n - 1).getType() == Token.EOF ? n - 1 : n;
+        this.types = new int[end + 1];
+        for (int i = 0; i < end; i++) {
+            types[i] = tokens.get(i).getType();
+        }
+        types[end] = Token.EOF;
         this.builder = builder;
     }
 
@@ -107,11 +114,11 @@ final class DirectParser {
     // Tokens
 
     private int type() {
-        return at < end ? tokens.get(at).getType() : Token.EOF;
+        return types[at];
     }
 
     private int typeAfter() {
-        return at + 1 < end ? tokens.get(at + 1).getType() : Token.EOF;
+        return at < end ? types[at + 1] : Token.EOF;
     }
 
     /** The next token, which must be of this type. */
