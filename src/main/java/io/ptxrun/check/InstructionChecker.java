@@ -463,8 +463,9 @@ public final class InstructionChecker {
                     Problem.OPERAND_COUNT));
             return;
         }
-        instructionType = instruction.type();
-        firstType = instruction.types().isEmpty() ? null : instruction.types().get(0);
+        List<DataType> types = instruction.types();
+        instructionType = types.isEmpty() ? null : types.get(types.size() - 1);
+        firstType = types.isEmpty() ? null : types.get(0);
         currentVectorWidth = instruction.vectorWidth();
         for (int i = 0; i < ops.size(); i++) {
             Problem p = matchOperand(ops.get(i), slots.get(i), i, name, form, registers);
