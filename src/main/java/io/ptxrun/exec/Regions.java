@@ -24,6 +24,8 @@ final class Regions {
     static final int HOT = 64;
     /** Ops of one compiled method at most (the JVM does not compile methods beyond 8000 bytes of bytecode). */
     static final int MAX_OPS = 32;
+    /** Passes of a loop run lane by lane in one call at most (a warp's turn holds 256 steps). */
+    static final int MAX_PASSES = 128;
 
     private final Op[] ops;
     /** Entries before a region is compiled: HOT, or 1 to compile every region at once. */
@@ -37,6 +39,8 @@ final class Regions {
     private final int[] heat;
     private final CompiledRegion[] compiled;
     private final CompiledRegion[] branching;
+    /** Whether the region from each index on (the branching one where one starts) is a loop body run lane by lane. */
+    private final boolean[] byLane;
     /** Whether the hazard detector is on (regions hand it the shared-memory accesses they run themselves). */
     private final boolean checked;
 
@@ -51,6 +55,7 @@ final class Regions {
         heat = new int[n];
         compiled = new CompiledRegion[n];
         branching = new CompiledRegion[n];
+        byLane = new boolean[n];
         // Straight regions end before branch targets too: lanes that wait there for the group to
         // join them would keep the group from running its region (see run), and the joined group
         // runs the next.
@@ -121,7 +126,10 @@ final class Regions {
             compileBranching(pc);
         }
         if (span[pc] > 0) {
-            int taken = runBranching(e, w, pc, mask, runnable, steps);
+            int taken = byLane[pc] ? runByLane(e, w, branching[pc], pc, span[pc], mask, runnable, steps) : 0;
+            if (taken == 0) {
+                taken = runBranching(e, w, pc, mask, runnable, steps);
+            }
             if (taken != 0) {
                 return taken;
             }
@@ -133,10 +141,18 @@ final class Regions {
         CompiledRegion r = compiled[pc];
         if (r == null) {
             // Compiled where first needed: where a branching region starts, often never.
-            r = compiled[pc] = RegionCompiler.compile(ops, pc, n, checked, span[pc] == 0 && loopsBack(pc, n));
+            boolean loops = span[pc] == 0 && loopsBack(pc, n);
+            r = compiled[pc] = RegionCompiler.compile(ops, pc, n, checked, loops);
             if (r == null) {
                 length[pc] = 0;
                 return 0;
+            }
+            byLane[pc] = loops && RegionCompiler.runsByLane(ops, pc, n);
+        }
+        if (byLane[pc] && span[pc] == 0) {
+            int taken = runByLane(e, w, r, pc, n, mask, runnable, steps);
+            if (taken != 0) {
+                return taken;
             }
         }
         int pop = Integer.bitCount(mask);
@@ -161,6 +177,47 @@ final class Regions {
             throw e.fault(x, ops[pc + (int) ((e.executed - before) / pop - 1) % (n + 1)], w);
         }
         return end(e, w, pc + n, mask, runnable, taken, steps, regs, rb);
+    }
+
+    /**
+     * Runs the loop body r of n ops at pc and the branch back after it lane by lane ({@link
+     * CompiledRegion#lanes}), in as many passes as the steps and the budget left cover even where
+     * every pass runs every op; returns the steps taken, 0 when it cannot run so. Where each lane
+     * runs its passes and the branch after each by itself, the interpreter runs the warp's lanes
+     * together op by op, each op of a pass one step for the lanes that reach it; those that leave
+     * the loop wait after it (a higher PC) while the others go on. Either way every lane ends
+     * after the same passes with the same registers (the ops touch only the lane's own), and the
+     * steps are those of the passes, each the ops some lane ran in it and the branch back. So it
+     * runs only for every runnable lane of the warp at once, and under the fixed schedule (a
+     * seeded one may run the lanes that left the loop before the others have).
+     */
+    private int runByLane(Engine e, Warp w, CompiledRegion r, int pc, int n, int mask, int runnable, int steps) {
+        if (r == null || mask != runnable || !e.fixedSchedule() || w.wgmmaPending != null) {
+            return 0;
+        }
+        int pop = Integer.bitCount(mask);
+        long passes = Math.min(Math.min(steps / (n + 1), MAX_PASSES), (e.ctaLimit - e.executed) / ((long) (n + 1) * pop));
+        int rb = passes < 1 ? -1 : frame(w, mask);
+        if (rb < 0) {
+            return 0;
+        }
+        int[] visited = e.passesVisited;
+        java.util.Arrays.fill(visited, 0, (int) passes, 0);
+        long ran = r.lanes(e, w, w.regs, rb << 5, mask, (int) passes, visited);
+        int most = (int) (ran >>> 32);
+        int left = (int) ran;
+        int taken = 0;
+        for (int p = 0; p < most; p++) {
+            taken += Integer.bitCount(visited[p]) + 1;
+        }
+        e.advance(w, mask & ~left, pc);
+        e.advance(w, left, pc + n + 1);
+        if (most > 1 || left != mask) {
+            w.lastBackBranch = pc + n;
+        }
+        // As Engine.branch leaves a uniform branch.
+        w.uniformMask = left == 0 || left == mask ? mask : 0;
+        return taken;
     }
 
     private int runBranching(Engine e, Warp w, int pc, int mask, int runnable, int steps) {
@@ -255,11 +312,13 @@ final class Regions {
 
     private void compileBranching(int pc) {
         if (span[pc] > 0) {
-            CompiledRegion r = RegionCompiler.compile(ops, pc, span[pc], checked, loopsBack(pc, span[pc]));
+            boolean loops = loopsBack(pc, span[pc]);
+            CompiledRegion r = RegionCompiler.compile(ops, pc, span[pc], checked, loops);
             if (r == null) {
                 span[pc] = 0;
             } else {
                 branching[pc] = r;
+                byLane[pc] = loops && RegionCompiler.runsByLane(ops, pc, span[pc]);
             }
         }
     }
