@@ -37,17 +37,20 @@ abstract class CompiledRegion {
 
     /**
      * Runs a loop body ({@link RegionCompiler#runsByLane}: inline ops and forward branches, followed
-     * by a branch back to its start) lane by lane for the lanes of {@code mask}, all at its start
-     * and sharing the register frame at {@code regs[base]}: each lane runs passes of the body and
-     * the branch back, its registers in JVM locals, until the branch lets it leave the loop or it
-     * has run {@code passes} passes; the ops each pass ran for some lane are ORed into
-     * {@code visited[pass]} (bits of their distance from the start, which the caller has cleared),
-     * and the instructions counted into {@code e.executed}. The ops touch only each lane's own
+     * by a branch back to its start) lane by lane for the lanes of {@code mask}, all at one op of
+     * it and sharing the register frame at {@code regs[base]}: each lane runs passes of the body
+     * and the branch back, its registers in JVM locals, until the branch lets it leave the loop or
+     * it has run {@code passes} passes. A body without branches starts at its op {@code from} (its
+     * first pass is the rest of the body) and ends, where the lane has not left, with the first
+     * {@code tail} ops of the next pass; a body with branches starts at its start ({@code from}
+     * and {@code tail} are 0), and the ops each pass ran for some lane are ORed into
+     * {@code visited[pass]} (bits of their distance from the start, which the caller has cleared).
+     * The instructions are counted into {@code e.executed}. The ops touch only each lane's own
      * registers and cannot fail, so running lane after lane cannot be told from running the warp's
      * groups op by op (see {@link Regions}). Returns the most passes any lane ran in the high 32
      * bits and the lanes that left the loop in the low 32; the lanes' PCs are left to the caller.
      */
-    long lanes(Engine e, Warp w, long[] regs, int base, int mask, int passes, int[] visited) {
+    long lanes(Engine e, Warp w, long[] regs, int base, int mask, int from, int passes, int tail, int[] visited) {
         throw new UnsupportedOperationException("not a loop body run lane by lane");
     }
 

@@ -157,14 +157,16 @@ final class RegionCompiler {
         mv.visitCode();
         java.util.List<Part> parts = new java.util.ArrayList<>();
         if (branches(ops, start, n)) {
-            branching(mv, ops, start, n, parts, loops);
+            // A loop run lane by lane goes back to the scheduler after a pass under lane masks (a
+            // turn's last), so that the next pass may run lane by lane.
+            branching(mv, ops, start, n, parts, loops && !runsByLane(ops, start, n));
         } else {
             straight(mv, ops, start, n, parts, checked, loops);
         }
         mv.visitMaxs(0, 0);
         mv.visitEnd();
         if (loops && runsByLane(ops, start, n)) {
-            MethodVisitor lanes = cw.visitMethod(0, "lanes", "(L" + ENGINE + ";L" + WARP + ";[JIII[I)J", null, null);
+            MethodVisitor lanes = cw.visitMethod(0, "lanes", "(L" + ENGINE + ";L" + WARP + ";[JIIIII[I)J", null, null);
             lanes.visitCode();
             byLane(lanes, ops, start, n);
             lanes.visitMaxs(0, 0);
@@ -302,22 +304,26 @@ final class RegionCompiler {
         return true;
     }
 
-    // Locals of lanes(Engine e, Warp w, long[] regs, int base, int mask, int passes, int[] visited) beyond
-    // those of run it shares (LANE, BITS, COND): the lane's pass, the instructions counted, the ops
-    // the lane ran in its pass (bits of their distance from start), the lanes that left the loop
-    // and the most passes any lane ran.
-    private static final int PASSES = 6, VISITED = 7, PASS = 13, COUNTED = 14, RAN = 15, LEFT = 16, MOST = 17;
+    // Locals of lanes(Engine e, Warp w, long[] regs, int base, int mask, int from, int passes, int tail,
+    // int[] visited) beyond those of run it shares (LANE, BITS, COND): the lane's passes, the
+    // instructions counted, the ops the lane ran in its pass (bits of their distance from start),
+    // the lanes that left the loop and the most passes any lane ran.
+    private static final int FROM = 6, PASSES = 7, TAIL = 8, VISITED = 9, PASS = 13, COUNTED = 14, RAN = 15,
+            LEFT = 16, MOST = 17;
 
     /**
      * {@link CompiledRegion#lanes}: each lane of mask in turn runs passes of the loop body (the n ops
      * from start, with real jumps for its forward branches) and the branch back at start + n, its
      * registers in JVM locals from its first pass to its last, until the branch lets it leave or it
-     * has run {@code passes} passes. Each pass ORs the ops the lane ran into visited[pass]; the
+     * has run {@code passes} passes; a body without branches starts its first pass at op
+     * {@code from} and, where the lane has not left, runs the first {@code tail} ops after the
+     * last. Each pass of a body with branches ORs the ops the lane ran into visited[pass]. The
      * instructions are counted into e.executed at the end. Returns the most passes a lane ran in
      * the high half, and the lanes that left in the low one.
      */
     private static void byLane(MethodVisitor mv, Op[] ops, int start, int n) {
         int end = start + n;
+        boolean straight = !branches(ops, start, n);
         // Where the runs between branches and targets start, as in branching().
         java.util.TreeSet<Integer> cuts = new java.util.TreeSet<>();
         cuts.add(start);
@@ -337,26 +343,50 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ISTORE, MOST);
         Op back = ops[end];
         java.util.Map<Integer, Kind> kinds = kinds(ops, start, end + 1);
-        laneLoop(mv, MASK, true, () -> {
+        // Lane after lane: the work of each is long, so no whole-warp loop.
+        laneLoop(mv, MASK, false, () -> {
             LaneRegisters lane = new LaneRegisters(mv, kinds);
             // Every register the loop touches into locals before the first pass (a local first set
             // on one path could not be read where paths meet).
             for (int pc = start; pc <= end; pc++) {
                 lane.fetch(ops[pc], true);
             }
+            Label pass = new Label(), branch = new Label(), tail = new Label(), done = new Label();
+            mv.visitInsn(Opcodes.ICONST_0);
+            mv.visitVarInsn(Opcodes.ISTORE, PASS);
+            if (straight) {
+                // The first pass from op `from`: counted = n + 1 - from; switch into a copy of the body.
+                mv.visitIincInsn(COUNTED, n + 1);
+                mv.visitVarInsn(Opcodes.ILOAD, COUNTED);
+                mv.visitVarInsn(Opcodes.ILOAD, FROM);
+                mv.visitInsn(Opcodes.ISUB);
+                mv.visitVarInsn(Opcodes.ISTORE, COUNTED);
+                Label[] entry = new Label[n];
+                for (int k = 0; k < n; k++) {
+                    entry[k] = new Label();
+                }
+                mv.visitVarInsn(Opcodes.ILOAD, FROM);
+                mv.visitTableSwitchInsn(0, n - 1, entry[0], entry);
+                for (int k = 0; k < n; k++) {
+                    mv.visitLabel(entry[k]);
+                    guardedBody(lane, ops[start + k]);
+                }
+                mv.visitJumpInsn(Opcodes.GOTO, branch);
+            }
+            mv.visitLabel(pass);
             Label[] at = new Label[n + 1];
             for (int k = 0; k <= n; k++) {
                 at[k] = new Label();
             }
-            Label pass = new Label(), done = new Label();
-            mv.visitInsn(Opcodes.ICONST_0);
-            mv.visitVarInsn(Opcodes.ISTORE, PASS);
-            mv.visitLabel(pass);
-            mv.visitInsn(Opcodes.ICONST_0);
-            mv.visitVarInsn(Opcodes.ISTORE, RAN);
+            if (straight) {
+                mv.visitIincInsn(COUNTED, n + 1);
+            } else {
+                mv.visitInsn(Opcodes.ICONST_0);
+                mv.visitVarInsn(Opcodes.ISTORE, RAN);
+            }
             for (int pc = start; pc < end; pc++) {
                 mv.visitLabel(at[pc - start]);
-                if (cuts.contains(pc)) {
+                if (!straight && cuts.contains(pc)) {
                     // The lane reached the run from pc: it runs all its ops.
                     int length = cuts.higher(pc) - pc;
                     mv.visitVarInsn(Opcodes.ILOAD, RAN);
@@ -373,18 +403,21 @@ final class RegionCompiler {
                 }
             }
             mv.visitLabel(at[n]);
-            // visited[pass] |= ran; the branch back counted; pass++
-            mv.visitVarInsn(Opcodes.ALOAD, VISITED);
-            mv.visitVarInsn(Opcodes.ILOAD, PASS);
-            mv.visitInsn(Opcodes.DUP2);
-            mv.visitInsn(Opcodes.IALOAD);
-            mv.visitVarInsn(Opcodes.ILOAD, RAN);
-            mv.visitInsn(Opcodes.IOR);
-            mv.visitInsn(Opcodes.IASTORE);
-            mv.visitIincInsn(COUNTED, 1);
+            if (!straight) {
+                // visited[pass] |= ran; the branch back counted
+                mv.visitVarInsn(Opcodes.ALOAD, VISITED);
+                mv.visitVarInsn(Opcodes.ILOAD, PASS);
+                mv.visitInsn(Opcodes.DUP2);
+                mv.visitInsn(Opcodes.IALOAD);
+                mv.visitVarInsn(Opcodes.ILOAD, RAN);
+                mv.visitInsn(Opcodes.IOR);
+                mv.visitInsn(Opcodes.IASTORE);
+                mv.visitIincInsn(COUNTED, 1);
+            }
+            // The branch back: the lane leaves where it is not taken; another pass while passes last.
+            mv.visitLabel(branch);
             mv.visitIincInsn(PASS, 1);
             if (back.guard >= 0) {
-                // Not taken: the lane leaves the loop.
                 Label stays = new Label();
                 jump(lane, back, stays);
                 mv.visitVarInsn(Opcodes.ILOAD, LEFT);
@@ -399,6 +432,20 @@ final class RegionCompiler {
             mv.visitVarInsn(Opcodes.ILOAD, PASS);
             mv.visitVarInsn(Opcodes.ILOAD, PASSES);
             mv.visitJumpInsn(Opcodes.IF_ICMPLT, pass);
+            if (straight) {
+                // The first `tail` ops of one more pass.
+                mv.visitLabel(tail);
+                mv.visitVarInsn(Opcodes.ILOAD, COUNTED);
+                mv.visitVarInsn(Opcodes.ILOAD, TAIL);
+                mv.visitInsn(Opcodes.IADD);
+                mv.visitVarInsn(Opcodes.ISTORE, COUNTED);
+                for (int k = 0; k < n; k++) {
+                    mv.visitVarInsn(Opcodes.ILOAD, TAIL);
+                    push(mv, k);
+                    mv.visitJumpInsn(Opcodes.IF_ICMPLE, done);
+                    guardedBody(lane, ops[start + k]);
+                }
+            }
             mv.visitLabel(done);
             // most = max(most, pass)
             mv.visitVarInsn(Opcodes.ILOAD, MOST);

@@ -41,6 +41,8 @@ final class Regions {
     private final CompiledRegion[] branching;
     /** Whether the region from each index on (the branching one where one starts) is a loop body run lane by lane. */
     private final boolean[] byLane;
+    /** The start of the loop body without branches that each index lies in, -1 where none (see {@link #runByLane}). */
+    private final int[] loopStart;
     /** Whether the hazard detector is on (regions hand it the shared-memory accesses they run themselves). */
     private final boolean checked;
 
@@ -56,6 +58,8 @@ final class Regions {
         compiled = new CompiledRegion[n];
         branching = new CompiledRegion[n];
         byLane = new boolean[n];
+        loopStart = new int[n];
+        java.util.Arrays.fill(loopStart, -1);
         // Straight regions end before branch targets too: lanes that wait there for the group to
         // join them would keep the group from running its region (see run), and the joined group
         // runs the next.
@@ -78,6 +82,13 @@ final class Regions {
                         targets[i] |= 1L << (ops[p].target - i);
                     }
                 }
+            }
+        }
+        // Loop bodies without branches: a straight region ending in the branch back to its start.
+        for (int i = 0; i < n; i++) {
+            int k = length[i];
+            if (k >= 2 && span[i] == 0 && loopsBack(i, k) && RegionCompiler.runsByLane(ops, i, k)) {
+                java.util.Arrays.fill(loopStart, i, i + k, i);
             }
         }
     }
@@ -125,8 +136,16 @@ final class Regions {
             }
             compileBranching(pc);
         }
+        int loop = loopStart[pc];
+        if (loop >= 0 && loop != pc && byLane[loop]) {
+            // Inside a loop body without branches (a turn ended there).
+            int taken = runByLane(e, w, compiled[loop], loop, length[loop], pc - loop, mask, runnable, steps);
+            if (taken != 0) {
+                return taken;
+            }
+        }
         if (span[pc] > 0) {
-            int taken = byLane[pc] ? runByLane(e, w, branching[pc], pc, span[pc], mask, runnable, steps) : 0;
+            int taken = byLane[pc] ? runByLane(e, w, branching[pc], pc, span[pc], 0, mask, runnable, steps) : 0;
             if (taken == 0) {
                 taken = runBranching(e, w, pc, mask, runnable, steps);
             }
@@ -150,7 +169,7 @@ final class Regions {
             byLane[pc] = loops && RegionCompiler.runsByLane(ops, pc, n);
         }
         if (byLane[pc] && span[pc] == 0) {
-            int taken = runByLane(e, w, r, pc, n, mask, runnable, steps);
+            int taken = runByLane(e, w, r, pc, n, 0, mask, runnable, steps);
             if (taken != 0) {
                 return taken;
             }
@@ -180,40 +199,58 @@ final class Regions {
     }
 
     /**
-     * Runs the loop body r of n ops at pc and the branch back after it lane by lane ({@link
-     * CompiledRegion#lanes}), in as many passes as the steps and the budget left cover even where
-     * every pass runs every op; returns the steps taken, 0 when it cannot run so. Where each lane
-     * runs its passes and the branch after each by itself, the interpreter runs the warp's lanes
-     * together op by op, each op of a pass one step for the lanes that reach it; those that leave
-     * the loop wait after it (a higher PC) while the others go on. Either way every lane ends
-     * after the same passes with the same registers (the ops touch only the lane's own), and the
-     * steps are those of the passes, each the ops some lane ran in it and the branch back. So it
-     * runs only for every runnable lane of the warp at once, and under the fixed schedule (a
-     * seeded one may run the lanes that left the loop before the others have).
+     * Runs the loop body r of n ops at start and the branch back after it lane by lane ({@link
+     * CompiledRegion#lanes}), the lanes of mask at op {@code from} of it, in as many passes as the
+     * steps and the budget left cover (where the body has branches, even if every pass ran every
+     * op; where it has none, from op {@code from} to the op where they end); returns the steps
+     * taken, 0 when it cannot run so. Where each lane runs its passes and the branch after each
+     * by itself, the interpreter runs the warp's lanes together op by op, each op of a pass one
+     * step for the lanes that reach it; those that leave the loop wait after it (a higher PC)
+     * while the others go on. Either way every lane ends after the same passes with the same
+     * registers (the ops touch only the lane's own), and the steps are those of the passes, each
+     * the ops some lane ran in it and the branch back. So it runs only for every runnable lane of
+     * the warp at once, and under the fixed schedule (a seeded one may run the lanes that left the
+     * loop before the others have).
      */
-    private int runByLane(Engine e, Warp w, CompiledRegion r, int pc, int n, int mask, int runnable, int steps) {
+    private int runByLane(Engine e, Warp w, CompiledRegion r, int start, int n, int from, int mask, int runnable,
+                          int steps) {
         if (r == null || mask != runnable || !e.fixedSchedule() || w.wgmmaPending != null) {
             return 0;
         }
         int pop = Integer.bitCount(mask);
-        long passes = Math.min(Math.min(steps / (n + 1), MAX_PASSES), (e.ctaLimit - e.executed) / ((long) (n + 1) * pop));
-        int rb = passes < 1 ? -1 : frame(w, mask);
+        // The steps whose instructions the budget covers.
+        long covered = Math.min(steps, (e.ctaLimit - e.executed) / pop);
+        boolean straight = span[start] == 0;
+        int first = n + 1 - from;
+        if (covered < first) {
+            return 0;
+        }
+        int passes = (int) Math.min(MAX_PASSES, 1 + (covered - first) / (n + 1));
+        int tail = straight && passes < MAX_PASSES ? (int) ((covered - first) % (n + 1)) : 0;
+        int rb = frame(w, mask);
         if (rb < 0) {
             return 0;
         }
         int[] visited = e.passesVisited;
-        java.util.Arrays.fill(visited, 0, (int) passes, 0);
-        long ran = r.lanes(e, w, w.regs, rb << 5, mask, (int) passes, visited);
+        if (!straight) {
+            java.util.Arrays.fill(visited, 0, passes, 0);
+        }
+        long ran = r.lanes(e, w, w.regs, rb << 5, mask, from, passes, tail, visited);
         int most = (int) (ran >>> 32);
         int left = (int) ran;
-        int taken = 0;
-        for (int p = 0; p < most; p++) {
-            taken += Integer.bitCount(visited[p]) + 1;
+        int taken;
+        if (straight) {
+            taken = first + (most - 1) * (n + 1) + (left != mask ? tail : 0);
+        } else {
+            taken = 0;
+            for (int p = 0; p < most; p++) {
+                taken += Integer.bitCount(visited[p]) + 1;
+            }
         }
-        e.advance(w, mask & ~left, pc);
-        e.advance(w, left, pc + n + 1);
+        e.advance(w, mask & ~left, start + tail);
+        e.advance(w, left, start + n + 1);
         if (most > 1 || left != mask) {
-            w.lastBackBranch = pc + n;
+            w.lastBackBranch = start + n;
         }
         // As Engine.branch leaves a uniform branch.
         w.uniformMask = left == 0 || left == mask ? mask : 0;
