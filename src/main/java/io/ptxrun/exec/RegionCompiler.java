@@ -44,9 +44,14 @@ final class RegionCompiler {
     private static final String NAME = "io/ptxrun/exec/Region";
     /** A part of a region in a method of its own: runK(Engine e, Warp w, long[] regs, int base, int lanes), locals as in run. */
     private static final String PART = "(L" + ENGINE + ";L" + WARP + ";[JII)";
+    /** A part that runs the first ops of a run of inline ops: runK(e, w, regs, base, lanes, ops), ops in local 6. */
+    private static final String LIMITED_PART = "(L" + ENGINE + ";L" + WARP + ";[JIII)";
 
     /** A part's code, returning void ("V": it returns at the end of the code) or what the code returns. */
-    private record Part(String returns, java.util.function.Consumer<MethodVisitor> code) {
+    private record Part(String returns, java.util.function.Consumer<MethodVisitor> code, boolean limited) {
+        Part(String returns, java.util.function.Consumer<MethodVisitor> code) {
+            this(returns, code, false);
+        }
     }
 
     // Locals of run(Engine e, Warp w, long[] regs, int base, int mask, int others, int steps), then its own: the
@@ -178,7 +183,8 @@ final class RegionCompiler {
         // too long for the JIT; small methods compile quickly and are inlined.
         for (int k = 0; k < parts.size(); k++) {
             Part part = parts.get(k);
-            MethodVisitor run = cw.visitMethod(Opcodes.ACC_PRIVATE, "run" + k, PART + part.returns(), null, null);
+            MethodVisitor run = cw.visitMethod(Opcodes.ACC_PRIVATE, "run" + k,
+                    (part.limited() ? LIMITED_PART : PART) + part.returns(), null, null);
             run.visitCode();
             part.code().accept(run);
             if (part.returns().equals("V")) {
@@ -315,8 +321,8 @@ final class RegionCompiler {
      * {@link CompiledRegion#lanes}: each lane of mask in turn runs passes of the loop body (the n ops
      * from start, with real jumps for its forward branches) and the branch back at start + n, its
      * registers in JVM locals from its first pass to its last, until the branch lets it leave or it
-     * has run {@code passes} passes; a body without branches starts its first pass at op
-     * {@code from} and, where the lane has not left, runs the first {@code tail} ops after the
+     * has run {@code passes} passes, the first from op {@code from} of the body (n: the branch
+     * back; a body with branches starts at 0 or n). A body without branches ends, where the lane has not left, runs the first {@code tail} ops after the
      * last. Each pass of a body with branches ORs the ops the lane ran into visited[pass]. The
      * instructions are counted into e.executed at the end. Returns the most passes a lane ran in
      * the high half, and the lanes that left in the low one.
@@ -361,17 +367,26 @@ final class RegionCompiler {
                 mv.visitVarInsn(Opcodes.ILOAD, FROM);
                 mv.visitInsn(Opcodes.ISUB);
                 mv.visitVarInsn(Opcodes.ISTORE, COUNTED);
-                Label[] entry = new Label[n];
+                Label[] entry = new Label[n + 1];
                 for (int k = 0; k < n; k++) {
                     entry[k] = new Label();
                 }
+                entry[n] = branch;
                 mv.visitVarInsn(Opcodes.ILOAD, FROM);
-                mv.visitTableSwitchInsn(0, n - 1, entry[0], entry);
+                mv.visitTableSwitchInsn(0, n, entry[0], entry);
                 for (int k = 0; k < n; k++) {
                     mv.visitLabel(entry[k]);
                     guardedBody(lane, ops[start + k]);
                 }
                 mv.visitJumpInsn(Opcodes.GOTO, branch);
+            } else {
+                // At the branch back (from == n): it is counted and run first.
+                Label body = new Label();
+                mv.visitVarInsn(Opcodes.ILOAD, FROM);
+                mv.visitJumpInsn(Opcodes.IFEQ, body);
+                mv.visitIincInsn(COUNTED, 1);
+                mv.visitJumpInsn(Opcodes.GOTO, branch);
+                mv.visitLabel(body);
             }
             mv.visitLabel(pass);
             Label[] at = new Label[n + 1];
@@ -805,6 +820,8 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ISTORE, GUARD_SET);
         boolean guardSet = false;
         Label stop = new Label();
+        // Out of line, after the region's end: the runs cut short by the turn's end.
+        java.util.List<Runnable> partials = new java.util.ArrayList<>();
         Label pass = new Label();
         mv.visitLabel(pass);
         for (int pc = start; pc < end; ) {
@@ -824,7 +841,58 @@ final class RegionCompiler {
             mv.visitVarInsn(Opcodes.ISTORE, POP);
             push(mv, pc);
             mv.visitVarInsn(Opcodes.ISTORE, STOP);
-            stepsLeft(mv, k, stop);
+            if (ops[pc].code == OpCode.BRA || k == 1) {
+                stepsLeft(mv, k, stop);
+            } else {
+                // The turn's last steps cover only the first ops of the run: those, then stop.
+                Label partial = new Label();
+                stepsLeft(mv, k, partial);
+                Op[] first = java.util.Arrays.copyOfRange(ops, pc, pc + k);
+                int at = pc;
+                partials.add(() -> {
+                    mv.visitLabel(partial);
+                    // limit = steps - taken, the ops run; their instructions within the budget, else stop here
+                    mv.visitVarInsn(Opcodes.ILOAD, STEPS);
+                    mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
+                    mv.visitInsn(Opcodes.ISUB);
+                    mv.visitVarInsn(Opcodes.ISTORE, LIMIT_OPS);
+                    mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+                    mv.visitJumpInsn(Opcodes.IFLE, stop);
+                    // e.executed + limit * pop > e.ctaLimit: stop
+                    mv.visitVarInsn(Opcodes.ALOAD, E);
+                    mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
+                    mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+                    mv.visitVarInsn(Opcodes.ILOAD, POP);
+                    mv.visitInsn(Opcodes.IMUL);
+                    mv.visitInsn(Opcodes.I2L);
+                    mv.visitInsn(Opcodes.LADD);
+                    mv.visitVarInsn(Opcodes.ALOAD, E);
+                    mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "ctaLimit", "J");
+                    mv.visitInsn(Opcodes.LCMP);
+                    mv.visitJumpInsn(Opcodes.IFGT, stop);
+                    // taken += limit; e.executed += limit * pop
+                    mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
+                    mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+                    mv.visitInsn(Opcodes.IADD);
+                    mv.visitVarInsn(Opcodes.ISTORE, TAKEN);
+                    mv.visitVarInsn(Opcodes.ALOAD, E);
+                    mv.visitInsn(Opcodes.DUP);
+                    mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
+                    mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+                    mv.visitVarInsn(Opcodes.ILOAD, POP);
+                    mv.visitInsn(Opcodes.IMUL);
+                    mv.visitInsn(Opcodes.I2L);
+                    mv.visitInsn(Opcodes.LADD);
+                    mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
+                    callPart(mv, parts, CUR, new Part("V", m -> firstOps(m, first), true));
+                    // The lanes stop after them.
+                    mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+                    push(mv, at);
+                    mv.visitInsn(Opcodes.IADD);
+                    mv.visitVarInsn(Opcodes.ISTORE, STOP);
+                    mv.visitJumpInsn(Opcodes.GOTO, stop);
+                });
+            }
             budgetLeft(mv, k, stop);
             mv.visitIincInsn(TAKEN, k);
             for (int j = 0; j < k; j++) {
@@ -906,6 +974,7 @@ final class RegionCompiler {
         }
         mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
         mv.visitInsn(Opcodes.IRETURN);
+        partials.forEach(Runnable::run);
         // Stopped early: the lanes at the current op and those waiting at targets go to their PCs.
         mv.visitLabel(stop);
         for (java.util.Map.Entry<Integer, Integer> t : pending.entrySet()) {
@@ -933,8 +1002,37 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ALOAD, REGS);
         mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
         mv.visitVarInsn(Opcodes.ILOAD, lanes);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, NAME, "run" + parts.size(), PART + part.returns(), false);
+        if (part.limited()) {
+            mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+        }
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, NAME, "run" + parts.size(),
+                (part.limited() ? LIMITED_PART : PART) + part.returns(), false);
         parts.add(part);
+    }
+
+    /** In a branching region's run, the ops of a run that fit the turn's last steps (a limited part's argument). */
+    private static final int LIMIT_OPS = LANE;
+
+    /**
+     * A limited part's code: the first (local 6) of the inline ops for each lane of its mask, as
+     * the interpreter's next steps would run them for the group at the first, the last of a turn.
+     */
+    private static void firstOps(MethodVisitor mv, Op[] run) {
+        laneLoop(mv, MASK, true, () -> {
+            LaneRegisters lane = new LaneRegisters(mv);
+            for (Op op : run) {
+                lane.fetch(op, true);
+            }
+            Label done = new Label();
+            for (int j = 0; j < run.length; j++) {
+                mv.visitVarInsn(Opcodes.ILOAD, 6);
+                push(mv, j);
+                mv.visitJumpInsn(Opcodes.IF_ICMPLE, done);
+                guardedBody(lane, run[j]);
+            }
+            mv.visitLabel(done);
+            lane.flush();
+        });
     }
 
     /** Lanes waiting at pc (a branch target) join the lanes at the current op. */

@@ -41,7 +41,10 @@ final class Regions {
     private final CompiledRegion[] branching;
     /** Whether the region from each index on (the branching one where one starts) is a loop body run lane by lane. */
     private final boolean[] byLane;
-    /** The start of the loop body without branches that each index lies in, -1 where none (see {@link #runByLane}). */
+    /**
+     * The start of the loop body run lane by lane that each index lies in (a body without
+     * branches) or ends with (the branch back), -1 where none (see {@link #runByLane}).
+     */
     private final int[] loopStart;
     /** Whether the hazard detector is on (regions hand it the shared-memory accesses they run themselves). */
     private final boolean checked;
@@ -84,11 +87,16 @@ final class Regions {
                 }
             }
         }
-        // Loop bodies without branches: a straight region ending in the branch back to its start.
+        // Loop bodies run lane by lane: a straight region ending in the branch back to its start
+        // (entered anywhere in it), or a branching one (entered at its start or its branch back).
         for (int i = 0; i < n; i++) {
             int k = length[i];
             if (k >= 2 && span[i] == 0 && loopsBack(i, k) && RegionCompiler.runsByLane(ops, i, k)) {
-                java.util.Arrays.fill(loopStart, i, i + k, i);
+                java.util.Arrays.fill(loopStart, i, i + k + 1, i);
+            }
+            k = span[i];
+            if (k > 0 && loopsBack(i, k) && RegionCompiler.runsByLane(ops, i, k)) {
+                loopStart[i] = loopStart[i + k] = i;
             }
         }
     }
@@ -130,19 +138,21 @@ final class Regions {
      * run the op instead.
      */
     int run(Engine e, Warp w, int pc, int mask, int runnable, int steps) {
+        int loop = loopStart[pc];
+        if (loop >= 0 && loop != pc && byLane[loop]) {
+            // Inside a loop body without branches, or at the branch after a loop body (a turn ended there).
+            boolean straight = span[loop] == 0;
+            int taken = runByLane(e, w, straight ? compiled[loop] : branching[loop], loop,
+                    straight ? length[loop] : span[loop], pc - loop, mask, runnable, steps);
+            if (taken != 0) {
+                return taken;
+            }
+        }
         if (heat[pc] < threshold) {
             if (length[pc] < 2 && span[pc] == 0 || ++heat[pc] < threshold) {
                 return 0;
             }
             compileBranching(pc);
-        }
-        int loop = loopStart[pc];
-        if (loop >= 0 && loop != pc && byLane[loop]) {
-            // Inside a loop body without branches (a turn ended there).
-            int taken = runByLane(e, w, compiled[loop], loop, length[loop], pc - loop, mask, runnable, steps);
-            if (taken != 0) {
-                return taken;
-            }
         }
         if (span[pc] > 0) {
             int taken = byLane[pc] ? runByLane(e, w, branching[pc], pc, span[pc], 0, mask, runnable, steps) : 0;
