@@ -82,6 +82,18 @@ abstract class CompiledRegion {
     }
 
     /**
+     * {@link #ordered} for each load among the {@code n} ops from {@code ops[first]} (a fused run,
+     * see {@link RegionCompiler}), in program order: one call from a region for all of them.
+     */
+    static void orderedLoads(Engine e, Warp w, long[] regs, int base, int exec, Op[] ops, int first, int n) {
+        for (int pc = first; pc < first + n; pc++) {
+            if (ops[pc].code == OpCode.LD) {
+                ordered(e, w, regs, base, exec, ops[pc], pc);
+            }
+        }
+    }
+
+    /**
      * {@link WarpMemory}'s case of the CTA's own shared memory for a plain ld or st of a region
      * ({@link RegionCompiler#isInlineShared}) by the lanes of exec, whose registers start at
      * {@code regs[base]}, handed to the hazard detector as there ({@link #ordered}). Every lane's

@@ -610,18 +610,18 @@ final class RegionCompiler {
         mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
         // The detector's checks of the loads, in program order, before the loads overwrite any
         // address register (CompiledRegion.ordered).
-        for (int i = 0; i < run.length && checked; i++) {
-            if (run[i].code == OpCode.LD) {
-                mv.visitVarInsn(Opcodes.ALOAD, E);
-                mv.visitVarInsn(Opcodes.ALOAD, W);
-                mv.visitVarInsn(Opcodes.ALOAD, REGS);
-                mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
-                mv.visitVarInsn(Opcodes.ILOAD, MASK);
-                loadOp(mv, firstPc + i);
-                push(mv, firstPc + i);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "ordered", "(L" + ENGINE + ";L" + WARP + ";[JIIL" + OP
-                        + ";I)V", false);
-            }
+        if (checked) {
+            mv.visitVarInsn(Opcodes.ALOAD, E);
+            mv.visitVarInsn(Opcodes.ALOAD, W);
+            mv.visitVarInsn(Opcodes.ALOAD, REGS);
+            mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
+            mv.visitVarInsn(Opcodes.ILOAD, MASK);
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitFieldInsn(Opcodes.GETFIELD, BASE, "ops", "[L" + OP + ";");
+            push(mv, firstPc);
+            push(mv, run.length);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, BASE, "orderedLoads", "(L" + ENGINE + ";L" + WARP + ";[JII[L" + OP
+                    + ";II)V", false);
         }
         laneLoop(mv, MASK, true, () -> body(mv, run, -1));
         // As the last load leaves it (the lane a later fault names).

@@ -48,6 +48,9 @@ public final class MemoryOrder {
     private final int[][] copyGroupEnds, bulkGroupEnds;
     private static final int GROUPS_KEPT = 32;
     private boolean globalOverflow;
+    // The last answer of sharedKnowledge and what it was asked (the clocks' version included).
+    private int askedSlot = -1, askedLanes, askedVersion;
+    private int[] commonKnown;
 
     /** The arrivals of an mbarrier's current phase and what its last completed phase released. */
     private static final class Phases {
@@ -167,12 +170,43 @@ public final class MemoryOrder {
         a.base = clocks.base;
         a.issuer = -1;
         a.pc = pc;
-        for (int m = lanes; m != 0; ) {
+        int m = lanes;
+        if (space == SHARED && !write && size == 4 && m != 0) {
+            int[] known = sharedKnowledge(firstSlot, lanes);
+            if (known != null) {
+                m = memory.readWords(firstSlot, lanes, addresses, clocks, known, pc);
+            }
+        }
+        while (m != 0) {
             m = memory.lanes(firstSlot, m, addresses, size, clocks, a, write, found);
             if (found.any()) {
                 report(space, owner, write);
             }
         }
+    }
+
+    /**
+     * The knowledge array that the threads {@code firstSlot + l} for the lanes of {@code lanes} all
+     * hold, with no other cluster's clocks; null when they do not. The last answer is kept while
+     * the clocks' knowledge stays as it was (a warp's loads between two synchronizations ask alike).
+     */
+    private int[] sharedKnowledge(int firstSlot, int lanes) {
+        if (firstSlot == askedSlot && lanes == askedLanes && clocks.version == askedVersion) {
+            return commonKnown;
+        }
+        int[][] known = clocks.known;
+        ForeignClocks[] foreign = clocks.foreign;
+        int[] k = known[firstSlot + Integer.numberOfTrailingZeros(lanes)];
+        for (int m = lanes; m != 0 && k != null; m &= m - 1) {
+            int t = firstSlot + Integer.numberOfTrailingZeros(m);
+            if (known[t] != k || foreign[t] != null) {
+                k = null;
+            }
+        }
+        askedSlot = firstSlot;
+        askedLanes = lanes;
+        askedVersion = clocks.version;
+        return commonKnown = k;
     }
 
     /** The shadow of the space (of CTA rank owner for shared), or null when global accesses go unchecked. */

@@ -189,6 +189,85 @@ final class ShadowMemory {
     }
 
     /**
+     * {@link #lanes} for plain reads of one aligned word of a CTA's shared memory each, by threads
+     * that all hold the knowledge array {@code known} and no other cluster's clocks (so, after a
+     * barrier, a warp's lanes): each lane's check and record as {@link #cell} and {@link
+     * #sameWordReads} make them, without the actor, as long as it finds nothing and needs
+     * nothing more. Returns the lanes left (0 once all are done) from the first lane whose word
+     * is misaligned, split, not yet shadowed, unwritten, written by what the thread may not know
+     * or by another cluster: nothing is recorded for those, and {@link #lanes} does the rest.
+     */
+    int readWords(int firstSlot, int lanes, long[] addresses, ThreadClocks clocks, int[] known, int pc) {
+        long base = clocks.base;
+        int slots = clocks.slots, threads = clocks.threads;
+        int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
+        Page[] pages = dense;
+        for (int m = lanes; m != 0; ) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = addresses[l];
+            long n = address >>> PAGE_BITS;
+            if ((address & 3) != 0 || n >= pages.length || pages[(int) n] == null) {
+                return m;
+            }
+            Page p = pages[(int) n];
+            int b = (int) (address & (PAGE - 1));
+            if (p.split != null && p.split[b >> 2] != null) {
+                return m;
+            }
+            long[] c = p.words;
+            int t = firstSlot + l;
+            long w = c[b];
+            if (w == 0 || w > 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                return m;
+            }
+            long e = Epochs.of(base + t, clock[t], false);
+            long r1 = c[b + 1];
+            if (r1 == 0 || knownTo(r1, t, base, slots, threads, known, agentKnown)) {
+                c[b + 1] = e;
+                long r2 = c[b + 2];
+                if (r2 != 0 && knownTo(r2, t, base, slots, threads, known, agentKnown)) {
+                    c[b + 2] = 0;
+                }
+                c[b + 3] = withPc(c[b + 3], 1, pc);
+            } else {
+                c[b + 2] = e;
+                c[b + 3] = withPc(c[b + 3], 2, pc);
+            }
+            m &= m - 1;
+            // The lanes next that read the same word, as sameWordReads finds them: the last one's
+            // read stays, second.
+            if (m != 0 && addresses[Integer.numberOfTrailingZeros(m)] == address && c[b + 1] == e
+                    && Epochs.clock(e) > known[t] && (w < 0 || Epochs.clock(w) <= known[(int) (Epochs.slot(w) - base)])) {
+                int last = -1;
+                while (m != 0) {
+                    int next = Integer.numberOfTrailingZeros(m);
+                    if (addresses[next] != address) {
+                        break;
+                    }
+                    last = firstSlot + next;
+                    m &= m - 1;
+                }
+                c[b + 2] = clocks.epoch(last, false);
+                c[b + 3] = withPc(c[b + 3], 2, pc);
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * {@link Actor#knows} for thread t holding {@code known} and no other cluster's clocks: its
+     * own accesses, what the array covers, and its own async agent's copies it waited for.
+     */
+    private static boolean knownTo(long e, int t, long base, int slots, int threads, int[] known, int[] agentKnown) {
+        long s = Epochs.slot(e) - base;
+        if (s < 0 || s >= slots) {
+            return false;
+        }
+        int c = Epochs.clock(e);
+        return s == t || c <= known[(int) s] || s == threads + t && c <= agentKnown[t];
+    }
+
+    /**
      * {@link #lanes} for the lanes of {@code m} from the lowest on, as long as each one's access
      * is an aligned word of page {@code p} (the first one's is): returns the lanes left.
      */

@@ -41,6 +41,8 @@ final class ThreadClocks {
     final int[] proxyFenced;
     final int[][] proxyFencedKnown;
     boolean saturated;
+    /** Counts the changes of {@link #known} and {@link #foreign}: what was found of them stays true while it stands. */
+    int version;
     private final int[] zero;
     // The last join, reused while its inputs repeat (threads that share knowledge acquire alike).
     private int[] memoA, memoB, memoResult;
@@ -65,6 +67,7 @@ final class ThreadClocks {
     void start(int clusterIndex) {
         cluster = clusterIndex;
         base = (long) clusterIndex * slots;
+        version++;
         Arrays.fill(known, zero);
         Arrays.fill(agentKnown, 0);
         Arrays.fill(foreign, null);
@@ -105,6 +108,7 @@ final class ThreadClocks {
         if (r == null) {
             return;
         }
+        version++;
         if (r.cluster() == cluster) {
             known[t] = join(known[t], r.clock());
             foreign[t] = ForeignClocks.merge(foreign[t], r.foreign(), cluster);
@@ -128,6 +132,7 @@ final class ThreadClocks {
             int[] k = known[t].clone();
             k[s] = c;
             known[t] = k;
+            version++;
         }
     }
 
