@@ -32,6 +32,11 @@ import java.lang.invoke.MethodHandles;
  * as there, and handed to the hazard detector as there ({@link CompiledRegion#ordered}); any
  * address that check refuses sends the op to {@link Engine#regionMemory}, which reports a fault as
  * the interpreter does.
+ *
+ * <p>A loop body of inline ops ({@link #runsByLane}) also gets a method that runs it lane by lane
+ * ({@link #byLane}): each lane's passes, with real jumps for its branches, its registers in JVM
+ * locals of the kind the ops see ({@link Kind}: ints, f32 values or truths, so that a pass does
+ * not convert them), built from the same inline ops.
  */
 final class RegionCompiler {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();

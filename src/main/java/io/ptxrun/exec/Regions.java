@@ -15,7 +15,11 @@ package io.ptxrun.exec;
  * turn has that many steps left. A branching region runs only under the fixed schedule (a seeded
  * one picks the group to run after each divergence), in program order, each op for the lanes that
  * have reached it, which is the order of the lowest-PC rule when every branch goes forward; it
- * stops early, lanes at their PCs, where the steps or the budget left do not cover the next ops.
+ * stops early, lanes at their PCs, where the steps or the budget left do not cover the next ops
+ * (the first ops of a run that the turn's last steps cover run for the group, as the interpreter
+ * would run them). A region of either kind whose ops are all inline and which the branch after it
+ * closes into a loop (a loop body) runs lane by lane where every runnable lane of the warp is in
+ * it at one op ({@link #runByLane}): each lane runs its passes with its registers in JVM locals.
  * Otherwise the interpreter runs the op. Shared by the workers of a launch: racing compilations
  * of one region are harmless (the last one stays).
  */
