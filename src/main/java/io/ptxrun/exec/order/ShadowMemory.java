@@ -189,15 +189,16 @@ final class ShadowMemory {
     }
 
     /**
-     * {@link #lanes} for plain reads of one aligned word of a CTA's shared memory each, by threads
-     * that all hold the knowledge array {@code known} and no other cluster's clocks (so, after a
-     * barrier, a warp's lanes): each lane's check and record as {@link #cell} and {@link
-     * #sameWordReads} make them, without the actor, as long as it finds nothing and needs
-     * nothing more. Returns the lanes left (0 once all are done) from the first lane whose word
-     * is misaligned, split, not yet shadowed, unwritten, written by what the thread may not know
-     * or by another cluster: nothing is recorded for those, and {@link #lanes} does the rest.
+     * {@link #lanes} for plain reads of {@code size} bytes (4, 8 or 16, aligned: whole words) of a
+     * CTA's shared memory, by threads that all hold the knowledge array {@code known} and no other
+     * cluster's clocks (so, after a barrier, a warp's lanes): each lane's checks and records as
+     * {@link #cell}, and {@link #sameWordReads} for single words, make them, without the actor,
+     * as long as it finds nothing and needs nothing more. Returns the lanes left (0 once all are
+     * done) from the first lane with a word misaligned, split, not yet shadowed, unwritten,
+     * written by what the thread may not know or by another cluster: nothing is recorded for that
+     * lane, and {@link #lanes} does the rest.
      */
-    int readWords(int firstSlot, int lanes, long[] addresses, ThreadClocks clocks, int[] known, int pc) {
+    int readWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc) {
         long base = clocks.base;
         int slots = clocks.slots, threads = clocks.threads;
         int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
@@ -206,37 +207,40 @@ final class ShadowMemory {
             int l = Integer.numberOfTrailingZeros(m);
             long address = addresses[l];
             long n = address >>> PAGE_BITS;
-            if ((address & 3) != 0 || n >= pages.length || pages[(int) n] == null) {
+            if ((address & (size - 1)) != 0 || n >= pages.length || pages[(int) n] == null) {
                 return m;
             }
             Page p = pages[(int) n];
-            int b = (int) (address & (PAGE - 1));
-            if (p.split != null && p.split[b >> 2] != null) {
-                return m;
-            }
-            long[] c = p.words;
+            int from = (int) (address & (PAGE - 1));
             int t = firstSlot + l;
-            long w = c[b];
-            if (w == 0 || w > 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
-                return m;
+            long[] c = p.words;
+            for (int b = from; b < from + size; b += 4) {
+                long w = c[b];
+                if (p.split != null && p.split[b >> 2] != null
+                        || w == 0 || w > 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                    return m;
+                }
             }
             long e = Epochs.of(base + t, clock[t], false);
-            long r1 = c[b + 1];
-            if (r1 == 0 || knownTo(r1, t, base, slots, threads, known, agentKnown)) {
-                c[b + 1] = e;
-                long r2 = c[b + 2];
-                if (r2 != 0 && knownTo(r2, t, base, slots, threads, known, agentKnown)) {
-                    c[b + 2] = 0;
+            for (int b = from; b < from + size; b += 4) {
+                long r1 = c[b + 1];
+                if (r1 == 0 || knownTo(r1, t, base, slots, threads, known, agentKnown)) {
+                    c[b + 1] = e;
+                    long r2 = c[b + 2];
+                    if (r2 != 0 && knownTo(r2, t, base, slots, threads, known, agentKnown)) {
+                        c[b + 2] = 0;
+                    }
+                    c[b + 3] = withPc(c[b + 3], 1, pc);
+                } else {
+                    c[b + 2] = e;
+                    c[b + 3] = withPc(c[b + 3], 2, pc);
                 }
-                c[b + 3] = withPc(c[b + 3], 1, pc);
-            } else {
-                c[b + 2] = e;
-                c[b + 3] = withPc(c[b + 3], 2, pc);
             }
             m &= m - 1;
             // The lanes next that read the same word, as sameWordReads finds them: the last one's
             // read stays, second.
-            if (m != 0 && addresses[Integer.numberOfTrailingZeros(m)] == address && c[b + 1] == e
+            long w = c[from];
+            if (size == 4 && m != 0 && addresses[Integer.numberOfTrailingZeros(m)] == address && c[from + 1] == e
                     && Epochs.clock(e) > known[t] && (w < 0 || Epochs.clock(w) <= known[(int) (Epochs.slot(w) - base)])) {
                 int last = -1;
                 while (m != 0) {
@@ -247,8 +251,8 @@ final class ShadowMemory {
                     last = firstSlot + next;
                     m &= m - 1;
                 }
-                c[b + 2] = clocks.epoch(last, false);
-                c[b + 3] = withPc(c[b + 3], 2, pc);
+                c[from + 2] = clocks.epoch(last, false);
+                c[from + 3] = withPc(c[from + 3], 2, pc);
             }
         }
         return 0;

@@ -173,7 +173,7 @@ class WarpAccessesTest {
         }
         boolean global = r.nextInt(3) == 0;
         long base = global ? GLOBAL_BASE : 0;
-        int size = r.nextInt(6) == 0 ? (r.nextBoolean() ? 8 : 2) : 4;
+        int size = r.nextInt(4) == 0 ? new int[] {8, 16, 2}[r.nextInt(3)] : 4;
         boolean write = r.nextInt(4) == 0;
         int shape = r.nextInt(5);
         if (write && oneWriterAWord) {
@@ -193,8 +193,8 @@ class WarpAccessesTest {
                 default -> r.nextInt(16);
             };
             long at = base + 4L * word;
-            if (size == 8) {
-                at &= ~7L;
+            if (size == 8 || size == 16) {
+                at &= -size;
             } else if (size == 2 && r.nextInt(4) == 0) {
                 at += 2;
             }
