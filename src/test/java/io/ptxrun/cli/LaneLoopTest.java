@@ -23,14 +23,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * arithmetic with a guarded op, and a loop body with an if-then-else, after a warp has split and
  * joined again; lanes leave each loop after different numbers of passes, f32 values overflow and
  * become NaN in some lanes, warp turns end inside the loop bodies (3 warps of a CTA, the last one
- * partial). The result files (buffers, diagnostics, statistics) must be the interpreter's, with
- * the detector on and off, every region compiled at once and when hot, for budgets that run out
- * at every point of the first warp's first turns and over the launch, and under seeded schedules.
- * The values of fault-free runs are also computed here.
+ * of 17 lanes). The result files (buffers, diagnostics, statistics) must be the interpreter's,
+ * with the detector on and off, every region compiled at once and when hot, for budgets that run
+ * out at every point of the first warp's first turns and over the launch, and under seeded
+ * schedules. The values of fault-free runs are also computed here.
  */
 class LaneLoopTest {
     private static final Path KERNEL = TestData.ROOT.resolve("compiler/lane-loops/kernel.ptx");
-    private static final int CTAS = 2, THREADS = 80;
+    private static final int CTAS = 2, THREADS = 81;
 
     @ParameterizedTest(name = "n {0}")
     @CsvSource({"1", "2", "60"})
