@@ -19,6 +19,11 @@ public record Function(SourcePos pos, Set<Linkage> linkage, boolean isEntry, Lis
     }
 
     public Optional<FunctionDirective> directive(FunctionDirective.Kind kind) {
-        return directives.stream().filter(d -> d.kind() == kind).findFirst();
+        for (FunctionDirective d : directives) {
+            if (d.kind() == kind) {
+                return Optional.of(d);
+            }
+        }
+        return Optional.empty();
     }
 }

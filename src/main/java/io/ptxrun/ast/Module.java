@@ -1,5 +1,7 @@
 package io.ptxrun.ast;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,19 +31,44 @@ public record Module(SourcePos pos, List<ModuleItem> items) implements Node {
         return all(VarDecl.class);
     }
 
+    // Loops, not streams: a short `check` would otherwise spend a few milliseconds setting up
+    // the stream machinery in the interpreter for these few calls.
+
     public Optional<Function> function(String name) {
-        return functions().stream().filter(f -> f.name().equals(name) && f.body().isPresent()).findFirst();
+        for (Function f : functions()) {
+            if (f.name().equals(name) && f.body().isPresent()) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
     }
 
     public List<Function> entries() {
-        return functions().stream().filter(f -> f.isEntry() && f.body().isPresent()).toList();
+        List<Function> out = new ArrayList<>();
+        for (Function f : functions()) {
+            if (f.isEntry() && f.body().isPresent()) {
+                out.add(f);
+            }
+        }
+        return Collections.unmodifiableList(out);
     }
 
     private <T extends ModuleItem> Optional<T> first(Class<T> type) {
-        return items.stream().filter(type::isInstance).map(type::cast).findFirst();
+        for (ModuleItem item : items) {
+            if (type.isInstance(item)) {
+                return Optional.of(type.cast(item));
+            }
+        }
+        return Optional.empty();
     }
 
     private <T extends ModuleItem> List<T> all(Class<T> type) {
-        return items.stream().filter(type::isInstance).map(type::cast).toList();
+        List<T> out = new ArrayList<>();
+        for (ModuleItem item : items) {
+            if (type.isInstance(item)) {
+                out.add(type.cast(item));
+            }
+        }
+        return Collections.unmodifiableList(out);
     }
 }

@@ -13,6 +13,7 @@ import io.ptxrun.ast.StateSpace;
 import io.ptxrun.ast.VarDecl;
 import io.ptxrun.diag.Diagnostics;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -45,17 +46,25 @@ public final class DeclarationChecker {
     }
 
     public void check(Module module) {
-        List<ModuleItem> items = module.items().stream()
-                .filter(i -> !(i instanceof ModuleItem.FileDecl || i instanceof ModuleItem.Section))
-                .toList();
+        List<ModuleItem> items = new ArrayList<>();
+        for (ModuleItem i : module.items()) {
+            if (!(i instanceof ModuleItem.FileDecl || i instanceof ModuleItem.Section)) {
+                items.add(i);
+            }
+        }
         if (items.isEmpty() || !(items.get(0) instanceof ModuleItem.Version)) {
             diagnostics.error(items.isEmpty() ? module.pos() : items.get(0).pos(), "module.version",
                     "a module must begin with a .version directive (PTX ISA 11.1.1)");
         }
         if (module.target().isEmpty()) {
             // At the first item after .version, where the .target belongs (as ptxas reports it).
-            SourcePos at = items.stream().filter(i -> !(i instanceof ModuleItem.Version)).findFirst()
-                    .map(ModuleItem::pos).orElse(module.pos());
+            SourcePos at = module.pos();
+            for (ModuleItem i : items) {
+                if (!(i instanceof ModuleItem.Version)) {
+                    at = i.pos();
+                    break;
+                }
+            }
             diagnostics.error(at, "module.target", "the module has no .target directive (PTX ISA 11.1.2)");
         }
         Map<String, Function> definedFunctions = new HashMap<>();

@@ -62,7 +62,12 @@ public final class InstructionChecker {
     private static final int PARALLEL_FUNCTIONS = 16;
 
     public void check(Module module) {
-        List<Function> bodies = module.functions().stream().filter(f -> f.body().isPresent()).toList();
+        List<Function> bodies = new ArrayList<>();
+        for (Function f : module.functions()) {
+            if (f.body().isPresent()) {
+                bodies.add(f);
+            }
+        }
         if (bodies.size() < PARALLEL_FUNCTIONS || Runtime.getRuntime().availableProcessors() < 2) {
             bodies.forEach(this::checkFunction);
             return;
@@ -458,8 +463,9 @@ public final class InstructionChecker {
                     Problem.OPERAND_COUNT));
             return;
         }
-        instructionType = instruction.type();
-        firstType = instruction.types().isEmpty() ? null : instruction.types().get(0);
+        List<DataType> types = instruction.types();
+        instructionType = types.isEmpty() ? null : types.get(types.size() - 1);
+        firstType = types.isEmpty() ? null : types.get(0);
         currentVectorWidth = instruction.vectorWidth();
         for (int i = 0; i < ops.size(); i++) {
             Problem p = matchOperand(ops.get(i), slots.get(i), i, name, form, registers);

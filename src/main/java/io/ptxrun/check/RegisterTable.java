@@ -34,6 +34,8 @@ final class RegisterTable {
      */
     private final Map<String, Object> resolved = new HashMap<>();
     private static final Object UNDECLARED = new Object();
+    /** Names already looked up by vectorWidthOf, with their width. */
+    private final Map<String, Integer> widths = new HashMap<>();
 
     private RegisterTable(RegisterTable parent) {
         this.parent = parent;
@@ -94,6 +96,15 @@ final class RegisterTable {
 
     /** 2 or 4 for a vector register, 1 for a scalar (or undeclared) one. */
     int vectorWidthOf(String name) {
+        Integer known = widths.get(name);
+        if (known == null) {
+            known = declaredVectorWidth(name);
+            widths.put(name, known);
+        }
+        return known;
+    }
+
+    private int declaredVectorWidth(String name) {
         if (typeOf(name) == null) {
             return 1;
         }

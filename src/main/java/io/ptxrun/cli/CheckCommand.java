@@ -105,8 +105,10 @@ final class CheckCommand {
                 continue;
             }
             List<Diagnostic> diagnostics = Checker.check(source, gpu);
-            boolean bad = diagnostics.stream()
-                    .anyMatch(d -> d.isError() || warningsAreErrors);
+            boolean bad = false;
+            for (Diagnostic d : diagnostics) {
+                bad |= d.isError() || warningsAreErrors;
+            }
             failed |= bad;
             if (format == Format.json) {
                 jsonFiles.add(DiagnosticRenderer.json(file.toString(), diagnostics, warningsAreErrors));

@@ -49,7 +49,12 @@ public final class Diagnostics {
     }
 
     public boolean hasErrors() {
-        return list.stream().anyMatch(Diagnostic::isError);
+        for (Diagnostic d : list) {
+            if (d.isError()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public List<Diagnostic> list() {

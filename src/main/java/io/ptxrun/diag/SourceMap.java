@@ -11,6 +11,7 @@ import io.ptxrun.ast.Statement;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,7 +86,14 @@ public final class SourceMap {
 
     /** Each diagnostic with the CUDA location of the instruction it names, as {@link #annotate} adds it. */
     public List<Diagnostic> annotate(List<Diagnostic> diagnostics) {
-        return isEmpty() ? diagnostics : diagnostics.stream().map(this::annotate).toList();
+        if (isEmpty()) {
+            return diagnostics;
+        }
+        List<Diagnostic> out = new ArrayList<>(diagnostics.size());
+        for (Diagnostic d : diagnostics) {
+            out.add(annotate(d));
+        }
+        return Collections.unmodifiableList(out);
     }
 
     /** {@code " [kernel.cu:5:5 (in f, inlined at kernel.cu:12:9)]"} for messages, or "" when unknown. */

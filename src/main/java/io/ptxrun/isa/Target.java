@@ -76,8 +76,13 @@ public record Target(int sm, Variant variant) implements Comparable<Target> {
         if (variant != Variant.PLAIN) {
             digits = digits.substring(0, digits.length() - 1);
         }
-        if (digits.isEmpty() || !digits.chars().allMatch(Character::isDigit) || digits.length() > 4) {
+        if (digits.isEmpty() || digits.length() > 4) {
             return Optional.empty();
+        }
+        for (int i = 0; i < digits.length(); i++) {
+            if (!Character.isDigit(digits.charAt(i))) {
+                return Optional.empty();
+            }
         }
         Target t = new Target(Integer.parseInt(digits), variant);
         return INTRODUCED.containsKey(t.toString()) ? Optional.of(t) : Optional.empty();

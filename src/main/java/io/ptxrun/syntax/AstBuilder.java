@@ -47,6 +47,11 @@ final class AstBuilder {
     private final Diagnostics diagnostics;
     /** Register names declared in each enclosing scope; ranges (`%r<40>`) by prefix. */
     private final Deque<Scope> scopes = new ArrayDeque<>();
+    /**
+     * What isRegister answered for each name since the scopes last changed: a function body
+     * names its few registers over and over.
+     */
+    private final Map<String, Boolean> registers = new HashMap<>();
 
     AstBuilder(String file, Diagnostics diagnostics) {
         this.file = file;
@@ -71,14 +76,14 @@ final class AstBuilder {
 
     /** A statement list (code examples): module directives and statements in one block. */
     Block statementList(StatementListContext ctx) {
-        scopes.push(new Scope());
+        enterScope();
         List<Statement> out = new ArrayList<>();
         for (int i = 0; i < ctx.getChildCount(); i++) {
             if (ctx.getChild(i) instanceof StatementContext s) {
                 statement(s, out);
             }
         }
-        scopes.pop();
+        exitScope();
         return new Block(new SourcePos(file, 1, 1), out);
     }
 
@@ -97,31 +102,63 @@ final class AstBuilder {
     private void directive(DirectiveContext ctx, List<ModuleItem> out) {
         SourcePos pos = pos(ctx);
         if (ctx instanceof VersionDirectiveContext v) {
-            String text = v.DEC_FLOAT().getText();
-            if (!text.matches("[0-9]+\\.[0-9]")) {
-                diagnostics.error(pos(v.DEC_FLOAT().getSymbol()), "syntax.version",
-                        "malformed .version '" + text + "': expected major.minor, e.g. 8.7");
-                return;
-            }
-            int dot = text.indexOf('.');
-            out.add(new ModuleItem.Version(pos, Integer.parseInt(text.substring(0, dot)),
-                    Integer.parseInt(text.substring(dot + 1))));
+            version(pos, v.DEC_FLOAT().getSymbol(), out);
         } else if (ctx instanceof TargetDirectiveContext t) {
             out.add(new ModuleItem.Target(pos, t.IDENT().stream().map(TerminalNode::getText).toList()));
         } else if (ctx instanceof AddressSizeDirectiveContext a) {
             out.add(new ModuleItem.AddressSize(pos, countLiteral(a.INT().getSymbol())));
         } else if (ctx instanceof FileDirectiveContext f) {
-            List<Long> extra = new ArrayList<>();
-            for (int i = 1; i < f.INT().size(); i++) {
-                extra.add(intLiteral(f.INT(i).getSymbol()));
-            }
-            out.add(new ModuleItem.FileDecl(pos, countLiteral(f.INT(0).getSymbol()),
-                    unquote(f.STRING().getText()), extra));
+            out.add(fileDecl(pos, symbols(f.INT()), f.STRING().getSymbol()));
         } else if (ctx instanceof SectionDirectiveContext s) {
             out.add(section(s, pos));
         } else if (ctx instanceof AliasDirectiveContext a) {
             out.add(new ModuleItem.Alias(pos, a.IDENT(0).getText(), a.IDENT(1).getText()));
         }
+    }
+
+    /** `.version major.minor` (added to out), or a diagnostic. */
+    void version(SourcePos pos, Token number, List<ModuleItem> out) {
+        String text = number.getText();
+        if (!isMajorMinor(text)) {
+            diagnostics.error(pos(number), "syntax.version",
+                    "malformed .version '" + text + "': expected major.minor, e.g. 8.7");
+            return;
+        }
+        int dot = text.indexOf('.');
+        out.add(new ModuleItem.Version(pos, Integer.parseInt(text.substring(0, dot)),
+                Integer.parseInt(text.substring(dot + 1))));
+    }
+
+    /** Whether text is `[0-9]+\.[0-9]` (a loop: a short check would spend a millisecond setting up a regex). */
+    private static boolean isMajorMinor(String text) {
+        int dot = text.indexOf('.');
+        if (dot < 1 || dot != text.length() - 2) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (i != dot && (c < '0' || c > '9')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** `.file INDEX "PATH" (, INT)*`: ints holds the index and then the extra numbers. */
+    ModuleItem.FileDecl fileDecl(SourcePos pos, List<Token> ints, Token path) {
+        List<Long> extra = new ArrayList<>();
+        for (int i = 1; i < ints.size(); i++) {
+            extra.add(intLiteral(ints.get(i)));
+        }
+        return new ModuleItem.FileDecl(pos, countLiteral(ints.get(0)), unquote(path.getText()), extra);
+    }
+
+    private static List<Token> symbols(List<TerminalNode> nodes) {
+        List<Token> out = new ArrayList<>(nodes.size());
+        for (TerminalNode n : nodes) {
+            out.add(n.getSymbol());
+        }
+        return out;
     }
 
     private ModuleItem.Section section(SectionDirectiveContext s, SourcePos pos) {
@@ -143,15 +180,32 @@ final class AstBuilder {
     }
 
     private Set<Linkage> linkage(List<LinkageContext> list) {
-        Set<Linkage> out = EnumSet.noneOf(Linkage.class);
+        List<Token> words = new ArrayList<>(list.size());
         for (LinkageContext l : list) {
+            words.add(l.getStart());
+        }
+        return linkageOf(words);
+    }
+
+    /** The linkage of `.visible`, `.extern`, `.weak` and `.common` words. */
+    static Set<Linkage> linkageOf(List<Token> words) {
+        Set<Linkage> out = EnumSet.noneOf(Linkage.class);
+        for (Token l : words) {
             out.add(Linkage.valueOf(l.getText().substring(1).toUpperCase()));
         }
         return out;
     }
 
     private Pragma pragma(PragmaContext ctx) {
-        return new Pragma(pos(ctx), ctx.STRING().stream().map(s -> unquote(s.getText())).toList());
+        return pragma(pos(ctx), symbols(ctx.STRING()));
+    }
+
+    Pragma pragma(SourcePos pos, List<Token> strings) {
+        List<String> values = new ArrayList<>(strings.size());
+        for (Token s : strings) {
+            values.add(unquote(s.getText()));
+        }
+        return new Pragma(pos, values);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -167,31 +221,53 @@ final class AstBuilder {
         }
         Optional<Block> body = Optional.empty();
         if (ctx.block() != null) {
-            Scope scope = new Scope();
-            for (Param p : results) {
-                if (p.space() == StateSpace.REG) {
-                    scope.names.add(p.name());
-                }
-            }
-            for (Param p : params) {
-                if (p.space() == StateSpace.REG) {
-                    scope.names.add(p.name());
-                }
-            }
-            scopes.push(scope);
+            enterFunctionBody(results, params);
             body = Optional.of(block(ctx.block(), false));
-            scopes.pop();
+            exitScope();
         }
         return new Function(pos, linkage, entry, results, ctx.name.getText(), params, directives, body);
     }
 
-    private FunctionDirective funcDirective(FuncDirectiveContext d) {
-        List<Long> values = new ArrayList<>();
-        for (TerminalNode n : d.INT()) {
-            values.add(intLiteral(n.getSymbol()));
+    /** A function body's scope, which holds its `.reg` parameters; exitScope() leaves it. */
+    void enterFunctionBody(List<Param> results, List<Param> params) {
+        Scope scope = new Scope();
+        for (Param p : results) {
+            if (p.space() == StateSpace.REG) {
+                scope.names.add(p.name());
+            }
         }
-        String spelling = d.DOT_WORD().getText();
-        return new FunctionDirective(pos(d), FunctionDirective.Kind.of(spelling), spelling, values);
+        for (Param p : params) {
+            if (p.space() == StateSpace.REG) {
+                scope.names.add(p.name());
+            }
+        }
+        scopes.push(scope);
+        registers.clear();
+    }
+
+    /** A nested block's scope; exitScope() leaves it. */
+    void enterScope() {
+        scopes.push(new Scope());
+        registers.clear();
+    }
+
+    void exitScope() {
+        scopes.pop();
+        registers.clear();
+    }
+
+    private FunctionDirective funcDirective(FuncDirectiveContext d) {
+        return funcDirective(d.DOT_WORD().getSymbol(), symbols(d.INT()));
+    }
+
+    /** `.maxntid 256, 1, 1`, `.noreturn`. */
+    FunctionDirective funcDirective(Token word, List<Token> ints) {
+        List<Long> values = new ArrayList<>(ints.size());
+        for (Token n : ints) {
+            values.add(intLiteral(n));
+        }
+        String spelling = word.getText();
+        return new FunctionDirective(pos(word), FunctionDirective.Kind.of(spelling), spelling, values);
     }
 
     private List<Param> params(ParamListContext ctx) {
@@ -203,16 +279,44 @@ final class AstBuilder {
     }
 
     private Param param(ParamContext p) {
-        StateSpace space = p.space.getType() == PTXParser.PARAM ? StateSpace.PARAM : StateSpace.REG;
+        ParamType t = paramType(pos(p), p.space, attrs(p.declAttr()), p.IDENT().getSymbol());
+        return t.param(pos(p), p.IDENT().getText(), dims(p.arrayDim()));
+    }
+
+    /**
+     * One attribute of a declaration: `.align N` (align is the N) or a word such as `.u32`,
+     * `.v4`, `.ptr` or a state space (align is null).
+     */
+    record DeclAttr(Token first, Token align) {}
+
+    private static List<DeclAttr> attrs(List<DeclAttrContext> list) {
+        List<DeclAttr> out = new ArrayList<>(list.size());
+        for (DeclAttrContext a : list) {
+            out.add(new DeclAttr(a.getStart(), a.ALIGN() != null ? a.INT().getSymbol() : null));
+        }
+        return out;
+    }
+
+    /** What a parameter's space and attributes say, before its name and dimensions. */
+    record ParamType(StateSpace space, int align, int vectorWidth, DataType type,
+                     Optional<Param.PointerAttribute> pointer) {
+        Param param(SourcePos pos, String name, List<Long> dims) {
+            return new Param(pos, space, align, vectorWidth, type, pointer, name, dims);
+        }
+    }
+
+    /** The type of the parameter declared at pos with the space token space (`.param`, `.reg`). */
+    ParamType paramType(SourcePos pos, Token spaceToken, List<DeclAttr> attrs, Token name) {
+        StateSpace space = spaceToken.getType() == PTXParser.PARAM ? StateSpace.PARAM : StateSpace.REG;
         int align = 0;
         DataType type = null;
         boolean pointer = false;
         StateSpace pointee = StateSpace.GENERIC;
         int pointeeAlign = 0;
         int vectorWidth = 1;
-        for (DeclAttrContext a : p.declAttr()) {
-            if (a.ALIGN() != null) {
-                int n = countLiteral(a.INT().getSymbol());
+        for (DeclAttr a : attrs) {
+            if (a.align() != null) {
+                int n = countLiteral(a.align());
                 if (pointer) {
                     pointeeAlign = n;
                 } else {
@@ -220,7 +324,7 @@ final class AstBuilder {
                 }
                 continue;
             }
-            String w = a.dotWord().getText();
+            String w = a.first().getText();
             DataType t = DataType.ofSpelling(w);
             StateSpace s = StateSpace.ofSpelling(w);
             if (t != null && type == null) {
@@ -232,78 +336,98 @@ final class AstBuilder {
             } else if (pointer && s != null) {
                 pointee = s;
             } else {
-                diagnostics.error(pos(a), "syntax.param", "unexpected '" + w + "' in parameter declaration");
+                diagnostics.error(pos(a.first()), "syntax.param", "unexpected '" + w + "' in parameter declaration");
             }
         }
         if (type == null) {
-            diagnostics.error(pos(p), "syntax.param", "parameter '" + p.IDENT().getText() + "' has no type");
+            diagnostics.error(pos, "syntax.param", "parameter '" + name.getText() + "' has no type");
             type = DataType.B32;
         }
-        return new Param(pos(p), space, align, vectorWidth, type,
-                pointer ? Optional.of(new Param.PointerAttribute(pointee, pointeeAlign)) : Optional.empty(),
-                p.IDENT().getText(), dims(p.arrayDim()));
+        return new ParamType(space, align, vectorWidth, type,
+                pointer ? Optional.of(new Param.PointerAttribute(pointee, pointeeAlign)) : Optional.empty());
     }
 
     private List<Long> dims(List<ArrayDimContext> list) {
         List<Long> out = new ArrayList<>(list.size());
         for (ArrayDimContext d : list) {
-            if (d.expr() == null) {
-                out.add(0L);
-            } else {
-                Value v = eval(d.expr());
-                if (v instanceof Value.Int i && i.v >= 0) {
-                    out.add(i.v);
-                } else {
-                    diagnostics.error(pos(d), "syntax.array", "array size must be a non-negative integer constant");
-                    out.add(0L);
-                }
-            }
+            out.add(d.expr() == null ? 0L : arraySize(eval(d.expr()), d.getStart()));
         }
         return out;
+    }
+
+    /** The size in `[size]` (at the bracket open): a non-negative integer constant. */
+    long arraySize(Value v, Token open) {
+        if (v instanceof Value.Int i && i.v >= 0) {
+            return i.v;
+        }
+        diagnostics.error(pos(open), "syntax.array", "array size must be a non-negative integer constant");
+        return 0L;
     }
 
     // ------------------------------------------------------------------------------------------
     // Declarations
 
     private VarDecl varDecl(VarDeclContext ctx, Set<Linkage> linkage) {
-        StateSpace space = StateSpace.ofSpelling(ctx.stateSpace().getText());
+        DeclType declType = declType(pos(ctx), ctx.stateSpace().getStart(), attrs(ctx.declAttr()));
+        List<VarDecl.Declarator> declarators = new ArrayList<>();
+        for (DeclaratorContext d : ctx.declarator()) {
+            String name = d.IDENT().getText();
+            int range = d.INT() == null ? -1 : countLiteral(d.INT().getSymbol());
+            Initializer init = d.initializer() == null ? null : initializer(d.initializer());
+            declarators.add(declarator(declType, pos(d), name, range, dims(d.arrayDim()), init));
+        }
+        return declType.varDecl(pos(ctx), linkage, declarators);
+    }
+
+    /** What a variable declaration's state space and attributes say, before its declarators. */
+    record DeclType(StateSpace space, int align, int vectorWidth, DataType type) {
+        VarDecl varDecl(SourcePos pos, Set<Linkage> linkage, List<VarDecl.Declarator> declarators) {
+            return new VarDecl(pos, linkage, space, align, vectorWidth, type, declarators);
+        }
+    }
+
+    /** The type of the declaration at pos with the state space word space (`.reg`, `.shared`, ...). */
+    DeclType declType(SourcePos pos, Token space, List<DeclAttr> attrs) {
         int align = 0;
         int vector = 1;
         DataType type = null;
-        for (DeclAttrContext a : ctx.declAttr()) {
-            if (a.ALIGN() != null) {
-                align = countLiteral(a.INT().getSymbol());
+        for (DeclAttr a : attrs) {
+            if (a.align() != null) {
+                align = countLiteral(a.align());
                 continue;
             }
-            String w = a.dotWord().getText();
+            String w = a.first().getText();
             DataType t = DataType.ofSpelling(w);
             if (t != null && type == null) {
                 type = t;
             } else if (w.equals(".v2") || w.equals(".v4") || w.equals(".v8")) {
                 vector = w.charAt(2) - '0';
             } else {
-                diagnostics.error(pos(a), "syntax.decl", "unexpected '" + w + "' in variable declaration");
+                diagnostics.error(pos(a.first()), "syntax.decl", "unexpected '" + w + "' in variable declaration");
             }
         }
         if (type == null) {
-            diagnostics.error(pos(ctx), "syntax.decl", "variable declaration has no type");
+            diagnostics.error(pos, "syntax.decl", "variable declaration has no type");
             type = DataType.B32;
         }
-        List<VarDecl.Declarator> declarators = new ArrayList<>();
-        for (DeclaratorContext d : ctx.declarator()) {
-            String name = d.IDENT().getText();
-            int range = d.INT() == null ? -1 : countLiteral(d.INT().getSymbol());
-            Initializer init = d.initializer() == null ? null : initializer(d.initializer());
-            declarators.add(new VarDecl.Declarator(pos(d), name, range, dims(d.arrayDim()), init));
-            if (space == StateSpace.REG && !scopes.isEmpty()) {
-                if (range >= 0) {
-                    scopes.peek().ranges.merge(name, range, Math::max);
-                } else {
-                    scopes.peek().names.add(name);
-                }
+        return new DeclType(StateSpace.ofSpelling(space.getText()), align, vector, type);
+    }
+
+    /**
+     * One declarator of a declaration (range -1 when it is no `%r<N>`); a register's name is in
+     * scope from here on, its initializer (made before) not included.
+     */
+    VarDecl.Declarator declarator(DeclType declType, SourcePos pos, String name, int range, List<Long> dims,
+                                  Initializer init) {
+        if (declType.space() == StateSpace.REG && !scopes.isEmpty()) {
+            if (range >= 0) {
+                scopes.peek().ranges.merge(name, range, Math::max);
+            } else {
+                scopes.peek().names.add(name);
             }
+            registers.clear();
         }
-        return new VarDecl(pos(ctx), linkage, space, align, vector, type, declarators);
+        return new VarDecl.Declarator(pos, name, range, dims, init);
     }
 
     private Initializer initializer(InitializerContext ctx) {
@@ -322,14 +446,14 @@ final class AstBuilder {
 
     private Block block(BlockContext ctx, boolean newScope) {
         if (newScope) {
-            scopes.push(new Scope());
+            enterScope();
         }
         List<Statement> out = new ArrayList<>(ctx.stmts.size());
         for (StatementContext s : ctx.stmts) {
             statement(s, out);
         }
         if (newScope) {
-            scopes.pop();
+            exitScope();
         }
         return new Block(pos(ctx), out);
     }
@@ -363,40 +487,41 @@ final class AstBuilder {
         } else if (ctx instanceof LocStatementContext l) {
             List<String> attrs = new ArrayList<>();
             for (LocAttributeContext a : l.attrs) {
-                StringBuilder sb = new StringBuilder();
+                List<Token> words = new ArrayList<>(a.getChildCount());
                 for (int k = 0; k < a.getChildCount(); k++) {
-                    if (k > 0 && !a.getChild(k).getText().equals("+") && !a.getChild(k - 1).getText().equals("+")) {
-                        sb.append(' ');
-                    }
-                    sb.append(a.getChild(k).getText());
+                    words.add(((TerminalNode) a.getChild(k)).getSymbol());
                 }
-                attrs.add(sb.toString());
+                attrs.add(locAttribute(words));
             }
-            out.add(new Statement.Loc(pos, countLiteral(l.fileIndex), countLiteral(l.line),
-                    countLiteral(l.column), attrs));
+            out.add(loc(pos, l.fileIndex, l.line, l.column, attrs));
         }
+    }
+
+    Statement.Loc loc(SourcePos pos, Token file, Token line, Token column, List<String> attributes) {
+        return new Statement.Loc(pos, countLiteral(file), countLiteral(line), countLiteral(column), attributes);
+    }
+
+    /** A `.loc` attribute as written, one space between words: `inlined_at 1 12 5`, `function_name $L__info_string0+5`. */
+    static String locAttribute(List<Token> words) {
+        StringBuilder sb = new StringBuilder();
+        for (int k = 0; k < words.size(); k++) {
+            String w = words.get(k).getText();
+            if (k > 0 && !w.equals("+") && !words.get(k - 1).getText().equals("+")) {
+                sb.append(' ');
+            }
+            sb.append(w);
+        }
+        return sb.toString();
     }
 
     private Instruction instruction(InstructionStatementContext ctx, SourcePos pos) {
         List<Token> quals = ctx.quals;
-        // Each token's text is made once: the opcode lookup and the qualifiers share the strings
-        // (and so their cached hash codes).
-        List<String> words = new ArrayList<>(quals.size());
-        for (Token q : quals) {
-            words.add(q.getText());
-        }
-        // The opcode is the longest known dotted prefix of `word.q1.q2...` (see Opcode).
-        String head = ctx.opcode.getText();
-        Opcode opcode = Opcode.longestMatch(head, words);
+        List<String> words = texts(quals);
+        Opcode opcode = opcode(ctx.opcode, words);
         if (opcode == null) {
-            diagnostics.error(pos(ctx.opcode), "syntax.opcode", "unknown instruction '" + head + "'");
             return null;
         }
-        int used = opcode.words() - 1;
-        List<Qual> qualifiers = new ArrayList<>(quals.size() - used);
-        for (int k = used; k < quals.size(); k++) {
-            qualifiers.add(Qual.of(pos(quals.get(k)), words.get(k)));
-        }
+        List<Qual> qualifiers = qualifiers(opcode, quals, words);
         Guard guard = null;
         if (ctx.g != null) {
             GuardContext g = ctx.g;
@@ -407,6 +532,39 @@ final class AstBuilder {
             operands.add(operand(o, opcode == Opcode.CALL));
         }
         return new Instruction(pos, guard, opcode, qualifiers, operands);
+    }
+
+    /**
+     * Each token's text, made once: the opcode lookup and the qualifiers share the strings (and
+     * so their cached hash codes).
+     */
+    static List<String> texts(List<Token> tokens) {
+        List<String> words = new ArrayList<>(tokens.size());
+        for (Token q : tokens) {
+            words.add(q.getText());
+        }
+        return words;
+    }
+
+    /** The opcode of `head.q1.q2...`, words the qualifiers' texts; null after a diagnostic. */
+    Opcode opcode(Token head, List<String> words) {
+        // The opcode is the longest known dotted prefix of `word.q1.q2...` (see Opcode).
+        String text = head.getText();
+        Opcode opcode = Opcode.longestMatch(text, words);
+        if (opcode == null) {
+            diagnostics.error(pos(head), "syntax.opcode", "unknown instruction '" + text + "'");
+        }
+        return opcode;
+    }
+
+    /** The qualifiers after those the opcode takes. */
+    List<Qual> qualifiers(Opcode opcode, List<Token> quals, List<String> words) {
+        int used = opcode.words() - 1;
+        List<Qual> qualifiers = new ArrayList<>(quals.size() - used);
+        for (int k = used; k < quals.size(); k++) {
+            qualifiers.add(Qual.of(pos(quals.get(k)), words.get(k)));
+        }
+        return qualifiers;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -442,19 +600,10 @@ final class AstBuilder {
             for (OperandContext e : l.elems) {
                 elements.add(operand(e, false));
             }
-            // Outside `call`, `(x)` is a parenthesised operand, not a list.
-            if (!inCall && elements.size() == 1) {
-                return elements.get(0);
-            }
-            return new Operand.ArgList(pos, elements);
+            return list(pos, elements, inCall);
         }
         if (ctx instanceof ComponentOperandContext c) {
-            Operand base = name(c.name);
-            String component = c.component.getText();
-            if (base instanceof Operand.SpecialReg s && s.register().isVector && component.length() == 2 && "xyz".indexOf(component.charAt(1)) >= 0) {
-                return new Operand.SpecialReg(pos, s.register(), s.index(), component.charAt(1));
-            }
-            return new Operand.Selected(pos, base, component);
+            return component(pos, c.name, c.component);
         }
         if (ctx instanceof NameOperandContext n) {
             return name(n.name);
@@ -479,6 +628,24 @@ final class AstBuilder {
         return operandOf(fold(terms, e.ops, e), pos);
     }
 
+    /** `(a, b)`: call arguments; outside `call`, `(x)` is a parenthesised operand, not a list. */
+    static Operand list(SourcePos pos, List<Operand> elements, boolean inCall) {
+        if (!inCall && elements.size() == 1) {
+            return elements.get(0);
+        }
+        return new Operand.ArgList(pos, elements);
+    }
+
+    /** `name.word`: a special register's component (`%tid.x`) or a selector (`r.b0`). */
+    Operand component(SourcePos pos, Token name, Token word) {
+        Operand base = name(name);
+        String component = word.getText();
+        if (base instanceof Operand.SpecialReg s && s.register().isVector && component.length() == 2 && "xyz".indexOf(component.charAt(1)) >= 0) {
+            return new Operand.SpecialReg(pos, s.register(), s.index(), component.charAt(1));
+        }
+        return new Operand.Selected(pos, base, component);
+    }
+
     /** The constant value of a name, integer or expression operand; null for other forms. */
     private Value scalar(OperandContext ctx) {
         if (ctx instanceof NameOperandContext n) {
@@ -498,7 +665,7 @@ final class AstBuilder {
     }
 
     /** A register, special register, sink or symbol, by what the name denotes in scope. */
-    private Operand name(Token t) {
+    Operand name(Token t) {
         String name = t.getText();
         SourcePos pos = pos(t);
         if (name.equals("_")) {
@@ -515,6 +682,15 @@ final class AstBuilder {
     }
 
     private boolean isRegister(String name) {
+        Boolean known = registers.get(name);
+        if (known == null) {
+            known = isDeclaredRegister(name);
+            registers.put(name, known);
+        }
+        return known;
+    }
+
+    private boolean isDeclaredRegister(String name) {
         // `%r12` is declared either by name or by a range `%r<N>` (prefix `%r`, index below N).
         int split = name.length();
         while (split > 0 && name.charAt(split - 1) >= '0' && name.charAt(split - 1) <= '9') {
@@ -538,7 +714,7 @@ final class AstBuilder {
         return false;
     }
 
-    private Operand address(Value v, SourcePos pos, String suffix) {
+    Operand address(Value v, SourcePos pos, String suffix) {
         if (v instanceof Value.Int i) {
             return new Operand.Address(pos, null, i.v, suffix);
         }
@@ -555,7 +731,7 @@ final class AstBuilder {
         return operandOf(eval(ctx), pos(ctx));
     }
 
-    private Operand operandOf(Value v, SourcePos pos) {
+    Operand operandOf(Value v, SourcePos pos) {
         if (v instanceof Value.Int i) {
             return new Operand.IntImm(pos, i.v);
         }
@@ -583,7 +759,7 @@ final class AstBuilder {
     // ------------------------------------------------------------------------------------------
     // Constant expressions (4.6.2): integers are 64-bit; a symbol may carry a constant offset.
 
-    private sealed interface Value permits Value.Int, Value.Flt, Value.Sym, Value.Idx {
+    sealed interface Value permits Value.Int, Value.Flt, Value.Sym, Value.Idx {
         record Int(long v) implements Value {}
 
         record Flt(long bits, boolean single) implements Value {}
@@ -630,7 +806,7 @@ final class AstBuilder {
             while (next[0] < terms.size() && precedence(ops.get(next[0] - 1).op.getText()) > prec) {
                 rhs = climb(terms, ops, rhs, prec + 1, next, ctx);
             }
-            lhs = apply(op, lhs, rhs, ctx);
+            lhs = apply(op, lhs, rhs, ctx.getStart());
         }
         return lhs;
     }
@@ -659,15 +835,25 @@ final class AstBuilder {
         }
         if (ctx instanceof IndexTermContext x) {
             Token t = x.name;
-            return new Value.Idx(new Value.Sym(t, pos(t), t.getText(), 0, false), asInt(eval(x.index), x));
+            return new Value.Idx(new Value.Sym(t, pos(t), t.getText(), 0, false), asInt(eval(x.index), x.getStart()));
         }
         UnaryTermContext u = (UnaryTermContext) ctx;
-        Value v = eval(u.inner);
-        String op = u.op.getText();
+        return unary(u.op, eval(u.inner));
+    }
+
+    /** A name or integer as a term's value. */
+    Value leaf(Token t) {
+        return t.getType() == PTXParser.IDENT ? new Value.Sym(t, pos(t), t.getText(), 0, false)
+                : new Value.Int(intLiteral(t));
+    }
+
+    /** `-v`, `~v` or `!v`. */
+    Value unary(Token operator, Value v) {
+        String op = operator.getText();
         if (v instanceof Value.Flt f && op.equals("-")) {
             return new Value.Flt(f.single ? (f.bits ^ 0x80000000L) : (f.bits ^ Long.MIN_VALUE), f.single);
         }
-        long x = asInt(v, u);
+        long x = asInt(v, operator);
         return new Value.Int(switch (op) {
             case "-" -> -x;
             case "~" -> ~x;
@@ -675,7 +861,7 @@ final class AstBuilder {
         });
     }
 
-    private Value apply(String op, Value l, Value r, ParserRuleContext where) {
+    Value apply(String op, Value l, Value r, Token where) {
         if (l instanceof Value.Sym s && (op.equals("+") || op.equals("-"))) {
             long k = asInt(r, where);
             return new Value.Sym(s.token, s.pos, s.name, op.equals("+") ? s.offset + k : s.offset - k, s.generic);
@@ -704,7 +890,7 @@ final class AstBuilder {
         });
     }
 
-    private long asInt(Value v, ParserRuleContext where) {
+    private long asInt(Value v, Token where) {
         if (v instanceof Value.Int i) {
             return i.v;
         }
@@ -717,7 +903,7 @@ final class AstBuilder {
      * size, alignment, register range, file and line numbers): beyond 2^31-1 it is an error, not a
      * value wrapped to a different one.
      */
-    private int countLiteral(Token t) {
+    int countLiteral(Token t) {
         long v = intLiteral(t);
         if (v < 0 || v > Integer.MAX_VALUE) {
             diagnostics.error(pos(t), "syntax.literal", "'" + t.getText() + "' is too large here (at most "
@@ -728,7 +914,7 @@ final class AstBuilder {
     }
 
     /** Integer literals (4.5.1): hex, octal, binary, decimal; 64-bit, U suffix allowed. */
-    private long intLiteral(Token t) {
+    long intLiteral(Token t) {
         String s = t.getText();
         if (s.endsWith("U")) {
             s = s.substring(0, s.length() - 1);
@@ -752,7 +938,7 @@ final class AstBuilder {
         }
     }
 
-    private Value floatLiteral(Token t) {
+    Value floatLiteral(Token t) {
         String s = t.getText();
         if (t.getType() == PTXParser.HEX_FLOAT) {
             boolean single = s.charAt(1) == 'f' || s.charAt(1) == 'F';
@@ -771,7 +957,7 @@ final class AstBuilder {
         return pos(ctx.getStart());
     }
 
-    private SourcePos pos(Token t) {
+    SourcePos pos(Token t) {
         return new SourcePos(file, t.getLine(), t.getCharPositionInLine() + 1);
     }
 }

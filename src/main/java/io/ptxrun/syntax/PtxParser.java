@@ -35,7 +35,12 @@ public final class PtxParser {
     /** The outcome of parsing: a value (possibly partial when there are errors) and diagnostics. */
     public record Parsed<T>(T value, List<Diagnostic> diagnostics, boolean truncated) {
         public boolean ok() {
-            return diagnostics.stream().noneMatch(Diagnostic::isError);
+            for (Diagnostic d : diagnostics) {
+                if (d.isError()) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
@@ -46,7 +51,12 @@ public final class PtxParser {
         }
         CommonTokenStream tokens = lex(file, text);
         Parsed<Module> tooDeep = tooDeep(file, tokens);
-        return tooDeep != null ? tooDeep : parse(file, tokens, (p, b) -> b.module(p.module()));
+        if (tooDeep != null) {
+            return tooDeep;
+        }
+        Module direct = DirectParser.module(file, tokens.getTokens());
+        return direct != null ? new Parsed<>(direct, List.of(), false)
+                : parse(file, tokens, (p, b) -> b.module(p.module()));
     }
 
     /** The single-piece path alone (tests compare it with the parallel one). */
@@ -60,13 +70,13 @@ public final class PtxParser {
      * prediction (which looks ahead to the matching parenthesis at each level) from going quadratic.
      */
     static final int MAX_NESTING = 200;
-    private static final int OPEN_BRACKET = tokenType("'['");
-    private static final int CLOSE_BRACKET = tokenType("']'");
-    private static final int OPEN_PAREN = tokenType("'('");
-    private static final int CLOSE_PAREN = tokenType("')'");
-    private static final int MINUS = tokenType("'-'");
-    private static final int TILDE = tokenType("'~'");
-    private static final int BANG = tokenType("'!'");
+    private static final int OPEN_BRACKET = TokenTypes.OPEN_BRACKET;
+    private static final int CLOSE_BRACKET = TokenTypes.CLOSE_BRACKET;
+    private static final int OPEN_PAREN = TokenTypes.OPEN_PAREN;
+    private static final int CLOSE_PAREN = TokenTypes.CLOSE_PAREN;
+    private static final int MINUS = TokenTypes.MINUS;
+    private static final int TILDE = TokenTypes.TILDE;
+    private static final int BANG = TokenTypes.BANG;
 
     /**
      * How deep the tokens seen so far nest: braces, brackets and parentheses, and runs of unary
@@ -108,19 +118,11 @@ public final class PtxParser {
 
     /** Modules with fewer tokens than this are parsed in one piece. */
     private static final int CHUNK_TOKENS = 60_000;
-    private static final int OPEN_BRACE = tokenType("'{'");
-    private static final int CLOSE_BRACE = tokenType("'}'");
-    private static final int SEMICOLON = tokenType("';'");
-    private static final int COMMA = tokenType("','");
+    private static final int OPEN_BRACE = TokenTypes.OPEN_BRACE;
+    private static final int CLOSE_BRACE = TokenTypes.CLOSE_BRACE;
+    private static final int SEMICOLON = TokenTypes.SEMICOLON;
+    private static final int COMMA = TokenTypes.COMMA;
 
-    private static int tokenType(String literal) {
-        for (int t = 1; t <= PTXParser.VOCABULARY.getMaxTokenType(); t++) {
-            if (literal.equals(PTXParser.VOCABULARY.getLiteralName(t))) {
-                return t;
-            }
-        }
-        throw new IllegalStateException("no token " + literal);
-    }
 
     /**
      * A large module is parsed in pieces on several cores while it is being lexed: each time a
@@ -190,6 +192,10 @@ public final class PtxParser {
     }
 
     private static Parsed<Module> parseTokens(String file, List<Token> tokens) {
+        Module direct = DirectParser.module(file, tokens);
+        if (direct != null) {
+            return new Parsed<>(direct, List.of(), false);
+        }
         PTXParser parser = new PTXParser(new CommonTokenStream(new ListTokenSource(tokens, file)));
         parser.removeErrorListeners();
         parser.getInterpreter().setPredictionMode(PredictionMode.SLL);

@@ -1,8 +1,10 @@
 package io.ptxrun.syntax;
 
 import io.ptxrun.syntax.generated.PTXParser;
+import java.nio.IntBuffer;
 import org.antlr.v4.runtime.CharStream;
-import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CodePointBuffer;
+import org.antlr.v4.runtime.CodePointCharStream;
 import org.antlr.v4.runtime.CommonTokenFactory;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.TokenFactory;
@@ -35,22 +37,13 @@ final class Tokenizer implements TokenSource {
 
     /** By ASCII character: the type of the one-character literal token it is, 0 for none. */
     private static final int[] LITERAL = new int[128];
-    private static final int SHIFT_LEFT = literalType("'<<'");
-    private static final int SHIFT_RIGHT = literalType("'>>'");
+    private static final int SHIFT_LEFT = TokenTypes.SHIFT_LEFT;
+    private static final int SHIFT_RIGHT = TokenTypes.SHIFT_RIGHT;
 
     static {
-        for (char c : ",{};:+-()<>=[]@!|*/%&^~".toCharArray()) {
-            LITERAL[c] = literalType("'" + c + "'");
+        for (char c : TokenTypes.CHARACTERS.toCharArray()) {
+            LITERAL[c] = TokenTypes.ofCharacter(c);
         }
-    }
-
-    private static int literalType(String literal) {
-        for (int t = 1; t <= PTXParser.VOCABULARY.getMaxTokenType(); t++) {
-            if (literal.equals(PTXParser.VOCABULARY.getLiteralName(t))) {
-                return t;
-            }
-        }
-        throw new IllegalStateException("the grammar has no token " + literal);
     }
 
     private final CharStream input;
@@ -64,17 +57,29 @@ final class Tokenizer implements TokenSource {
     private int column;
 
     Tokenizer(String text, String sourceName) {
-        this.input = CharStreams.fromString(text, sourceName);
-        this.source = new Pair<>(this, input);
-        int[] codePoints = new int[text.length()];
+        int chars = text.length();
+        int[] codePoints = new int[chars];
         int n = 0;
-        for (int i = 0; i < text.length(); n++) {
-            int c = text.codePointAt(i);
-            codePoints[n] = c;
-            i += Character.charCount(c);
+        if (text.codePointCount(0, chars) == chars) {
+            // No surrogate pairs (PTX is ASCII; for such text the count takes no pass over it):
+            // each char is a code point, copied without a call per character.
+            char[] copy = text.toCharArray();
+            for (; n < chars; n++) {
+                codePoints[n] = copy[n];
+            }
+        } else {
+            for (int i = 0; i < chars; n++) {
+                int c = text.codePointAt(i);
+                codePoints[n] = c;
+                i += Character.charCount(c);
+            }
         }
         this.text = codePoints;
         this.length = n;
+        // The tokens' text comes from a character stream over the same code points.
+        this.input = CodePointCharStream.fromBuffer(CodePointBuffer.withInts(IntBuffer.wrap(codePoints, 0, n)),
+                sourceName);
+        this.source = new Pair<>(this, input);
     }
 
     @Override

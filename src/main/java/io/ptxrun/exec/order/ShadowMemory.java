@@ -21,6 +21,15 @@ final class ShadowMemory {
     private static final class Page {
         final long[] words = new long[PAGE];
         long[][] split;
+        /**
+         * A CTA's shared memory only, made on first need (see {@link #readWords}): per word, the
+         * thread slot + 1 of its first read when the word is settled for the readers that hold
+         * {@link #settledFor}, else 0; and the last read of it not yet written into its cell
+         * ({@link #packRead}), else 0.
+         */
+        int[] settled;
+        int[] settledFor;
+        long[] pending;
     }
 
     private static final int PC_BITS = 21;
@@ -33,6 +42,35 @@ final class ShadowMemory {
     private static long withPc(long pcs, int k, int pc) {
         return (pcs & ~(PC_MASK << (k * PC_BITS))) | ((pc & PC_MASK) << (k * PC_BITS));
     }
+
+    /** A thread's plain read of a settled word, waiting in {@link Page#pending}: slot + 1, counter, instruction. */
+    private static long packRead(int slot, int clock, int pc) {
+        return ((long) (slot + 1) << (Epochs.CLOCK_BITS + PC_BITS)) | ((long) clock << PC_BITS) | (pc & PC_MASK);
+    }
+
+    /**
+     * Brings the cell of the word at byte b of the page up to date (its waiting read written in,
+     * as {@link #read} would have, second) and unsettles the word: whatever reads or changes
+     * the cell but {@link #readWords}'s settled reads calls this first.
+     */
+    private void settle(Page p, int b) {
+        if (p.pending == null) {
+            return;
+        }
+        int word = b >> 2;
+        long r = p.pending[word];
+        if (r != 0) {
+            int i = word << 2;
+            int slot = (int) (r >>> (Epochs.CLOCK_BITS + PC_BITS)) - 1;
+            p.words[i + 2] = Epochs.of(pendingBase + slot, (int) ((r >>> PC_BITS) & Epochs.MAX_CLOCK), false);
+            p.words[i + 3] = withPc(p.words[i + 3], 2, (int) (r & PC_MASK));
+            p.pending[word] = 0;
+        }
+        p.settled[word] = 0;
+    }
+
+    /** The launch-wide slot of the cluster's slot 0 for the reads waiting in pages (one cluster at a time). */
+    private long pendingBase;
 
     private final boolean concurrent;
     private final boolean initialized;
@@ -197,12 +235,21 @@ final class ShadowMemory {
      * done) from the first lane with a word misaligned, split, not yet shadowed, unwritten,
      * written by what the thread may not know or by another cluster: nothing is recorded for that
      * lane, and {@link #lanes} does the rest.
+     *
+     * <p>Most reads of a word in a barrier interval (a tile that the threads of a GEMM read 16
+     * times each) find the same: its write known through {@code known}, its first read by
+     * another thread that {@code known} does not cover. For each of them {@link #read} only puts
+     * the reader second. Such a word is marked settled for {@code known} with its first reader,
+     * and the later reads by other threads that hold {@code known} only leave themselves waiting
+     * in a small array of the page, which {@link #settle} writes into the cell before anything
+     * else looks at it: the cells, far apart in memory, are not touched again.
      */
     int readWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc) {
         long base = clocks.base;
         int slots = clocks.slots, threads = clocks.threads;
         int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
         Page[] pages = dense;
+        pendingBase = base;
         for (int m = lanes; m != 0; ) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = addresses[l];
@@ -213,8 +260,17 @@ final class ShadowMemory {
             Page p = pages[(int) n];
             int from = (int) (address & (PAGE - 1));
             int t = firstSlot + l;
+            if (p.settledFor == known && settledFor(p, from, size, t)) {
+                long r = packRead(t, clock[t], pc);
+                for (int b = from; b < from + size; b += 4) {
+                    p.pending[b >> 2] = r;
+                }
+                m &= m - 1;
+                continue;
+            }
             long[] c = p.words;
             for (int b = from; b < from + size; b += 4) {
+                settle(p, b);
                 long w = c[b];
                 if (p.split != null && p.split[b >> 2] != null
                         || w == 0 || w > 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
@@ -235,6 +291,7 @@ final class ShadowMemory {
                     c[b + 2] = e;
                     c[b + 3] = withPc(c[b + 3], 2, pc);
                 }
+                settleFor(p, b, known, base, threads);
             }
             m &= m - 1;
             // The lanes next that read the same word, as sameWordReads finds them: the last one's
@@ -256,6 +313,44 @@ final class ShadowMemory {
             }
         }
         return 0;
+    }
+
+    /** Whether the words of bytes [from, from + size) of the page are all settled for a read by thread t. */
+    private static boolean settledFor(Page p, int from, int size, int t) {
+        for (int b = from; b < from + size; b += 4) {
+            int first = p.settled[b >> 2];
+            if (first == 0 || first == t + 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Marks the word at byte b of the page settled for the threads that hold {@code known} when
+     * a read by any of them, but the word's first reader, does no more than put itself second:
+     * the word's write is known through {@code known} alone (not as a thread's own), and its first
+     * read is another thread's that {@code known} does not cover (so it is no thread's own agent's,
+     * and stays unknown to them while they hold {@code known}).
+     */
+    private static void settleFor(Page p, int b, int[] known, long base, int threads) {
+        long[] c = p.words;
+        long w = c[b], r1 = c[b + 1];
+        long ws = Epochs.slot(w) - base, rs = Epochs.slot(r1) - base;
+        if (r1 == 0 || rs < 0 || rs >= threads || Epochs.clock(r1) <= known[(int) rs]
+                || w > 0 && (ws < 0 || ws >= known.length || Epochs.clock(w) > known[(int) ws])) {
+            return;
+        }
+        if (p.settled == null) {
+            p.settled = new int[PAGE / 4];
+            p.pending = new long[PAGE / 4];
+        }
+        if (p.settledFor != known) {
+            // Settled for other knowledge: the readers holding it never read these marks again.
+            java.util.Arrays.fill(p.settled, 0);
+            p.settledFor = known;
+        }
+        p.settled[b >> 2] = (int) rs + 1;
     }
 
     /**
@@ -284,6 +379,7 @@ final class ShadowMemory {
             m &= m - 1;
             asLane(firstSlot + l, clocks, a);
             int b = (int) (address & (PAGE - 1));
+            settle(p, b);
             if (p.split == null || p.split[b >> 2] == null) {
                 a.forget();
                 cell(p.words, b, a, write, false, found, address);
@@ -362,6 +458,7 @@ final class ShadowMemory {
             return null;
         }
         int b = (int) (address & (PAGE - 1));
+        settle(p, b & ~3);
         if (p.split != null && p.split[b >> 2] != null) {
             return java.util.Arrays.copyOfRange(p.split[b >> 2], (b & 3) << 2, ((b & 3) << 2) + 4);
         }
@@ -376,6 +473,7 @@ final class ShadowMemory {
                 continue;
             }
             int b = (int) (at & (PAGE - 1));
+            settle(p, b & ~3);
             long[] c = p.words;
             int i = b & ~3;
             if (size < 4 || (address & 3) != 0) {
@@ -407,6 +505,7 @@ final class ShadowMemory {
 
     /** {@link #bytes} for the aligned word at byte {@code b} of the page. */
     private void word(Page p, int b, Actor a, boolean write, boolean strong, Found found, long pageBase) {
+        settle(p, b);
         if (p.split != null && p.split[b >> 2] != null) {
             bytes(p, b, b + 4, a, write, strong, found, pageBase);
         } else {
@@ -416,6 +515,9 @@ final class ShadowMemory {
     }
 
     private void bytes(Page p, int from, int to, Actor a, boolean write, boolean strong, Found found, long pageBase) {
+        for (int b = from & ~3; b < to; b += 4) {
+            settle(p, b);
+        }
         a.forget();
         for (int b = from; b < to; ) {
             int word = b >> 2;
