@@ -35,6 +35,25 @@ abstract class CompiledRegion {
      */
     abstract int run(Engine e, Warp w, long[] regs, int base, int mask, int others, int steps);
 
+    /**
+     * Runs a loop body ({@link RegionCompiler#runsByLane}: inline ops and forward branches, followed
+     * by a branch back to its start) lane by lane for the lanes of {@code mask}, all at one op of
+     * it and sharing the register frame at {@code regs[base]}: each lane runs passes of the body
+     * and the branch back, its registers in JVM locals, until the branch lets it leave the loop or
+     * it has run {@code passes} passes. The lanes start at op {@code from} of the body (its first
+     * pass is the rest of it; n: the branch back alone). A body without branches may start at any
+     * op, and ends, where the lane has not left, with the first {@code tail} ops of the next pass;
+     * a body with branches starts at 0 or n ({@code tail} is 0), and the ops each pass ran for some lane are ORed into
+     * {@code visited[pass]} (bits of their distance from the start, which the caller has cleared).
+     * The instructions are counted into {@code e.executed}. The ops touch only each lane's own
+     * registers and cannot fail, so running lane after lane cannot be told from running the warp's
+     * groups op by op (see {@link Regions}). Returns the most passes any lane ran in the high 32
+     * bits and the lanes that left the loop in the low 32; the lanes' PCs are left to the caller.
+     */
+    long lanes(Engine e, Warp w, long[] regs, int base, int mask, int from, int passes, int tail, int[] visited) {
+        throw new UnsupportedOperationException("not a loop body run lane by lane");
+    }
+
     /** The CTA's shared memory for a region's own loads and stores of it ({@link RegionCompiler#isInlineShared}). */
     static byte[] inlineShared(Engine e) {
         return e.cta.shared;

@@ -85,6 +85,8 @@ final class Engine {
     final ClusterBarrier clusterBarrier = new ClusterBarrier();
     /** Each lane's address of a compiled region's shared-memory access, for the hazard detector. */
     final long[] laneAddresses = new long[32];
+    /** The ops each pass of a loop run lane by lane ran ({@link CompiledRegion#lanes}), one entry a pass. */
+    final int[] passesVisited = new int[Regions.MAX_PASSES];
     /** printf, assert, malloc and free: the device-library functions nvcc calls. */
     private final DeviceLibrary library;
     /**

@@ -32,6 +32,11 @@ import java.lang.invoke.MethodHandles;
  * as there, and handed to the hazard detector as there ({@link CompiledRegion#ordered}); any
  * address that check refuses sends the op to {@link Engine#regionMemory}, which reports a fault as
  * the interpreter does.
+ *
+ * <p>A loop body of inline ops ({@link #runsByLane}) also gets a method that runs it lane by lane
+ * ({@link #byLane}): each lane's passes, with real jumps for its branches, its registers in JVM
+ * locals of the kind the ops see ({@link Kind}: ints, f32 values or truths, so that a pass does
+ * not convert them), built from the same inline ops.
  */
 final class RegionCompiler {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
@@ -44,9 +49,14 @@ final class RegionCompiler {
     private static final String NAME = "io/ptxrun/exec/Region";
     /** A part of a region in a method of its own: runK(Engine e, Warp w, long[] regs, int base, int lanes), locals as in run. */
     private static final String PART = "(L" + ENGINE + ";L" + WARP + ";[JII)";
+    /** A part that runs the first ops of a run of inline ops: runK(e, w, regs, base, lanes, ops), ops in local 6. */
+    private static final String LIMITED_PART = "(L" + ENGINE + ";L" + WARP + ";[JIII)";
 
     /** A part's code, returning void ("V": it returns at the end of the code) or what the code returns. */
-    private record Part(String returns, java.util.function.Consumer<MethodVisitor> code) {
+    private record Part(String returns, java.util.function.Consumer<MethodVisitor> code, boolean limited) {
+        Part(String returns, java.util.function.Consumer<MethodVisitor> code) {
+            this(returns, code, false);
+        }
     }
 
     // Locals of run(Engine e, Warp w, long[] regs, int base, int mask, int others, int steps), then its own: the
@@ -157,19 +167,29 @@ final class RegionCompiler {
         mv.visitCode();
         java.util.List<Part> parts = new java.util.ArrayList<>();
         if (branches(ops, start, n)) {
-            branching(mv, ops, start, n, parts, loops);
+            // A loop run lane by lane goes back to the scheduler after a pass under lane masks (a
+            // turn's last), so that the next pass may run lane by lane.
+            branching(mv, ops, start, n, parts, loops && !runsByLane(ops, start, n));
         } else {
             straight(mv, ops, start, n, parts, checked, loops);
         }
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+        if (loops && runsByLane(ops, start, n)) {
+            MethodVisitor lanes = cw.visitMethod(0, "lanes", "(L" + ENGINE + ";L" + WARP + ";[JIIIII[I)J", null, null);
+            lanes.visitCode();
+            byLane(lanes, ops, start, n);
+            lanes.visitMaxs(0, 0);
+            lanes.visitEnd();
+        }
         // The runs of inline ops of a branching region and the inline shared-memory accesses, each
         // a method of its own: their lane loops would make the JVM compile the whole region again
         // for each loop it enters hot (on-stack replacement), and would make the region's method
         // too long for the JIT; small methods compile quickly and are inlined.
         for (int k = 0; k < parts.size(); k++) {
             Part part = parts.get(k);
-            MethodVisitor run = cw.visitMethod(Opcodes.ACC_PRIVATE, "run" + k, PART + part.returns(), null, null);
+            MethodVisitor run = cw.visitMethod(Opcodes.ACC_PRIVATE, "run" + k,
+                    (part.limited() ? LIMITED_PART : PART) + part.returns(), null, null);
             run.visitCode();
             part.code().accept(run);
             if (part.returns().equals("V")) {
@@ -279,6 +299,211 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ALOAD, W);
         push(mv, start + n);
         mv.visitFieldInsn(Opcodes.PUTFIELD, WARP, "lastBackBranch", "I");
+    }
+
+    /**
+     * Whether the loop body of n ops from start, followed by a branch back to start, can run lane
+     * by lane ({@link CompiledRegion#lanes}): inline ops and forward branches inside it or to its end.
+     */
+    static boolean runsByLane(Op[] ops, int start, int n) {
+        for (int pc = start; pc < start + n; pc++) {
+            Op op = ops[pc];
+            if (op.code == OpCode.BRA ? op.target <= pc || op.target > start + n : !inlinable(op)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // Locals of lanes(Engine e, Warp w, long[] regs, int base, int mask, int from, int passes, int tail,
+    // int[] visited) beyond those of run it shares (LANE, BITS, COND): the lane's passes, the
+    // instructions counted, the ops the lane ran in its pass (bits of their distance from start),
+    // the lanes that left the loop and the most passes any lane ran.
+    private static final int FROM = 6, PASSES = 7, TAIL = 8, VISITED = 9, PASS = 13, COUNTED = 14, RAN = 15,
+            LEFT = 16, MOST = 17;
+
+    /**
+     * {@link CompiledRegion#lanes}: each lane of mask in turn runs passes of the loop body (the n ops
+     * from start, with real jumps for its forward branches) and the branch back at start + n, its
+     * registers in JVM locals from its first pass to its last, until the branch lets it leave or it
+     * has run {@code passes} passes, the first from op {@code from} of the body (n: the branch
+     * back; a body with branches starts at 0 or n). A body without branches ends, where the lane has not left, runs the first {@code tail} ops after the
+     * last. Each pass of a body with branches ORs the ops the lane ran into visited[pass]. The
+     * instructions are counted into e.executed at the end. Returns the most passes a lane ran in
+     * the high half, and the lanes that left in the low one.
+     */
+    private static void byLane(MethodVisitor mv, Op[] ops, int start, int n) {
+        int end = start + n;
+        boolean straight = !branches(ops, start, n);
+        // Where the runs between branches and targets start, as in branching().
+        java.util.TreeSet<Integer> cuts = new java.util.TreeSet<>();
+        cuts.add(start);
+        for (int pc = start; pc < end; pc++) {
+            if (ops[pc].code == OpCode.BRA) {
+                cuts.add(pc);
+                cuts.add(pc + 1);
+                cuts.add(ops[pc].target);
+            }
+        }
+        cuts.add(end);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, COUNTED);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, LEFT);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, MOST);
+        Op back = ops[end];
+        java.util.Map<Integer, Kind> kinds = kinds(ops, start, end + 1);
+        // Lane after lane: the work of each is long, so no whole-warp loop.
+        laneLoop(mv, MASK, false, () -> {
+            LaneRegisters lane = new LaneRegisters(mv, kinds);
+            // Every register the loop touches into locals before the first pass (a local first set
+            // on one path could not be read where paths meet).
+            for (int pc = start; pc <= end; pc++) {
+                lane.fetch(ops[pc], true);
+            }
+            Label pass = new Label(), branch = new Label(), tail = new Label(), done = new Label();
+            mv.visitInsn(Opcodes.ICONST_0);
+            mv.visitVarInsn(Opcodes.ISTORE, PASS);
+            if (straight) {
+                // The first pass from op `from`: counted = n + 1 - from; switch into a copy of the body.
+                mv.visitIincInsn(COUNTED, n + 1);
+                mv.visitVarInsn(Opcodes.ILOAD, COUNTED);
+                mv.visitVarInsn(Opcodes.ILOAD, FROM);
+                mv.visitInsn(Opcodes.ISUB);
+                mv.visitVarInsn(Opcodes.ISTORE, COUNTED);
+                Label[] entry = new Label[n + 1];
+                for (int k = 0; k < n; k++) {
+                    entry[k] = new Label();
+                }
+                entry[n] = branch;
+                mv.visitVarInsn(Opcodes.ILOAD, FROM);
+                mv.visitTableSwitchInsn(0, n, entry[0], entry);
+                for (int k = 0; k < n; k++) {
+                    mv.visitLabel(entry[k]);
+                    guardedBody(lane, ops[start + k]);
+                }
+                mv.visitJumpInsn(Opcodes.GOTO, branch);
+            } else {
+                // At the branch back (from == n): it is counted and run first.
+                Label body = new Label();
+                mv.visitVarInsn(Opcodes.ILOAD, FROM);
+                mv.visitJumpInsn(Opcodes.IFEQ, body);
+                mv.visitIincInsn(COUNTED, 1);
+                mv.visitJumpInsn(Opcodes.GOTO, branch);
+                mv.visitLabel(body);
+            }
+            mv.visitLabel(pass);
+            Label[] at = new Label[n + 1];
+            for (int k = 0; k <= n; k++) {
+                at[k] = new Label();
+            }
+            if (straight) {
+                mv.visitIincInsn(COUNTED, n + 1);
+            } else {
+                mv.visitInsn(Opcodes.ICONST_0);
+                mv.visitVarInsn(Opcodes.ISTORE, RAN);
+            }
+            for (int pc = start; pc < end; pc++) {
+                mv.visitLabel(at[pc - start]);
+                if (!straight && cuts.contains(pc)) {
+                    // The lane reached the run from pc: it runs all its ops.
+                    int length = cuts.higher(pc) - pc;
+                    mv.visitVarInsn(Opcodes.ILOAD, RAN);
+                    push(mv, (int) (((1L << length) - 1) << (pc - start)));
+                    mv.visitInsn(Opcodes.IOR);
+                    mv.visitVarInsn(Opcodes.ISTORE, RAN);
+                    mv.visitIincInsn(COUNTED, length);
+                }
+                Op op = ops[pc];
+                if (op.code == OpCode.BRA) {
+                    jump(lane, op, at[op.target - start]);
+                } else {
+                    guardedBody(lane, op);
+                }
+            }
+            mv.visitLabel(at[n]);
+            if (!straight) {
+                // visited[pass] |= ran; the branch back counted
+                mv.visitVarInsn(Opcodes.ALOAD, VISITED);
+                mv.visitVarInsn(Opcodes.ILOAD, PASS);
+                mv.visitInsn(Opcodes.DUP2);
+                mv.visitInsn(Opcodes.IALOAD);
+                mv.visitVarInsn(Opcodes.ILOAD, RAN);
+                mv.visitInsn(Opcodes.IOR);
+                mv.visitInsn(Opcodes.IASTORE);
+                mv.visitIincInsn(COUNTED, 1);
+            }
+            // The branch back: the lane leaves where it is not taken; another pass while passes last.
+            mv.visitLabel(branch);
+            mv.visitIincInsn(PASS, 1);
+            if (back.guard >= 0) {
+                Label stays = new Label();
+                jump(lane, back, stays);
+                mv.visitVarInsn(Opcodes.ILOAD, LEFT);
+                mv.visitInsn(Opcodes.ICONST_1);
+                mv.visitVarInsn(Opcodes.ILOAD, LANE);
+                mv.visitInsn(Opcodes.ISHL);
+                mv.visitInsn(Opcodes.IOR);
+                mv.visitVarInsn(Opcodes.ISTORE, LEFT);
+                mv.visitJumpInsn(Opcodes.GOTO, done);
+                mv.visitLabel(stays);
+            }
+            mv.visitVarInsn(Opcodes.ILOAD, PASS);
+            mv.visitVarInsn(Opcodes.ILOAD, PASSES);
+            mv.visitJumpInsn(Opcodes.IF_ICMPLT, pass);
+            if (straight) {
+                // The first `tail` ops of one more pass.
+                mv.visitLabel(tail);
+                mv.visitVarInsn(Opcodes.ILOAD, COUNTED);
+                mv.visitVarInsn(Opcodes.ILOAD, TAIL);
+                mv.visitInsn(Opcodes.IADD);
+                mv.visitVarInsn(Opcodes.ISTORE, COUNTED);
+                for (int k = 0; k < n; k++) {
+                    mv.visitVarInsn(Opcodes.ILOAD, TAIL);
+                    push(mv, k);
+                    mv.visitJumpInsn(Opcodes.IF_ICMPLE, done);
+                    guardedBody(lane, ops[start + k]);
+                }
+            }
+            mv.visitLabel(done);
+            // most = max(most, pass)
+            mv.visitVarInsn(Opcodes.ILOAD, MOST);
+            mv.visitVarInsn(Opcodes.ILOAD, PASS);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "max", "(II)I", false);
+            mv.visitVarInsn(Opcodes.ISTORE, MOST);
+            lane.flush();
+        });
+        // e.executed += counted
+        mv.visitVarInsn(Opcodes.ALOAD, E);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
+        mv.visitVarInsn(Opcodes.ILOAD, COUNTED);
+        mv.visitInsn(Opcodes.I2L);
+        mv.visitInsn(Opcodes.LADD);
+        mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
+        // (long) most << 32 | left & 0xffffffffL
+        mv.visitVarInsn(Opcodes.ILOAD, MOST);
+        mv.visitInsn(Opcodes.I2L);
+        push(mv, 32);
+        mv.visitInsn(Opcodes.LSHL);
+        mv.visitVarInsn(Opcodes.ILOAD, LEFT);
+        mv.visitInsn(Opcodes.I2L);
+        mv.visitLdcInsn(0xffffffffL);
+        mv.visitInsn(Opcodes.LAND);
+        mv.visitInsn(Opcodes.LOR);
+        mv.visitInsn(Opcodes.LRETURN);
+    }
+
+    /** To {@code taken} where the lane (in local LANE) takes the branch, as {@link Engine#guarded} decides. */
+    private static void jump(LaneRegisters lane, Op bra, Label taken) {
+        MethodVisitor mv = lane.mv;
+        if (bra.guard < 0) {
+            mv.visitJumpInsn(Opcodes.GOTO, taken);
+            return;
+        }
+        lane.truth(bra.guard);
+        mv.visitJumpInsn(bra.guardNegated ? Opcodes.IFEQ : Opcodes.IFNE, taken);
     }
 
     /**
@@ -600,6 +825,8 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ISTORE, GUARD_SET);
         boolean guardSet = false;
         Label stop = new Label();
+        // Out of line, after the region's end: the runs cut short by the turn's end.
+        java.util.List<Runnable> partials = new java.util.ArrayList<>();
         Label pass = new Label();
         mv.visitLabel(pass);
         for (int pc = start; pc < end; ) {
@@ -619,7 +846,58 @@ final class RegionCompiler {
             mv.visitVarInsn(Opcodes.ISTORE, POP);
             push(mv, pc);
             mv.visitVarInsn(Opcodes.ISTORE, STOP);
-            stepsLeft(mv, k, stop);
+            if (ops[pc].code == OpCode.BRA || k == 1) {
+                stepsLeft(mv, k, stop);
+            } else {
+                // The turn's last steps cover only the first ops of the run: those, then stop.
+                Label partial = new Label();
+                stepsLeft(mv, k, partial);
+                Op[] first = java.util.Arrays.copyOfRange(ops, pc, pc + k);
+                int at = pc;
+                partials.add(() -> {
+                    mv.visitLabel(partial);
+                    // limit = steps - taken, the ops run; their instructions within the budget, else stop here
+                    mv.visitVarInsn(Opcodes.ILOAD, STEPS);
+                    mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
+                    mv.visitInsn(Opcodes.ISUB);
+                    mv.visitVarInsn(Opcodes.ISTORE, LIMIT_OPS);
+                    mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+                    mv.visitJumpInsn(Opcodes.IFLE, stop);
+                    // e.executed + limit * pop > e.ctaLimit: stop
+                    mv.visitVarInsn(Opcodes.ALOAD, E);
+                    mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
+                    mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+                    mv.visitVarInsn(Opcodes.ILOAD, POP);
+                    mv.visitInsn(Opcodes.IMUL);
+                    mv.visitInsn(Opcodes.I2L);
+                    mv.visitInsn(Opcodes.LADD);
+                    mv.visitVarInsn(Opcodes.ALOAD, E);
+                    mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "ctaLimit", "J");
+                    mv.visitInsn(Opcodes.LCMP);
+                    mv.visitJumpInsn(Opcodes.IFGT, stop);
+                    // taken += limit; e.executed += limit * pop
+                    mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
+                    mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+                    mv.visitInsn(Opcodes.IADD);
+                    mv.visitVarInsn(Opcodes.ISTORE, TAKEN);
+                    mv.visitVarInsn(Opcodes.ALOAD, E);
+                    mv.visitInsn(Opcodes.DUP);
+                    mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
+                    mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+                    mv.visitVarInsn(Opcodes.ILOAD, POP);
+                    mv.visitInsn(Opcodes.IMUL);
+                    mv.visitInsn(Opcodes.I2L);
+                    mv.visitInsn(Opcodes.LADD);
+                    mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
+                    callPart(mv, parts, CUR, new Part("V", m -> firstOps(m, first), true));
+                    // The lanes stop after them.
+                    mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+                    push(mv, at);
+                    mv.visitInsn(Opcodes.IADD);
+                    mv.visitVarInsn(Opcodes.ISTORE, STOP);
+                    mv.visitJumpInsn(Opcodes.GOTO, stop);
+                });
+            }
             budgetLeft(mv, k, stop);
             mv.visitIincInsn(TAKEN, k);
             for (int j = 0; j < k; j++) {
@@ -701,6 +979,7 @@ final class RegionCompiler {
         }
         mv.visitVarInsn(Opcodes.ILOAD, TAKEN);
         mv.visitInsn(Opcodes.IRETURN);
+        partials.forEach(Runnable::run);
         // Stopped early: the lanes at the current op and those waiting at targets go to their PCs.
         mv.visitLabel(stop);
         for (java.util.Map.Entry<Integer, Integer> t : pending.entrySet()) {
@@ -728,8 +1007,37 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ALOAD, REGS);
         mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
         mv.visitVarInsn(Opcodes.ILOAD, lanes);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, NAME, "run" + parts.size(), PART + part.returns(), false);
+        if (part.limited()) {
+            mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+        }
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, NAME, "run" + parts.size(),
+                (part.limited() ? LIMITED_PART : PART) + part.returns(), false);
         parts.add(part);
+    }
+
+    /** In a branching region's run, the ops of a run that fit the turn's last steps (a limited part's argument). */
+    private static final int LIMIT_OPS = LANE;
+
+    /**
+     * A limited part's code: the first (local 6) of the inline ops for each lane of its mask, as
+     * the interpreter's next steps would run them for the group at the first, the last of a turn.
+     */
+    private static void firstOps(MethodVisitor mv, Op[] run) {
+        laneLoop(mv, MASK, true, () -> {
+            LaneRegisters lane = new LaneRegisters(mv);
+            for (Op op : run) {
+                lane.fetch(op, true);
+            }
+            Label done = new Label();
+            for (int j = 0; j < run.length; j++) {
+                mv.visitVarInsn(Opcodes.ILOAD, 6);
+                push(mv, j);
+                mv.visitJumpInsn(Opcodes.IF_ICMPLE, done);
+                guardedBody(lane, run[j]);
+            }
+            mv.visitLabel(done);
+            lane.flush();
+        });
     }
 
     /** Lanes waiting at pc (a branch target) join the lanes at the current op. */
@@ -1028,9 +1336,7 @@ final class RegionCompiler {
         // (regs[guard] != 0) != negated; what the op reads or writes is in locals on both paths.
         lane.fetch(op, true);
         Label skip = new Label();
-        lane.read(op.guard);
-        mv.visitInsn(Opcodes.LCONST_0);
-        mv.visitInsn(Opcodes.LCMP);
+        lane.truth(op.guard);
         mv.visitJumpInsn(op.guardNegated ? Opcodes.IFNE : Opcodes.IFEQ, skip);
         body(lane, op);
         mv.visitLabel(skip);
@@ -1039,33 +1345,144 @@ final class RegionCompiler {
     /**
      * The lane's registers that its run of inline ops reads or writes, in JVM locals while it runs
      * them (each read from the register array once, each written back once at the end), so that
-     * values pass from op to op without going through memory.
+     * values pass from op to op without going through memory. A register may be held in a local
+     * of its own kind ({@link Kind}) where the ops that touch it see only that part of its value;
+     * it then becomes a register value again (as the ops' own results would have it) where
+     * something else reads it and where it is written back, and is written back only where the
+     * lane wrote it.
      */
     private static final class LaneRegisters {
         final MethodVisitor mv;
         private final java.util.Map<Integer, Integer> slots = new java.util.HashMap<>();
         private final java.util.TreeSet<Integer> written = new java.util.TreeSet<>();
+        private final java.util.Map<Integer, Kind> kinds;
         private int next = CACHED;
 
         LaneRegisters(MethodVisitor mv) {
-            this.mv = mv;
+            this(mv, java.util.Map.of());
         }
 
-        /** Register r of the lane on the stack. */
+        LaneRegisters(MethodVisitor mv, java.util.Map<Integer, Kind> kinds) {
+            this.mv = mv;
+            this.kinds = kinds;
+        }
+
+        Kind kind(int r) {
+            return kinds.getOrDefault(r, Kind.LONG);
+        }
+
+        /** Register r of the lane on the stack, as a register value (a long). */
         void read(int r) {
-            mv.visitVarInsn(Opcodes.LLOAD, slot(r));
+            int s = slot(r);
+            switch (kind(r)) {
+                case LONG -> mv.visitVarInsn(Opcodes.LLOAD, s);
+                case INT -> {
+                    mv.visitVarInsn(Opcodes.ILOAD, s);
+                    mv.visitInsn(Opcodes.I2L);
+                    width(mv, 32);
+                }
+                case PREDICATE -> {
+                    mv.visitVarInsn(Opcodes.ILOAD, s);
+                    mv.visitInsn(Opcodes.I2L);
+                }
+                case F32 -> {
+                    mv.visitVarInsn(Opcodes.FLOAD, s);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "bits32", "(F)J", false);
+                }
+            }
+        }
+
+        /** The low 32 bits of register r as an int on the stack (r not held as an f32). */
+        void readInt(int r) {
+            if (kind(r) == Kind.INT || kind(r) == Kind.PREDICATE) {
+                mv.visitVarInsn(Opcodes.ILOAD, slot(r));
+            } else {
+                read(r);
+                mv.visitInsn(Opcodes.L2I);
+            }
+        }
+
+        /** Register r as an f32 operand, as {@link FloatOps#f32} gives it, on the stack. */
+        void readF32(int r) {
+            if (kind(r) == Kind.F32) {
+                mv.visitVarInsn(Opcodes.FLOAD, slot(r));
+            } else {
+                read(r);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "f32", "(J)F", false);
+            }
+        }
+
+        /** An int on the stack, nonzero where register r is (a guard's test). */
+        void truth(int r) {
+            if (kind(r) == Kind.PREDICATE) {
+                mv.visitVarInsn(Opcodes.ILOAD, slot(r));
+            } else {
+                read(r);
+                mv.visitInsn(Opcodes.LCONST_0);
+                mv.visitInsn(Opcodes.LCMP);
+            }
         }
 
         /** The long on the stack becomes register r of the lane. */
         void write(int r) {
-            Integer s = slots.get(r);
-            if (s == null) {
-                s = next;
-                next += 2;
-                slots.put(r, s);
+            int s = target(r);
+            switch (kind(r)) {
+                case LONG -> mv.visitVarInsn(Opcodes.LSTORE, s);
+                case INT, PREDICATE -> {
+                    mv.visitInsn(Opcodes.L2I);
+                    mv.visitVarInsn(Opcodes.ISTORE, s);
+                }
+                case F32 -> {
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "f32", "(J)F", false);
+                    mv.visitVarInsn(Opcodes.FSTORE, s);
+                }
             }
-            mv.visitVarInsn(Opcodes.LSTORE, s);
+        }
+
+        /** The int on the stack, a 32-bit op's result, becomes register r (zero-extended). */
+        void writeInt(int r) {
+            if (kind(r) == Kind.INT) {
+                mv.visitVarInsn(Opcodes.ISTORE, target(r));
+            } else {
+                mv.visitInsn(Opcodes.I2L);
+                width(mv, 32);
+                write(r);
+            }
+        }
+
+        /** The int 0 or 1 on the stack becomes register r. */
+        void writeBit(int r) {
+            if (kind(r) == Kind.PREDICATE || kind(r) == Kind.INT) {
+                mv.visitVarInsn(Opcodes.ISTORE, target(r));
+            } else {
+                mv.visitInsn(Opcodes.I2L);
+                write(r);
+            }
+        }
+
+        /**
+         * The float on the stack, an f32 op's result, becomes register r: as {@link FloatOps#bits32}
+         * gives it, or as it is where r is held as an f32 (a NaN's bits are lost there, but every
+         * read of r as a register value gives the canonical NaN, and an f32 op gives a NaN for any).
+         */
+        void writeF32(int r) {
+            if (kind(r) == Kind.F32) {
+                mv.visitVarInsn(Opcodes.FSTORE, target(r));
+            } else {
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "bits32", "(F)J", false);
+                write(r);
+            }
+        }
+
+        /** The local of register r for a write; a register held in a local of its own kind is marked written. */
+        private int target(int r) {
+            int s = slot(r);
             written.add(r);
+            if (kind(r) != Kind.LONG) {
+                mv.visitInsn(Opcodes.ICONST_1);
+                mv.visitVarInsn(Opcodes.ISTORE, s + 1);
+            }
+            return s;
         }
 
         /**
@@ -1080,7 +1497,9 @@ final class RegionCompiler {
                 }
             }
             if (all) {
-                slot(op.guard);
+                if (op.guard >= 0) {
+                    slot(op.guard);
+                }
                 for (int d : op.dst) {
                     if (d >= 0) {
                         slot(d);
@@ -1089,6 +1508,7 @@ final class RegionCompiler {
             }
         }
 
+        /** The local holding register r (and, for another kind than a long, whether the lane wrote it after it). */
         private int slot(int r) {
             Integer s = slots.get(r);
             if (s == null) {
@@ -1100,22 +1520,106 @@ final class RegionCompiler {
                 mv.visitVarInsn(Opcodes.ILOAD, LANE);
                 mv.visitInsn(Opcodes.IADD);
                 mv.visitInsn(Opcodes.LALOAD);
-                mv.visitVarInsn(Opcodes.LSTORE, s);
+                switch (kind(r)) {
+                    case LONG -> mv.visitVarInsn(Opcodes.LSTORE, s);
+                    case INT -> mv.visitInsn(Opcodes.L2I);
+                    case PREDICATE -> {
+                        // Its truth: (int) ((p | -p) >>> 63)
+                        mv.visitInsn(Opcodes.DUP2);
+                        mv.visitInsn(Opcodes.LNEG);
+                        mv.visitInsn(Opcodes.LOR);
+                        push(mv, 63);
+                        mv.visitInsn(Opcodes.LUSHR);
+                        mv.visitInsn(Opcodes.L2I);
+                    }
+                    case F32 -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "f32", "(J)F", false);
+                }
+                if (kind(r) != Kind.LONG) {
+                    mv.visitVarInsn(kind(r) == Kind.F32 ? Opcodes.FSTORE : Opcodes.ISTORE, s);
+                    mv.visitInsn(Opcodes.ICONST_0);
+                    mv.visitVarInsn(Opcodes.ISTORE, s + 1);
+                }
             }
             return s;
         }
 
-        /** Writes the registers the ops wrote back to the register array. */
+        /** Writes the registers the ops wrote back to the register array (those of another kind where the lane wrote them). */
         void flush() {
             for (int r : written) {
+                int s = slots.get(r);
+                Label skip = new Label();
+                if (kind(r) != Kind.LONG) {
+                    mv.visitVarInsn(Opcodes.ILOAD, s + 1);
+                    mv.visitJumpInsn(Opcodes.IFEQ, skip);
+                }
                 mv.visitVarInsn(Opcodes.ALOAD, REGS);
                 register(mv, r);
                 mv.visitVarInsn(Opcodes.ILOAD, LANE);
                 mv.visitInsn(Opcodes.IADD);
-                mv.visitVarInsn(Opcodes.LLOAD, slots.get(r));
+                read(r);
                 mv.visitInsn(Opcodes.LASTORE);
+                mv.visitLabel(skip);
             }
         }
+    }
+
+    /**
+     * How a lane's register is held in a JVM local: as the register value (a long), or, where
+     * every op that touches it sees only that part, its low 32 bits (32-bit integer ops), its
+     * truth (written by setp, read as a guard) or its f32 value (f32 arithmetic).
+     */
+    private enum Kind { LONG, INT, PREDICATE, F32 }
+
+    /**
+     * The kinds of the registers that the ops touch: a register is held as an int where every op
+     * touching it is a 32-bit integer op ({@link #isInt32}), as a predicate where setp writes it
+     * and guards read it, as an f32 where f32 arithmetic reads and writes it; else as a long.
+     */
+    private static java.util.Map<Integer, Kind> kinds(Op[] ops, int from, int to) {
+        java.util.Map<Integer, Kind> kinds = new java.util.HashMap<>();
+        java.util.Set<Integer> longs = new java.util.HashSet<>();
+        java.util.function.BiConsumer<Integer, Kind> use = (r, k) -> {
+            if (r >= 0 && !longs.contains(r)) {
+                Kind was = kinds.putIfAbsent(r, k);
+                if (was != null && was != k) {
+                    kinds.remove(r);
+                    longs.add(r);
+                }
+            }
+        };
+        for (int pc = from; pc < to; pc++) {
+            Op op = ops[pc];
+            use.accept(op.guard, Kind.PREDICATE);
+            Kind operands = Engine.isFastF32(op) ? Kind.F32 : isInt32(op) ? Kind.INT : Kind.LONG;
+            for (int k = 0; k < op.sources(); k++) {
+                if (op.srcKind[k] == Op.REG) {
+                    use.accept(op.src[k], op.srcNegated[k] ? Kind.LONG : operands);
+                }
+            }
+            for (int k = 0; k < op.dst.length; k++) {
+                use.accept(op.dst[k], Engine.isFastSetp(op) ? Kind.PREDICATE : operands);
+            }
+        }
+        for (int r : longs) {
+            kinds.remove(r);
+        }
+        kinds.values().removeIf(k -> k == Kind.LONG);
+        return kinds;
+    }
+
+    /**
+     * An inline op whose result is the low 32 bits of an integer computation on the low 32 bits
+     * of its operands: add, sub, mul.lo, mad.lo, and, or, xor, mov, shl and shr of 32-bit integer
+     * types, and 32-bit setp (whose operands only).
+     */
+    private static boolean isInt32(Op op) {
+        if (op.type == null || op.type.bits != 32 || !op.type.isInteger() || !inlinable(op)) {
+            return false;
+        }
+        if (Engine.isFastSetp(op)) {
+            return true;
+        }
+        return isShr(op) || Engine.isFastInteger(op) && op.sub == 0 && op.code != OpCode.SETP;
     }
 
     /** One lane (in local LANE) of an inlinable op. */
@@ -1136,15 +1640,13 @@ final class RegionCompiler {
             mv.visitVarInsn(Opcodes.ISTORE, COND);
             if (p >= 0) {
                 mv.visitVarInsn(Opcodes.ILOAD, COND);
-                mv.visitInsn(Opcodes.I2L);
-                lane.write(p);
+                lane.writeBit(p);
             }
             if (q >= 0) {
                 mv.visitVarInsn(Opcodes.ILOAD, COND);
                 mv.visitInsn(Opcodes.ICONST_1);
                 mv.visitInsn(Opcodes.IXOR);
-                mv.visitInsn(Opcodes.I2L);
-                lane.write(q);
+                lane.writeBit(q);
             }
             return;
         }
@@ -1164,8 +1666,13 @@ final class RegionCompiler {
                     mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "fma", "(FFF)F", false);
                 }
             }
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "bits32", "(F)J", false);
-        } else if (op.code == OpCode.SELP) {
+            lane.writeF32(d);
+            return;
+        }
+        if (isInt32(op) && int32(lane, op)) {
+            return;
+        }
+        if (op.code == OpCode.SELP) {
             Label second = new Label(), done = new Label();
             source(lane, op, 2);
             mv.visitInsn(Opcodes.LCONST_1);
@@ -1226,6 +1733,65 @@ final class RegionCompiler {
         lane.write(d);
     }
 
+
+    /**
+     * One lane of a 32-bit integer op ({@link #isInt32}) on ints, where it is one of those whose
+     * low 32 bits int arithmetic gives directly; false (nothing emitted) for the others.
+     */
+    private static boolean int32(LaneRegisters lane, Op op) {
+        MethodVisitor mv = lane.mv;
+        int insn = switch (op.code) {
+            case ADD -> Opcodes.IADD;
+            case SUB -> Opcodes.ISUB;
+            case AND -> Opcodes.IAND;
+            case OR -> Opcodes.IOR;
+            case XOR -> Opcodes.IXOR;
+            case MUL, MAD -> Opcodes.IMUL;
+            case MOV -> Opcodes.NOP;
+            // By an immediate count: as Engine.shl and IntegerOps.shr define it.
+            case SHL, SHR -> op.srcKind[1] == Op.IMM ? Opcodes.ISHL : -1;
+            default -> -1;
+        };
+        if (insn < 0) {
+            return false;
+        }
+        sourceInt(lane, op, 0);
+        if (op.code == OpCode.SHL || op.code == OpCode.SHR) {
+            long n = op.imm[1] & 0xffffffffL;
+            if (op.code == OpCode.SHR && op.type.isSigned()) {
+                push(mv, (int) Math.min(n, 31));
+                mv.visitInsn(Opcodes.ISHR);
+            } else if (n >= 32) {
+                mv.visitInsn(Opcodes.POP);
+                mv.visitInsn(Opcodes.ICONST_0);
+            } else {
+                push(mv, (int) n);
+                mv.visitInsn(op.code == OpCode.SHL ? Opcodes.ISHL : Opcodes.IUSHR);
+            }
+        } else if (insn != Opcodes.NOP) {
+            sourceInt(lane, op, 1);
+            mv.visitInsn(insn);
+            if (op.code == OpCode.MAD) {
+                sourceInt(lane, op, 2);
+                mv.visitInsn(Opcodes.IADD);
+            }
+        }
+        lane.writeInt(op.dst[0]);
+        return true;
+    }
+
+    /** Source operand k of the lane's 32-bit integer op: its low 32 bits as an int on the stack. */
+    private static void sourceInt(LaneRegisters lane, Op op, int k) {
+        if (op.srcKind[k] == Op.IMM) {
+            push(lane.mv, (int) op.imm[k]);
+        } else if (op.srcNegated[k]) {
+            source(lane, op, k);
+            lane.mv.visitInsn(Opcodes.L2I);
+        } else {
+            lane.readInt(op.src[k]);
+        }
+    }
+
     private static void binary(LaneRegisters lane, Op op, int insn) {
         source(lane, op, 1);
         lane.mv.visitInsn(insn);
@@ -1240,6 +1806,15 @@ final class RegionCompiler {
     }
 
     private static void f32(LaneRegisters lane, Op op, int k) {
+        if (op.srcKind[k] == Op.REG && !op.srcNegated[k]) {
+            lane.readF32(op.src[k]);
+            return;
+        }
+        if (op.srcKind[k] == Op.IMM) {
+            // A NaN's bits may change in the constant pool: an f32 op gives a NaN for any NaN.
+            lane.mv.visitLdcInsn(FloatOps.f32(op.imm[k]));
+            return;
+        }
         source(lane, op, k);
         lane.mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "f32", "(J)F", false);
     }

@@ -15,7 +15,11 @@ package io.ptxrun.exec;
  * turn has that many steps left. A branching region runs only under the fixed schedule (a seeded
  * one picks the group to run after each divergence), in program order, each op for the lanes that
  * have reached it, which is the order of the lowest-PC rule when every branch goes forward; it
- * stops early, lanes at their PCs, where the steps or the budget left do not cover the next ops.
+ * stops early, lanes at their PCs, where the steps or the budget left do not cover the next ops
+ * (the first ops of a run that the turn's last steps cover run for the group, as the interpreter
+ * would run them). A region of either kind whose ops are all inline and which the branch after it
+ * closes into a loop (a loop body) runs lane by lane where every runnable lane of the warp is in
+ * it at one op ({@link #runByLane}): each lane runs its passes with its registers in JVM locals.
  * Otherwise the interpreter runs the op. Shared by the workers of a launch: racing compilations
  * of one region are harmless (the last one stays).
  */
@@ -24,6 +28,8 @@ final class Regions {
     static final int HOT = 64;
     /** Ops of one compiled method at most (the JVM does not compile methods beyond 8000 bytes of bytecode). */
     static final int MAX_OPS = 32;
+    /** Passes of a loop run lane by lane in one call at most (a warp's turn holds 256 steps). */
+    static final int MAX_PASSES = 128;
 
     private final Op[] ops;
     /** Entries before a region is compiled: HOT, or 1 to compile every region at once. */
@@ -37,6 +43,13 @@ final class Regions {
     private final int[] heat;
     private final CompiledRegion[] compiled;
     private final CompiledRegion[] branching;
+    /** Whether the region from each index on (the branching one where one starts) is a loop body run lane by lane. */
+    private final boolean[] byLane;
+    /**
+     * The start of the loop body run lane by lane that each index lies in (a body without
+     * branches) or ends with (the branch back), -1 where none (see {@link #runByLane}).
+     */
+    private final int[] loopStart;
     /** Whether the hazard detector is on (regions hand it the shared-memory accesses they run themselves). */
     private final boolean checked;
 
@@ -51,6 +64,9 @@ final class Regions {
         heat = new int[n];
         compiled = new CompiledRegion[n];
         branching = new CompiledRegion[n];
+        byLane = new boolean[n];
+        loopStart = new int[n];
+        java.util.Arrays.fill(loopStart, -1);
         // Straight regions end before branch targets too: lanes that wait there for the group to
         // join them would keep the group from running its region (see run), and the joined group
         // runs the next.
@@ -73,6 +89,18 @@ final class Regions {
                         targets[i] |= 1L << (ops[p].target - i);
                     }
                 }
+            }
+        }
+        // Loop bodies run lane by lane: a straight region ending in the branch back to its start
+        // (entered anywhere in it), or a branching one (entered at its start or its branch back).
+        for (int i = 0; i < n; i++) {
+            int k = length[i];
+            if (k >= 2 && span[i] == 0 && loopsBack(i, k) && RegionCompiler.runsByLane(ops, i, k)) {
+                java.util.Arrays.fill(loopStart, i, i + k + 1, i);
+            }
+            k = span[i];
+            if (k > 0 && loopsBack(i, k) && RegionCompiler.runsByLane(ops, i, k)) {
+                loopStart[i] = loopStart[i + k] = i;
             }
         }
     }
@@ -114,6 +142,16 @@ final class Regions {
      * run the op instead.
      */
     int run(Engine e, Warp w, int pc, int mask, int runnable, int steps) {
+        int loop = loopStart[pc];
+        if (loop >= 0 && loop != pc && byLane[loop]) {
+            // Inside a loop body without branches, or at the branch after a loop body (a turn ended there).
+            boolean straight = span[loop] == 0;
+            int taken = runByLane(e, w, straight ? compiled[loop] : branching[loop], loop,
+                    straight ? length[loop] : span[loop], pc - loop, mask, runnable, steps);
+            if (taken != 0) {
+                return taken;
+            }
+        }
         if (heat[pc] < threshold) {
             if (length[pc] < 2 && span[pc] == 0 || ++heat[pc] < threshold) {
                 return 0;
@@ -121,7 +159,10 @@ final class Regions {
             compileBranching(pc);
         }
         if (span[pc] > 0) {
-            int taken = runBranching(e, w, pc, mask, runnable, steps);
+            int taken = byLane[pc] ? runByLane(e, w, branching[pc], pc, span[pc], 0, mask, runnable, steps) : 0;
+            if (taken == 0) {
+                taken = runBranching(e, w, pc, mask, runnable, steps);
+            }
             if (taken != 0) {
                 return taken;
             }
@@ -133,10 +174,18 @@ final class Regions {
         CompiledRegion r = compiled[pc];
         if (r == null) {
             // Compiled where first needed: where a branching region starts, often never.
-            r = compiled[pc] = RegionCompiler.compile(ops, pc, n, checked, span[pc] == 0 && loopsBack(pc, n));
+            boolean loops = span[pc] == 0 && loopsBack(pc, n);
+            r = compiled[pc] = RegionCompiler.compile(ops, pc, n, checked, loops);
             if (r == null) {
                 length[pc] = 0;
                 return 0;
+            }
+            byLane[pc] = loops && RegionCompiler.runsByLane(ops, pc, n);
+        }
+        if (byLane[pc] && span[pc] == 0) {
+            int taken = runByLane(e, w, r, pc, n, 0, mask, runnable, steps);
+            if (taken != 0) {
+                return taken;
             }
         }
         int pop = Integer.bitCount(mask);
@@ -161,6 +210,65 @@ final class Regions {
             throw e.fault(x, ops[pc + (int) ((e.executed - before) / pop - 1) % (n + 1)], w);
         }
         return end(e, w, pc + n, mask, runnable, taken, steps, regs, rb);
+    }
+
+    /**
+     * Runs the loop body r of n ops at start and the branch back after it lane by lane ({@link
+     * CompiledRegion#lanes}), the lanes of mask at op {@code from} of it, in as many passes as the
+     * steps and the budget left cover (where the body has branches, even if every pass ran every
+     * op; where it has none, from op {@code from} to the op where they end); returns the steps
+     * taken, 0 when it cannot run so. Where each lane runs its passes and the branch after each
+     * by itself, the interpreter runs the warp's lanes together op by op, each op of a pass one
+     * step for the lanes that reach it; those that leave the loop wait after it (a higher PC)
+     * while the others go on. Either way every lane ends after the same passes with the same
+     * registers (the ops touch only the lane's own), and the steps are those of the passes, each
+     * the ops some lane ran in it and the branch back. So it runs only for every runnable lane of
+     * the warp at once, and under the fixed schedule (a seeded one may run the lanes that left the
+     * loop before the others have).
+     */
+    private int runByLane(Engine e, Warp w, CompiledRegion r, int start, int n, int from, int mask, int runnable,
+                          int steps) {
+        if (r == null || mask != runnable || !e.fixedSchedule() || w.wgmmaPending != null) {
+            return 0;
+        }
+        int pop = Integer.bitCount(mask);
+        // The steps whose instructions the budget covers.
+        long covered = Math.min(steps, (e.ctaLimit - e.executed) / pop);
+        boolean straight = span[start] == 0;
+        int first = n + 1 - from;
+        if (covered < first) {
+            return 0;
+        }
+        int passes = (int) Math.min(MAX_PASSES, 1 + (covered - first) / (n + 1));
+        int tail = straight && passes < MAX_PASSES ? (int) ((covered - first) % (n + 1)) : 0;
+        int rb = frame(w, mask);
+        if (rb < 0) {
+            return 0;
+        }
+        int[] visited = e.passesVisited;
+        if (!straight) {
+            java.util.Arrays.fill(visited, 0, passes, 0);
+        }
+        long ran = r.lanes(e, w, w.regs, rb << 5, mask, from, passes, tail, visited);
+        int most = (int) (ran >>> 32);
+        int left = (int) ran;
+        int taken;
+        if (straight) {
+            taken = first + (most - 1) * (n + 1) + (left != mask ? tail : 0);
+        } else {
+            taken = 0;
+            for (int p = 0; p < most; p++) {
+                taken += Integer.bitCount(visited[p]) + 1;
+            }
+        }
+        e.advance(w, mask & ~left, start + tail);
+        e.advance(w, left, start + n + 1);
+        if (most > 1 || left != mask) {
+            w.lastBackBranch = start + n;
+        }
+        // As Engine.branch leaves a uniform branch.
+        w.uniformMask = left == 0 || left == mask ? mask : 0;
+        return taken;
     }
 
     private int runBranching(Engine e, Warp w, int pc, int mask, int runnable, int steps) {
@@ -255,11 +363,13 @@ final class Regions {
 
     private void compileBranching(int pc) {
         if (span[pc] > 0) {
-            CompiledRegion r = RegionCompiler.compile(ops, pc, span[pc], checked, loopsBack(pc, span[pc]));
+            boolean loops = loopsBack(pc, span[pc]);
+            CompiledRegion r = RegionCompiler.compile(ops, pc, span[pc], checked, loops);
             if (r == null) {
                 span[pc] = 0;
             } else {
                 branching[pc] = r;
+                byLane[pc] = loops && RegionCompiler.runsByLane(ops, pc, span[pc]);
             }
         }
     }

@@ -1,0 +1,136 @@
+package io.ptxrun.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ptxrun.TestData;
+import io.ptxrun.exec.Compilation;
+import io.ptxrun.exec.KernelLaunch;
+import io.ptxrun.exec.SyncOptions;
+import io.ptxrun.launch.LaunchFile;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+import java.util.StringJoiner;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Loops that the compiled tier runs lane by lane, each lane's passes with its registers in JVM
+ * locals (testdata/compiler/lane-loops): a loop without branches of f32 and 32-bit integer
+ * arithmetic with a guarded op, and a loop body with an if-then-else, after a warp has split and
+ * joined again; lanes leave each loop after different numbers of passes, f32 values overflow and
+ * become NaN in some lanes, warp turns end inside the loop bodies (3 warps of a CTA, the last one
+ * of 17 lanes). The result files (buffers, diagnostics, statistics) must be the interpreter's,
+ * with the detector on and off, every region compiled at once and when hot, for budgets that run
+ * out at every point of the first warp's first turns and over the launch, and under seeded
+ * schedules. The values of fault-free runs are also computed here.
+ */
+class LaneLoopTest {
+    private static final Path KERNEL = TestData.ROOT.resolve("compiler/lane-loops/kernel.ptx");
+    private static final int CTAS = 2, THREADS = 81;
+
+    @ParameterizedTest(name = "n {0}")
+    @CsvSource({"1", "2", "60"})
+    void valuesAsComputed(int n) throws Exception {
+        String interpreted = sameInEveryMode(launch(n), Long.MAX_VALUE, OptionalLong.empty());
+        assertTrue(interpreted.contains("\"status\":\"ok\""), interpreted);
+        StringJoiner values = new StringJoiner(",");
+        for (int t = 0; t < CTAS * THREADS; t++) {
+            for (int v : expected(t, n)) {
+                values.add(Integer.toUnsignedString(v));
+            }
+        }
+        assertTrue(interpreted.contains("\"values\":[" + values + "]"), interpreted);
+    }
+
+    static Stream<Long> budgets() {
+        // Through the first turns of warp 0 of the first CTA, then spread over the launch.
+        return Stream.concat(LongStream.rangeClosed(500, 9_000).filter(b -> b % 173 == 0).boxed(),
+                LongStream.rangeClosed(1, 12).map(k -> k * 227_593 / 13 + k).boxed());
+    }
+
+    @ParameterizedTest(name = "budget {0}")
+    @MethodSource("budgets")
+    void budgetRunsOutAsInterpreted(long budget) throws Exception {
+        String interpreted = sameInEveryMode(launch(60), budget, OptionalLong.empty());
+        assertTrue(interpreted.contains("\"timeout\""), interpreted);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @CsvSource({"1", "2"})
+    void seededSchedulesAsInterpreted(long seed) throws Exception {
+        sameInEveryMode(launch(60), Long.MAX_VALUE, OptionalLong.of(seed));
+    }
+
+    private static String launch(int n) {
+        return "{\"kernel\": \"lane_loops\", \"grid\": [" + CTAS + "], \"block\": [" + THREADS + "], \"buffers\":"
+                + " {\"out\": {\"type\": \"u32\", \"count\": " + 3 * CTAS * THREADS + ", \"init\": 0}},"
+                + " \"params\": [\"out\", {\"u32\": " + n + "}], \"dump\": [\"out\"]}";
+    }
+
+    /** What global thread t stores: the kernel's loops, done here. */
+    private static int[] expected(int t, int n) {
+        int lane = (t % THREADS) & 31;
+        int r7 = t * -1640531535;
+        if (lane % 3 == 0) {
+            r7 = (r7 ^ 1234567) << 1;
+        }
+        int trip1 = n + 3 * (lane % 5);
+        float f1 = Math.fma((float) lane, 0.125f, 1f);
+        float f2 = 1f, f3 = 0f;
+        int i = 0;
+        do {
+            f2 = Math.fma(f2, f1, 1f);
+            float f4 = f2 * 0.25f;
+            f3 = f3 + (f4 - f4);
+            f3 = f3 + f4;
+            r7 = r7 * 3 + i;
+            if (lane > 20) {
+                r7 ^= lane;
+            }
+            r7 += r7 >>> 29;
+            i++;
+        } while (Integer.compareUnsigned(i, trip1) < 0);
+        int trip2 = (lane & 3) + n;
+        int j = 0;
+        do {
+            if ((r7 & 3) == 0) {
+                r7 += j;
+                r7 ^= r7 << 7;
+            } else {
+                r7 ^= r7 >>> 3;
+                r7 *= 5;
+            }
+            j++;
+        } while (Integer.compareUnsigned(j, trip2) < 0);
+        boolean nan = Float.isNaN(f3);
+        // A NaN result is the canonical NaN.
+        return new int[] {r7, nan ? 0x7fffffff : Float.floatToRawIntBits(f3), nan ? 1 : 0};
+    }
+
+    /** The interpreter's result file, having checked that the compiled tier gives the same. */
+    private static String sameInEveryMode(String json, long budget, OptionalLong seed) throws Exception {
+        LaunchFile launch = LaunchFile.parse(json);
+        String interpreted = null;
+        for (boolean hazards : new boolean[] {true, false}) {
+            String reference = result(launch, Compilation.NONE, hazards, budget, seed);
+            String where = (hazards ? "" : "--no-hazards ") + json;
+            assertEquals(reference, result(launch, Compilation.ALL, hazards, budget, seed), where);
+            assertEquals(reference, result(launch, Compilation.HOT, hazards, budget, seed), where);
+            if (interpreted == null) {
+                interpreted = reference;
+            }
+        }
+        return interpreted;
+    }
+
+    private static String result(LaunchFile launch, Compilation compilation, boolean hazards, long budget,
+                                 OptionalLong seed) throws Exception {
+        KernelLaunch.Limits limits = new KernelLaunch.Limits(budget, seed, 1, SyncOptions.DEFAULT.withHazards(hazards))
+                .withCompilation(compilation);
+        return CompiledRuns.result(KERNEL.toString(), TestData.read(KERNEL), launch, limits);
+    }
+}
