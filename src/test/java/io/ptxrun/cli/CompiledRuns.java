@@ -1,14 +1,20 @@
 package io.ptxrun.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ptxrun.TestData;
 import io.ptxrun.ast.Module;
+import io.ptxrun.exec.Compilation;
 import io.ptxrun.exec.KernelLaunch;
+import io.ptxrun.exec.SyncOptions;
 import io.ptxrun.launch.LaunchFile;
 import io.ptxrun.launch.ResultJson;
 import io.ptxrun.launch.RunResult;
 import io.ptxrun.syntax.PtxParser;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.OptionalLong;
 
 /**
  * A launch's whole result as JSON without its wall-clock time: what the tests comparing the
@@ -27,5 +33,33 @@ public final class CompiledRuns {
         stats.remove("wallMillis");
         return ResultJson.write(new RunResult(r.kernel(), r.status(), r.buffers(), r.diagnostics(), stats,
                 r.printed()));
+    }
+
+    /**
+     * The interpreter's result file of the kernel at {@code kernel} for the launch {@code json} on
+     * one worker, having checked that the compiled tier (all, hot) gives the same, with the hazard
+     * detector on and off.
+     */
+    public static String sameInEveryMode(Path kernel, String json, long budget, OptionalLong seed) throws Exception {
+        LaunchFile launch = LaunchFile.parse(json);
+        String ptx = TestData.read(kernel);
+        String interpreted = null;
+        for (boolean hazards : new boolean[] {true, false}) {
+            String reference = result(kernel, ptx, launch, Compilation.NONE, hazards, budget, seed);
+            String where = (hazards ? "" : "--no-hazards ") + json;
+            assertEquals(reference, result(kernel, ptx, launch, Compilation.ALL, hazards, budget, seed), where);
+            assertEquals(reference, result(kernel, ptx, launch, Compilation.HOT, hazards, budget, seed), where);
+            if (interpreted == null) {
+                interpreted = reference;
+            }
+        }
+        return interpreted;
+    }
+
+    private static String result(Path kernel, String ptx, LaunchFile launch, Compilation compilation, boolean hazards,
+            long budget, OptionalLong seed) throws Exception {
+        KernelLaunch.Limits limits = new KernelLaunch.Limits(budget, seed, 1, SyncOptions.DEFAULT.withHazards(hazards))
+                .withCompilation(compilation);
+        return result(kernel.toString(), ptx, launch, limits);
     }
 }

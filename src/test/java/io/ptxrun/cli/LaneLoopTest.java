@@ -1,13 +1,8 @@
 package io.ptxrun.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ptxrun.TestData;
-import io.ptxrun.exec.Compilation;
-import io.ptxrun.exec.KernelLaunch;
-import io.ptxrun.exec.SyncOptions;
-import io.ptxrun.launch.LaunchFile;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 import java.util.StringJoiner;
@@ -35,7 +30,7 @@ class LaneLoopTest {
     @ParameterizedTest(name = "n {0}")
     @CsvSource({"1", "2", "60"})
     void valuesAsComputed(int n) throws Exception {
-        String interpreted = sameInEveryMode(launch(n), Long.MAX_VALUE, OptionalLong.empty());
+        String interpreted = CompiledRuns.sameInEveryMode(KERNEL, launch(n), Long.MAX_VALUE, OptionalLong.empty());
         assertTrue(interpreted.contains("\"status\":\"ok\""), interpreted);
         StringJoiner values = new StringJoiner(",");
         for (int t = 0; t < CTAS * THREADS; t++) {
@@ -55,14 +50,14 @@ class LaneLoopTest {
     @ParameterizedTest(name = "budget {0}")
     @MethodSource("budgets")
     void budgetRunsOutAsInterpreted(long budget) throws Exception {
-        String interpreted = sameInEveryMode(launch(60), budget, OptionalLong.empty());
+        String interpreted = CompiledRuns.sameInEveryMode(KERNEL, launch(60), budget, OptionalLong.empty());
         assertTrue(interpreted.contains("\"timeout\""), interpreted);
     }
 
     @ParameterizedTest(name = "seed {0}")
     @CsvSource({"1", "2"})
     void seededSchedulesAsInterpreted(long seed) throws Exception {
-        sameInEveryMode(launch(60), Long.MAX_VALUE, OptionalLong.of(seed));
+        CompiledRuns.sameInEveryMode(KERNEL, launch(60), Long.MAX_VALUE, OptionalLong.of(seed));
     }
 
     private static String launch(int n) {
@@ -109,28 +104,5 @@ class LaneLoopTest {
         boolean nan = Float.isNaN(f3);
         // A NaN result is the canonical NaN.
         return new int[] {r7, nan ? 0x7fffffff : Float.floatToRawIntBits(f3), nan ? 1 : 0};
-    }
-
-    /** The interpreter's result file, having checked that the compiled tier gives the same. */
-    private static String sameInEveryMode(String json, long budget, OptionalLong seed) throws Exception {
-        LaunchFile launch = LaunchFile.parse(json);
-        String interpreted = null;
-        for (boolean hazards : new boolean[] {true, false}) {
-            String reference = result(launch, Compilation.NONE, hazards, budget, seed);
-            String where = (hazards ? "" : "--no-hazards ") + json;
-            assertEquals(reference, result(launch, Compilation.ALL, hazards, budget, seed), where);
-            assertEquals(reference, result(launch, Compilation.HOT, hazards, budget, seed), where);
-            if (interpreted == null) {
-                interpreted = reference;
-            }
-        }
-        return interpreted;
-    }
-
-    private static String result(LaunchFile launch, Compilation compilation, boolean hazards, long budget,
-                                 OptionalLong seed) throws Exception {
-        KernelLaunch.Limits limits = new KernelLaunch.Limits(budget, seed, 1, SyncOptions.DEFAULT.withHazards(hazards))
-                .withCompilation(compilation);
-        return CompiledRuns.result(KERNEL.toString(), TestData.read(KERNEL), launch, limits);
     }
 }

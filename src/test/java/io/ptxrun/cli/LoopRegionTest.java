@@ -1,13 +1,8 @@
 package io.ptxrun.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ptxrun.TestData;
-import io.ptxrun.exec.Compilation;
-import io.ptxrun.exec.KernelLaunch;
-import io.ptxrun.exec.SyncOptions;
-import io.ptxrun.launch.LaunchFile;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 import java.util.stream.LongStream;
@@ -33,7 +28,7 @@ class LoopRegionTest {
     @ParameterizedTest(name = "lanes below {0} skip the loop, leave {1}")
     @CsvSource({"0, 0", "8, 0", "8, 1", "31, 1"})
     void valuesAsComputed(int split, int leave) throws Exception {
-        String interpreted = sameInEveryMode(launch(split, leave, 1000, 0, 0), Long.MAX_VALUE, OptionalLong.empty());
+        String interpreted = CompiledRuns.sameInEveryMode(KERNEL, launch(split, leave, 1000, 0, 0), Long.MAX_VALUE, OptionalLong.empty());
         assertTrue(interpreted.contains("\"status\":\"ok\""), interpreted);
         StringBuilder values = new StringBuilder();
         for (int cta = 0; cta < 2; cta++) {
@@ -55,7 +50,7 @@ class LoopRegionTest {
         "8, 0, 63, 30, 1",
     })
     void faultsAsInterpreted(int split, int leave, int tid, int pass, int delta) throws Exception {
-        String interpreted = sameInEveryMode(launch(split, leave, pass, tid, delta), Long.MAX_VALUE,
+        String interpreted = CompiledRuns.sameInEveryMode(KERNEL, launch(split, leave, pass, tid, delta), Long.MAX_VALUE,
                 OptionalLong.empty());
         assertTrue(interpreted.contains("\"status\":\"error\""), interpreted);
         assertTrue(interpreted.contains("ld.global.u32"), interpreted);
@@ -72,7 +67,7 @@ class LoopRegionTest {
     @MethodSource("budgets")
     void budgetRunsOutAsInterpreted(long budget) throws Exception {
         for (String launch : new String[] {launch(0, 0, 1000, 0, 0), launch(8, 1, 1000, 0, 0)}) {
-            String interpreted = sameInEveryMode(launch, budget, OptionalLong.empty());
+            String interpreted = CompiledRuns.sameInEveryMode(KERNEL, launch, budget, OptionalLong.empty());
             assertTrue(interpreted.contains("\"timeout\""), interpreted);
         }
     }
@@ -80,8 +75,8 @@ class LoopRegionTest {
     @ParameterizedTest(name = "seed {0}")
     @CsvSource({"1", "2"})
     void seededSchedulesAsInterpreted(long seed) throws Exception {
-        sameInEveryMode(launch(8, 0, 1000, 0, 0), Long.MAX_VALUE, OptionalLong.of(seed));
-        sameInEveryMode(launch(8, 1, 17, 40, 1048576), Long.MAX_VALUE, OptionalLong.of(seed));
+        CompiledRuns.sameInEveryMode(KERNEL, launch(8, 0, 1000, 0, 0), Long.MAX_VALUE, OptionalLong.of(seed));
+        CompiledRuns.sameInEveryMode(KERNEL, launch(8, 1, 17, 40, 1048576), Long.MAX_VALUE, OptionalLong.of(seed));
     }
 
     private static String launch(int split, int leave, int badPass, int badTid, int delta) {
@@ -111,28 +106,5 @@ class LoopRegionTest {
             acc += i;
         }
         return acc;
-    }
-
-    /** The interpreter's result file, having checked that the compiled tier gives the same. */
-    private static String sameInEveryMode(String json, long budget, OptionalLong seed) throws Exception {
-        LaunchFile launch = LaunchFile.parse(json);
-        String interpreted = null;
-        for (boolean hazards : new boolean[] {true, false}) {
-            String reference = result(launch, Compilation.NONE, hazards, budget, seed);
-            String where = (hazards ? "" : "--no-hazards ") + json;
-            assertEquals(reference, result(launch, Compilation.ALL, hazards, budget, seed), where);
-            assertEquals(reference, result(launch, Compilation.HOT, hazards, budget, seed), where);
-            if (interpreted == null) {
-                interpreted = reference;
-            }
-        }
-        return interpreted;
-    }
-
-    private static String result(LaunchFile launch, Compilation compilation, boolean hazards, long budget,
-                                 OptionalLong seed) throws Exception {
-        KernelLaunch.Limits limits = new KernelLaunch.Limits(budget, seed, 1, SyncOptions.DEFAULT.withHazards(hazards))
-                .withCompilation(compilation);
-        return CompiledRuns.result(KERNEL.toString(), TestData.read(KERNEL), launch, limits);
     }
 }
