@@ -142,9 +142,14 @@ class WarpAccessesTest {
                         }
                     }
                 });
-            } else if (kind < 94) {
+            } else if (kind < 93) {
                 int t = r.nextInt(THREADS);
                 p.both(o -> o.fence(t));
+            } else if (kind < 94) {
+                // State the engine writes itself (an mbarrier.init's 8 bytes).
+                int t = r.nextInt(THREADS);
+                long at = 8L * r.nextInt(8);
+                p.both(o -> o.mark(t, 50, 0, at, 8));
             } else {
                 // A cp.async of 4 or 16 bytes into shared memory, committed; sometimes waited for.
                 int t = r.nextInt(THREADS), size = r.nextBoolean() ? 4 : 16;
