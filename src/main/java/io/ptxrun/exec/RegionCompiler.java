@@ -475,13 +475,7 @@ final class RegionCompiler {
             lane.flush();
         });
         // e.executed += counted
-        mv.visitVarInsn(Opcodes.ALOAD, E);
-        mv.visitInsn(Opcodes.DUP);
-        mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
-        mv.visitVarInsn(Opcodes.ILOAD, COUNTED);
-        mv.visitInsn(Opcodes.I2L);
-        mv.visitInsn(Opcodes.LADD);
-        mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
+        addExecuted(mv, () -> mv.visitVarInsn(Opcodes.ILOAD, COUNTED));
         // (long) most << 32 | left & 0xffffffffL
         mv.visitVarInsn(Opcodes.ILOAD, MOST);
         mv.visitInsn(Opcodes.I2L);
@@ -603,16 +597,12 @@ final class RegionCompiler {
         mv.visitInsn(Opcodes.LCMP);
         mv.visitJumpInsn(Opcodes.IFNE, no);
         // e.executed += run.length * bitCount(mask)
-        mv.visitVarInsn(Opcodes.ALOAD, E);
-        mv.visitInsn(Opcodes.DUP);
-        mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
-        push(mv, run.length);
-        mv.visitVarInsn(Opcodes.ILOAD, MASK);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
-        mv.visitInsn(Opcodes.IMUL);
-        mv.visitInsn(Opcodes.I2L);
-        mv.visitInsn(Opcodes.LADD);
-        mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
+        addExecuted(mv, () -> {
+            push(mv, run.length);
+            mv.visitVarInsn(Opcodes.ILOAD, MASK);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Integer", "bitCount", "(I)I", false);
+            mv.visitInsn(Opcodes.IMUL);
+        });
         // The detector's checks of the loads, in program order, before the loads overwrite any
         // address register (CompiledRegion.ordered).
         if (checked) {
@@ -880,15 +870,11 @@ final class RegionCompiler {
                     mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
                     mv.visitInsn(Opcodes.IADD);
                     mv.visitVarInsn(Opcodes.ISTORE, TAKEN);
-                    mv.visitVarInsn(Opcodes.ALOAD, E);
-                    mv.visitInsn(Opcodes.DUP);
-                    mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
-                    mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
-                    mv.visitVarInsn(Opcodes.ILOAD, POP);
-                    mv.visitInsn(Opcodes.IMUL);
-                    mv.visitInsn(Opcodes.I2L);
-                    mv.visitInsn(Opcodes.LADD);
-                    mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
+                    addExecuted(mv, () -> {
+                        mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
+                        mv.visitVarInsn(Opcodes.ILOAD, POP);
+                        mv.visitInsn(Opcodes.IMUL);
+                    });
                     callPart(mv, parts, CUR, new Part("V", m -> firstOps(m, first), true));
                     // The lanes stop after them.
                     mv.visitVarInsn(Opcodes.ILOAD, LIMIT_OPS);
@@ -1089,10 +1075,15 @@ final class RegionCompiler {
 
     /** e.executed += pop: each op is counted before it runs, as in the interpreter. */
     private static void count(MethodVisitor mv) {
+        addExecuted(mv, () -> mv.visitVarInsn(Opcodes.ILOAD, POP));
+    }
+
+    /** e.executed += (long) the int that {@code count} pushes (the interpreter's instruction count). */
+    private static void addExecuted(MethodVisitor mv, Runnable count) {
         mv.visitVarInsn(Opcodes.ALOAD, E);
         mv.visitInsn(Opcodes.DUP);
         mv.visitFieldInsn(Opcodes.GETFIELD, ENGINE, "executed", "J");
-        mv.visitVarInsn(Opcodes.ILOAD, POP);
+        count.run();
         mv.visitInsn(Opcodes.I2L);
         mv.visitInsn(Opcodes.LADD);
         mv.visitFieldInsn(Opcodes.PUTFIELD, ENGINE, "executed", "J");
