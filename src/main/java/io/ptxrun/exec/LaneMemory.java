@@ -29,10 +29,24 @@ final class LaneMemory {
         };
     }
 
-    long load(Warp w, Space space, long a, int size, int l) {
+    private static void aligned(Space space, long a, int size) {
         if ((a & (size - 1)) != 0) {
             throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, space.spelling, a));
         }
+    }
+
+    /** The lane's memory of the space (not global, not a peer's), which must hold the access. */
+    private byte[] holding(Warp w, Space space, long a, int size, int l) {
+        byte[] mem = bytesOf(w, space, l);
+        if (a < 0 || a + size > mem.length) {
+            throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
+                    space.spelling, size, a, mem.length, space.spelling));
+        }
+        return mem;
+    }
+
+    long load(Warp w, Space space, long a, int size, int l) {
+        aligned(space, a, size);
         if (space == Space.GENERIC) {
             space = Space.ofGeneric(a);
             a -= space.window;
@@ -43,12 +57,7 @@ final class LaneMemory {
         if (space == Space.SHARED && a >= Cta.DSMEM_SPAN) {
             return Bytes.get(peerShared(a, size), (int) Cta.offsetOf(a), size);
         }
-        byte[] mem = bytesOf(w, space, l);
-        if (a < 0 || a + size > mem.length) {
-            throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
-                    space.spelling, size, a, mem.length, space.spelling));
-        }
-        return Bytes.get(mem, (int) a, size);
+        return Bytes.get(holding(w, space, a, size, l), (int) a, size);
     }
 
     void store(Warp w, Space space, long a, int size, long v, int l) {
@@ -58,9 +67,7 @@ final class LaneMemory {
     /** A store; a strong one (see {@link MemoryAccess#strong}) to global memory is atomic with other CTAs' atomics. */
     void store(Warp w, Space space, long a, int size, long v, int l, boolean strong) {
         engine.progressed();
-        if ((a & (size - 1)) != 0) {
-            throw new MemoryFault(String.format("misaligned %d-byte %s access at 0x%x", size, space.spelling, a));
-        }
+        aligned(space, a, size);
         if (space == Space.GENERIC) {
             space = Space.ofGeneric(a);
             a -= space.window;
@@ -80,11 +87,7 @@ final class LaneMemory {
             Bytes.put(peerShared(a, size), (int) Cta.offsetOf(a), size, v);
             return;
         }
-        byte[] mem = bytesOf(w, space, l);
-        if (a < 0 || a + size > mem.length) {
-            throw new MemoryFault(String.format("%s access of %d bytes at 0x%x is outside the %d-byte %s space",
-                    space.spelling, size, a, mem.length, space.spelling));
-        }
+        byte[] mem = holding(w, space, a, size, l);
         Bytes.put(mem, (int) a, size, v);
         if (space == Space.LOCAL && engine.order != null) {
             w.localWritten(l).set((int) a, (int) a + size);
