@@ -151,14 +151,19 @@ class ClusterExecTest {
                 ret;
             }""";
 
-    private static ExecResult peerStoreThenOwnerExits(String store, String load, long seed) {
-        Harness h = new Harness(PEER_STORE_THEN_OWNER_EXITS.replace("FLAG_STORE", store).replace("FLAG_LOAD", load));
+    /** The kernel as one cluster of two one-thread CTAs; seed 0: the default schedule, else that seed's random schedule and copy timing. */
+    private static ExecResult clusterOfTwo(String kernel, long seed) {
+        Harness h = new Harness(kernel);
         h.cluster = new int[] {2, 1, 1};
         if (seed > 0) {
             h.scheduleSeed = java.util.OptionalLong.of(seed);
             h.sync = new SyncOptions(SyncOptions.CopyTiming.RANDOM, seed, false);
         }
         return h.run(2, 1);
+    }
+
+    private static ExecResult peerStoreThenOwnerExits(String store, String load, long seed) {
+        return clusterOfTwo(PEER_STORE_THEN_OWNER_EXITS.replace("FLAG_STORE", store).replace("FLAG_LOAD", load), seed);
     }
 
     @Test
@@ -231,14 +236,8 @@ class ClusterExecTest {
             }""";
 
     private static ExecResult peerArrivesOwnerWaits(String more, long seed) {
-        Harness h = new Harness(PEER_ARRIVES_OWNER_WAITS.replace("PEER_OPS",
-                "mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%m];\n" + more));
-        h.cluster = new int[] {2, 1, 1};
-        if (seed > 0) {
-            h.scheduleSeed = java.util.OptionalLong.of(seed);
-            h.sync = new SyncOptions(SyncOptions.CopyTiming.RANDOM, seed, false);
-        }
-        return h.run(2, 1);
+        return clusterOfTwo(PEER_ARRIVES_OWNER_WAITS.replace("PEER_OPS",
+                "mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%m];\n" + more), seed);
     }
 
     @Test
@@ -319,13 +318,7 @@ class ClusterExecTest {
     }
 
     private static ExecResult peerCopyThenOwnerExits(String wait, long seed) {
-        Harness h = new Harness(PEER_COPY_THEN_OWNER_EXITS.replace("WAIT", wait));
-        h.cluster = new int[] {2, 1, 1};
-        if (seed > 0) {
-            h.scheduleSeed = java.util.OptionalLong.of(seed);
-            h.sync = new SyncOptions(SyncOptions.CopyTiming.RANDOM, seed, false);
-        }
-        return h.run(2, 1);
+        return clusterOfTwo(PEER_COPY_THEN_OWNER_EXITS.replace("WAIT", wait), seed);
     }
 
     /** The run is OK and reports nothing under the default schedule (seed 0) and seeds 1-8. */
