@@ -156,7 +156,7 @@ final class AsyncCopies {
             int srcSize = n;
             if (op.sources() > 1) {
                 long v = engine.read(w, op, 1, l);
-                srcSize = form.ignoreSource() ? ((v & 1) != 0 ? 0 : n) : (int) Math.min(n, Engine.zx(v, 32));
+                srcSize = form.ignoreSource() ? ((v & 1) != 0 ? 0 : n) : (int) Math.min(n, Bits.zx(v, 32));
             }
             if ((to & (n - 1)) != 0 || (from & (n - 1)) != 0) {
                 throw new MemoryFault(String.format("misaligned %d-byte cp.async (dst 0x%x, src 0x%x)", n, to, from));
@@ -207,7 +207,7 @@ final class AsyncCopies {
             int l = Integer.numberOfTrailingZeros(m);
             long to = engine.address(w, op, l);
             long from = engine.address(w, source, l);
-            int n = (int) Engine.zx(engine.read(w, op, 0, l), 32);
+            int n = (int) Bits.zx(engine.read(w, op, 0, l), 32);
             if ((n & 15) != 0) {
                 hazards.undefined(op, pc, "exec.bulk", "size " + n + " of '" + op.mnemonic() + "' is not a multiple"
                         + " of 16 (9.7.9.25.4.1)", engine.where(w, l));

@@ -6,7 +6,7 @@ import static io.ptxrun.exec.FloatOps.bits32;
 import static io.ptxrun.exec.FloatOps.bits64;
 import static io.ptxrun.exec.FloatOps.f32;
 import static io.ptxrun.exec.FloatOps.f64;
-import static io.ptxrun.exec.Engine.zx;
+import static io.ptxrun.exec.Bits.zx;
 
 /**
  * atom and red: one read-modify-write per lane, atomic with other CTAs' in global memory (which

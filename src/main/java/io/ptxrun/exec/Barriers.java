@@ -72,7 +72,7 @@ final class Barriers {
         int n = op.sources();
         boolean red = op.code == OpCode.BAR_RED;
         int id = n > 0 ? (int) engine.read(w, op, 0, l0) : 0;
-        long count = (red ? n > 2 : n > 1) ? Engine.zx(engine.read(w, op, 1, l0), 32) : 0;
+        long count = (red ? n > 2 : n > 1) ? Bits.zx(engine.read(w, op, 1, l0), 32) : 0;
         if (id < 0 || id >= NAMED) {
             hazards.undefined(op, pc, "exec.barrier", "barrier id " + id + " outside 0..15 (9.7.13.1: each CTA has"
                     + " sixteen barriers)", engine.where(w, l0));

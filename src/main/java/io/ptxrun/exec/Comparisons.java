@@ -3,8 +3,8 @@ package io.ptxrun.exec;
 import io.ptxrun.ast.DataType;
 import io.ptxrun.ast.Qualifier;
 
-import static io.ptxrun.exec.Engine.sx;
-import static io.ptxrun.exec.Engine.zx;
+import static io.ptxrun.exec.Bits.sx;
+import static io.ptxrun.exec.Bits.zx;
 import static io.ptxrun.exec.FloatOps.f32;
 import static io.ptxrun.exec.FloatOps.f64;
 

@@ -149,7 +149,7 @@ abstract class CompiledRegion {
                     int d = op.dst[k];
                     if (d >= 0) {
                         long v = Bytes.get(mem, (int) (a + (long) k * size), size);
-                        regs[base + (d << 5) + l] = Engine.loaded(v, t, op.dstBits[k]);
+                        regs[base + (d << 5) + l] = Bits.loaded(v, t, op.dstBits[k]);
                     }
                 }
             }

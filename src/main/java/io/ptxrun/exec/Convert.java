@@ -4,8 +4,8 @@ import io.ptxrun.ast.DataType;
 
 import java.math.BigDecimal;
 
-import static io.ptxrun.exec.Engine.sx;
-import static io.ptxrun.exec.Engine.zx;
+import static io.ptxrun.exec.Bits.sx;
+import static io.ptxrun.exec.Bits.zx;
 
 /** `cvt`: integer widths, integer/float in every rounding direction, float widths, saturation. */
 final class Convert {

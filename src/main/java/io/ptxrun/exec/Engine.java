@@ -7,6 +7,9 @@ import io.ptxrun.exec.copy.ClusterGeometry;
 
 import java.util.List;
 
+import static io.ptxrun.exec.Bits.loaded;
+import static io.ptxrun.exec.Bits.sx;
+import static io.ptxrun.exec.Bits.zx;
 import static io.ptxrun.exec.FloatOps.bits32;
 import static io.ptxrun.exec.FloatOps.f32;
 import static io.ptxrun.exec.FloatOps.f64;
@@ -734,31 +737,6 @@ final class Engine {
     }
 
     // ---------------------------------------------------------------- per-lane operations
-
-    static long sx(long v, int bits) {
-        return bits >= 64 ? v : (v << (64 - bits)) >> (64 - bits);
-    }
-
-    static long zx(long v, int bits) {
-        return bits >= 64 ? v : v & ((1L << bits) - 1);
-    }
-
-    /**
-     * A loaded value of type {@code t} as its destination register of {@code regBits} holds it: a
-     * signed load sign-extends to the register's width (`ld.s8` into a .b32 register).
-     */
-    static long loaded(long v, DataType t, int regBits) {
-        return t.isSigned() ? signedLoad(v, t.bits, regBits) : v;
-    }
-
-    /** {@link #loaded} of a signed type of {@code typeBits} (compiled code calls it directly). */
-    static long signedLoad(long v, int typeBits, int regBits) {
-        return zx(sx(v, typeBits), Math.max(regBits, typeBits));
-    }
-
-    private static long ext(long v, DataType t) {
-        return t.isSigned() ? sx(v, t.bits) : zx(v, t.bits);
-    }
 
     private void lane(Warp w, Op op, int l) {
         DataType t = op.type;

@@ -2,8 +2,8 @@ package io.ptxrun.exec;
 
 import io.ptxrun.ast.DataType;
 
-import static io.ptxrun.exec.Engine.sx;
-import static io.ptxrun.exec.Engine.zx;
+import static io.ptxrun.exec.Bits.sx;
+import static io.ptxrun.exec.Bits.zx;
 
 /**
  * Integer arithmetic, logic, shifts and bit-field operations, one lane at a time. Pure functions

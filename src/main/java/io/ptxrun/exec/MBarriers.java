@@ -115,7 +115,7 @@ final class MBarriers {
     private boolean on(Warp w, Op op, int pc, Opcode kind, boolean expectTx, int l, int a) {
         long s = Bytes.get(cta.shared, a, 8);
         if (kind == Opcode.MBARRIER_INIT) {
-            long count = Engine.zx(engine.read(w, op, 0, l), 32);
+            long count = Bits.zx(engine.read(w, op, 0, l), 32);
             if ((s & VALID) != 0) {
                 hazards.undefined(op, pc, "exec.mbarrier", "mbarrier.init on a valid mbarrier object at shared 0x"
                         + Integer.toHexString(a) + " (9.7.13.15.9: invalidate it first)", engine.where(w, l));
@@ -143,7 +143,7 @@ final class MBarriers {
         switch (kind) {
             case MBARRIER_INVAL -> store(a, 0);
             case MBARRIER_EXPECT_TX, MBARRIER_COMPLETE_TX -> {
-                long bytes = Engine.zx(engine.read(w, op, 0, l), 32);
+                long bytes = Bits.zx(engine.read(w, op, 0, l), 32);
                 if (kind == Opcode.MBARRIER_COMPLETE_TX && engine.order != null) {
                     engine.order.mbarrierArrive(engine.slot(w, l), cta.rank, a, ((Form) op.form).relaxed());
                 }
@@ -153,9 +153,9 @@ final class MBarriers {
                 boolean noComplete = ((Form) op.form).noComplete();
                 long count = 1;
                 if (expectTx) {
-                    changeTx(op, pc, w, l, a, op.sources() > 0 ? Engine.zx(engine.read(w, op, 0, l), 32) : 0);
+                    changeTx(op, pc, w, l, a, op.sources() > 0 ? Bits.zx(engine.read(w, op, 0, l), 32) : 0);
                 } else if (op.sources() > 0) {
-                    count = Engine.zx(engine.read(w, op, 0, l), 32);
+                    count = Bits.zx(engine.read(w, op, 0, l), 32);
                 }
                 s = Bytes.get(cta.shared, a, 8);
                 long token = TOKEN | ((long) phase << 32) | pending(s) | (noComplete ? TOKEN_NO_COMPLETE : 0);

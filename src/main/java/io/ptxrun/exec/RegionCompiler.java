@@ -46,6 +46,7 @@ final class RegionCompiler {
     private static final String OP = Type.getInternalName(Op.class);
     private static final String FLOAT_OPS = Type.getInternalName(FloatOps.class);
     private static final String BYTES = Type.getInternalName(Bytes.class);
+    private static final String WIDTHS = Type.getInternalName(Bits.class);
     private static final String NAME = "io/ptxrun/exec/Region";
     /** A part of a region in a method of its own: runK(Engine e, Warp w, long[] regs, int base, int lanes), locals as in run. */
     private static final String PART = "(L" + ENGINE + ";L" + WARP + ";[JII)";
@@ -703,7 +704,7 @@ final class RegionCompiler {
             if (t.isSigned()) {
                 push(mv, t.bits);
                 push(mv, op.dstBits[k]);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "signedLoad", "(JII)J", false);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, WIDTHS, "signedLoad", "(JII)J", false);
             }
             lane.write(d);
         }

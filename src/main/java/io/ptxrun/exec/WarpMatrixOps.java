@@ -9,8 +9,8 @@ import io.ptxrun.ast.Qualifier;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.ptxrun.exec.Engine.sx;
-import static io.ptxrun.exec.Engine.zx;
+import static io.ptxrun.exec.Bits.sx;
+import static io.ptxrun.exec.Bits.zx;
 
 /**
  * Warp-level matrix operations: wmma.load, wmma.mma and wmma.store (PTX ISA 9.7.14.4-9.7.14.5) for

@@ -111,7 +111,7 @@ final class WarpMemory {
                 int shift = k * size;
                 for (int l = 0; l < 32; l++) {
                     if ((exec & (1 << l)) != 0) {
-                        regs[((regBase[l] + d) << 5) | l] = Engine.loaded(Bytes.get(mem, (int) (at[l] - base) + shift, size), t, bits);
+                        regs[((regBase[l] + d) << 5) | l] = Bits.loaded(Bytes.get(mem, (int) (at[l] - base) + shift, size), t, bits);
                     }
                 }
             }

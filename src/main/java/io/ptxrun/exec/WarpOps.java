@@ -2,7 +2,7 @@ package io.ptxrun.exec;
 
 import io.ptxrun.ast.DataType;
 
-import static io.ptxrun.exec.Engine.zx;
+import static io.ptxrun.exec.Bits.zx;
 
 /**
  * Warp-wide operations: shfl, vote, redux, match and elect, and the checks of their member masks

@@ -331,7 +331,7 @@ final class Warpgroups {
                     long reg = engine.read(w, op, j, t % 32);
                     for (int part = 0; part < perReg; part++) {
                         int e = WgmmaFragments.aRow(t, j) * kk + WgmmaFragments.aColumn(t, j, part, bits);
-                        long raw = Engine.zx(reg >>> (part * bits), bits);
+                        long raw = Bits.zx(reg >>> (part * bits), bits);
                         fa[e] = value(raw, f.aType());
                         ia[e] = integerValue(raw, f.aType());
                     }
@@ -366,7 +366,7 @@ final class Warpgroups {
                     if (f.satFinite()) {
                         acc = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, acc));
                     }
-                    out = Engine.zx(acc, 32);
+                    out = Bits.zx(acc, 32);
                 } else {
                     float c = scaleD ? Float.intBitsToFloat((int) old) : 0f;
                     float acc = floatSum(c, WgmmaFragments.accumulatorRow(t, r), WgmmaFragments.accumulatorColumn(t, r), kk, f);
