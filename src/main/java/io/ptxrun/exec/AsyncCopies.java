@@ -177,7 +177,7 @@ final class AsyncCopies {
             int t = w.id * 32 + l;
             io.ptxrun.exec.order.MemoryOrder.CopyOrigin o = issued(w, l, pc);
             if (o != null && srcSize > 0) {
-                engine.copyAccess(o, source.space(), from, srcSize, false);
+                engine.ordering.copyAccess(o, source.space(), from, srcSize, false);
             }
             int e = allocate(COPY, t, committed[t], pc);
             origin[e] = o;
@@ -226,7 +226,7 @@ final class AsyncCopies {
                 engine.order.inAsyncProxy(o);
             }
             if (o != null && n > 0) {
-                engine.copyAccess(o, source.space(), from, n, false);
+                engine.ordering.copyAccess(o, source.space(), from, n, false);
             }
             issuing = o;
             int group = form.barrier() == null ? bulkCommitted[w.id * 32 + l] : NONE;
@@ -588,7 +588,7 @@ final class AsyncCopies {
     void enqueueArrive(Warp w, int l, int pc, Cta owner, int mbarrierAt) {
         int t = w.id * 32 + l;
         int e = allocate(ARRIVE, t, NONE, pc);
-        origin[e] = engine.order == null ? null : engine.order.lastCopies(engine.slot(w, l), pc);
+        origin[e] = engine.order == null ? null : engine.order.lastCopies(engine.ordering.slot(w, l), pc);
         target[e] = owner;
         mbarrier[e] = mbarrierAt;
         if (timing == SyncOptions.CopyTiming.EAGER && head[t] == e) {
@@ -602,7 +602,7 @@ final class AsyncCopies {
             int l = Integer.numberOfTrailingZeros(m);
             int t = w.id * 32 + l;
             io.ptxrun.exec.order.MemoryOrder order = engine.order;
-            int slot = order == null ? 0 : engine.slot(w, l);
+            int slot = order == null ? 0 : engine.ordering.slot(w, l);
             switch ((GroupStep) op.form) {
                 case COMMIT -> {
                     if (order != null) {
@@ -803,7 +803,7 @@ final class AsyncCopies {
             return;
         }
         if (to.exited()) {
-            engine.copyLandedAfterExit(engine.opAt(issuedAt[e]), to, cta.rank, thread[e]);
+            engine.ordering.copyLandedAfterExit(engine.opAt(issuedAt[e]), to, cta.rank, thread[e]);
         }
         to.peerAccesses.record(origin[e].agent(), origin[e].clock(), issuedAt[e]);
     }
@@ -836,7 +836,7 @@ final class AsyncCopies {
     private io.ptxrun.exec.order.MemoryOrder.CopyOrigin issuing;
 
     private io.ptxrun.exec.order.MemoryOrder.CopyOrigin issued(Warp w, int l, int pc) {
-        return engine.order == null ? null : engine.order.issue(engine.slot(w, l), pc);
+        return engine.order == null ? null : engine.order.issue(engine.ordering.slot(w, l), pc);
     }
 
     // ------------------------------------------------------------------ pool

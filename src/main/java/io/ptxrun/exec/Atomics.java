@@ -26,7 +26,7 @@ final class Atomics {
         long c = op.sources() > 1 ? e.read(w, op, 1, l) : 0;
         Space target = space == Space.GENERIC ? Space.ofGeneric(a) : space;
         if (e.order != null) {
-            e.releasing(w, l, space, a, op.mem.release());
+            e.ordering.releasing(w, l, space, a, op.mem.release());
         }
         long old;
         if (target == Space.GLOBAL) {
@@ -46,7 +46,7 @@ final class Atomics {
             e.write(w, op, 0, l, zx(old, t.bits));
         }
         if (e.order != null) {
-            e.ordered(w, l, op, space, a, size, op.code == OpCode.ATOM, true);
+            e.ordering.ordered(w, l, op, space, a, size, op.code == OpCode.ATOM, true);
         }
     }
 

@@ -122,7 +122,7 @@ final class Barriers {
         io.ptxrun.exec.order.MemoryOrder order = engine.order;
         if (order != null) {
             for (int m = exec; m != 0; m &= m - 1) {
-                order.barrierArrive(engine.slot(w, Integer.numberOfTrailingZeros(m)), id);
+                order.barrierArrive(engine.ordering.slot(w, Integer.numberOfTrailingZeros(m)), id);
             }
         }
         if (op.code != OpCode.BAR_ARRIVE) {
@@ -209,7 +209,7 @@ final class Barriers {
                 if (w.waitKind[l] == Warp.WAIT_BARRIER && w.barrierOf[l] == id) {
                     w.blocked &= ~(1 << l);
                     if (order != null) {
-                        order.acquire(engine.slot(w, l), released);
+                        order.acquire(engine.ordering.slot(w, l), released);
                     }
                     Op op = engine.opAt(w.blockedAt[l]);
                     if (op.code == OpCode.BAR_RED) {

@@ -54,7 +54,7 @@ final class ClusterBarrier {
         if (engine.order != null) {
             // Lanes whose phase already completed pass and acquire it now; the others when it completes.
             for (int m = lanes & ~blocked; m != 0; m &= m - 1) {
-                engine.order.clusterWaited(engine.slot(w, Integer.numberOfTrailingZeros(m)), op.flag);
+                engine.order.clusterWaited(engine.ordering.slot(w, Integer.numberOfTrailingZeros(m)), op.flag);
             }
         }
         w.blocked |= blocked;

@@ -78,7 +78,7 @@ abstract class CompiledRegion {
         }
         boolean load = op.code == OpCode.LD;
         int n = load ? op.dst.length : op.sources();
-        e.orderedLanes(w, exec, pc, Space.SHARED, at, op.type.bytes() * n, !load);
+        e.ordering.orderedLanes(w, exec, pc, Space.SHARED, at, op.type.bytes() * n, !load);
     }
 
     /**

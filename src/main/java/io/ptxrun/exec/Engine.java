@@ -102,7 +102,8 @@ final class Engine {
     private io.ptxrun.diag.SourceMap cudaLines;
     /** The hazard detector's view of this worker's cluster, or null when it is off. */
     io.ptxrun.exec.order.MemoryOrder order;
-    private final int threadsPerCta;
+    /** The lanes' accesses as the hazard detector takes them (used only while it is on). */
+    final AccessOrdering ordering;
 
     /**
      * A worker of the grid. The first worker's scheduler (first == null) holds the launch's
@@ -116,7 +117,7 @@ final class Engine {
         this.regions = grid.regions;
         this.entry = grid.entry;
         this.geometry = grid.geometry;
-        this.threadsPerCta = grid.threadsPerCta;
+        this.ordering = new AccessOrdering(this, grid.threadsPerCta, launch.block());
         this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
         this.sync = launch.limits().sync();
         this.hazards = new Hazards(sync.warnOnly());
@@ -355,19 +356,9 @@ final class Engine {
             }
             case WARPGROUP -> cta.warpgroups.execute(w, op, pc, mask, exec);
             case NOP -> advance(w, mask, pc + 1);
-            case FENCE_PROXY_ASYNC -> {
+            case FENCE, FENCE_PROXY_ASYNC -> {
                 if (order != null) {
-                    for (int m = exec; m != 0; m &= m - 1) {
-                        order.proxyFence(slot(w, Integer.numberOfTrailingZeros(m)));
-                    }
-                }
-                advance(w, mask, pc + 1);
-            }
-            case FENCE -> {
-                if (order != null) {
-                    for (int m = exec; m != 0; m &= m - 1) {
-                        order.fence(slot(w, Integer.numberOfTrailingZeros(m)));
-                    }
+                    ordering.fence(w, exec, op.code == OpCode.FENCE_PROXY_ASYNC);
                 }
                 advance(w, mask, pc + 1);
             }
@@ -592,66 +583,8 @@ final class Engine {
         cta.barriers.exited(w);
         clusterBarrier.exited(cta, w, lanes);
         if (cta.exited() && order != null && cta.peerAccesses.any()) {
-            peerAccessesBeforeExit(w.pc[Integer.numberOfTrailingZeros(lanes)]);
+            ordering.peerAccessesBeforeExit(w.pc[Integer.numberOfTrailingZeros(lanes)]);
         }
-    }
-
-    /**
-     * The CTA exits (its last thread at {@code exitPc}): every access of a peer CTA's thread to its
-     * shared memory must happen before that, in the hazard detector's order, whichever came first
-     * in this run (CUDA C++ Programming Guide, Distributed Shared Memory). An access its threads
-     * never learned of is reported as the access after the exit would be.
-     */
-    private void peerAccessesBeforeExit(int exitPc) {
-        int s = cta.peerAccesses.unordered(order.knownByCta(cta.rank));
-        if (s < 0) {
-            return;
-        }
-        Op access = ops[cta.peerAccesses.pcOf(s)];
-        Op exit = ops[exitPc];
-        int threads = threadsPerCta * clusterSize;
-        // Slots past the threads are their async agents: the access is a copy's landing.
-        boolean copy = s >= threads;
-        String ordering = copy
-                ? "a wait of the owner's threads, before they exit, on the mbarrier phase the copy completes on"
-                : access.code == OpCode.MBARRIER
-                ? "a wait of the owner's threads, before they exit, on the completion of the mbarrier phase the"
-                        + " operation belongs to"
-                : "barrier.cluster.arrive.release by the accessing thread after the access and"
-                        + " barrier.cluster.wait.acquire by the owner's threads before they exit, as cluster.sync() does,"
-                        + " or a release write after the access (st.release, or fence.acq_rel then a relaxed store) that"
-                        + " one of the owner's threads acquires";
-        throw new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(access.pos, "exec.fault", String.format(
-                "undefined behaviour: shared::cluster %s the shared memory of CTA rank %d of the cluster, which"
-                        + " exits at line %d (CTA ctaid (%d,%d,%d)) with no synchronization ordering the access"
-                        + " before its exit (a CTA's shared memory exists only while it runs; distributed shared"
-                        + " memory accesses must happen before the owner exits: %s) in '%s' (%s)",
-                copy ? "write by an async copy to" : "access to", cta.rank, exit.pos.line(), cta.ctaid[0],
-                cta.ctaid[1], cta.ctaid[2], ordering, access.mnemonic(),
-                copy ? "issued by " + whereSlot(s - threads) : whereSlot(s)))));
-    }
-
-    /**
-     * The bytes of a copy issued at {@code copy} by thread {@code tid} of the CTA of rank {@code rank}
-     * land in the shared memory of {@code owner}, which has exited (with the hazard detector).
-     */
-    void copyLandedAfterExit(Op copy, Cta owner, int rank, int tid) {
-        throw new Stop(ExecStatus.ERROR, List.of(Diagnostic.error(copy.pos, "exec.fault", String.format(
-                "undefined behaviour: shared::cluster write by an async copy to the shared memory of CTA rank %d of"
-                        + " the cluster, which has exited (a CTA's shared memory exists only while it runs;"
-                        + " distributed shared memory accesses must happen before the owner exits: a wait of the"
-                        + " owner's threads, before they exit, on the mbarrier phase the copy completes on) in '%s'"
-                        + " (issued by %s)",
-                owner.rank, copy.mnemonic(), whereSlot(rank * threadsPerCta + tid)))));
-    }
-
-    /** {@link #where} for the thread of the cluster's slot {@code s} (its rank, then its linear id). */
-    private String whereSlot(int s) {
-        int[] b = launch.block();
-        Cta c = cluster[s / threadsPerCta];
-        int t = s % threadsPerCta;
-        return String.format("thread tid (%d,%d,%d), warp %d, CTA ctaid (%d,%d,%d) rank %d", t % b[0],
-                (t / b[0]) % b[1], t / (b[0] * b[1]), t / 32, c.ctaid[0], c.ctaid[1], c.ctaid[2], c.rank);
     }
 
     // ---------------------------------------------------------------- operands
@@ -771,14 +704,14 @@ final class Engine {
                     write(w, op, k, l, loaded(memory.load(w, op.mem.space(), a + (long) k * size, size, l), t, op.dstBits[k]));
                 }
                 if (order != null) {
-                    ordered(w, l, op, op.mem.space(), a, size * op.dst.length, true, false);
+                    ordering.ordered(w, l, op, op.mem.space(), a, size * op.dst.length, true, false);
                 }
             }
             case ST -> {
                 long a = address(w, op, l);
                 int size = t.bytes();
                 if (order != null && op.mem.strong()) {
-                    releasing(w, l, op.mem.space(), a, op.mem.release());
+                    ordering.releasing(w, l, op.mem.space(), a, op.mem.release());
                 }
                 if (op.mem.vector() > 1 && (a & (size * op.mem.vector() - 1)) != 0) {
                     throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x",
@@ -788,7 +721,7 @@ final class Engine {
                     memory.store(w, op.mem.space(), a + (long) k * size, size, read(w, op, k, l), l, op.mem.strong());
                 }
                 if (order != null) {
-                    ordered(w, l, op, op.mem.space(), a, size * op.sources(), false, true);
+                    ordering.ordered(w, l, op, op.mem.space(), a, size * op.sources(), false, true);
                 }
             }
             case CVTA -> write(w, op, 0, l, zx(read(w, op, 0, l) + op.mem.space().window, bits));
@@ -879,112 +812,6 @@ final class Engine {
         }
     }
 
-
-    // ---------------------------------------------------------------- the memory model's view
-
-    /** The lane's slot in the hazard detector's clocks (its CTA's rank, then its linear thread id). */
-    int slot(Warp w, int l) {
-        return cta.rank * threadsPerCta + w.id * 32 + l;
-    }
-
-    /**
-     * A thread's local memory starts undefined on the GPU (its stack frame holds whatever was
-     * there): a load of bytes the thread never stored is reported, once per instruction.
-     */
-    private void uninitializedLocal(Warp w, int l, Op op, long a, int size) {
-        java.util.BitSet written = w.localWritten(l);
-        int unset = written.nextClearBit((int) a);
-        if (unset < a + size) {
-            hazards.hazard(op, w.pc[l], "uninit.local", String.format("uninitialized read: '%s' reads %d bytes of"
-                    + " local memory at 0x%x, and byte 0x%x of them was never written by this thread (local memory"
-                    + " starts undefined on the GPU) (%s)", op.mnemonic(), size, a, unset, where(w, l)));
-        }
-    }
-
-    /** The release half of a strong write by the lane, before the write (see MemoryOrder.releaseAt). */
-    void releasing(Warp w, int l, Space space, long a, boolean release) {
-        if (space == Space.GENERIC) {
-            space = Space.ofGeneric(a);
-            a -= space.window;
-        }
-        if (space == Space.GLOBAL) {
-            order.releaseAt(slot(w, l), io.ptxrun.exec.order.MemoryOrder.GLOBAL, 0, a, release);
-        } else if (space == Space.SHARED) {
-            order.releaseAt(slot(w, l), io.ptxrun.exec.order.MemoryOrder.SHARED, Cta.rankOf(a, cta.rank),
-                    Cta.offsetOf(a), release);
-        }
-    }
-
-    /**
-     * Hands a completed access of the lane to the hazard detector: plain accesses are checked for
-     * races, strong ones (atomics, ordered or volatile ld/st) also release or acquire.
-     */
-    void ordered(Warp w, int l, Op op, Space space, long a, int size, boolean reads, boolean writes) {
-        if (space == Space.GENERIC) {
-            space = Space.ofGeneric(a);
-            a -= space.window;
-        }
-        int kind;
-        int owner = 0;
-        if (space == Space.GLOBAL) {
-            kind = io.ptxrun.exec.order.MemoryOrder.GLOBAL;
-        } else if (space == Space.SHARED) {
-            kind = io.ptxrun.exec.order.MemoryOrder.SHARED;
-            owner = Cta.rankOf(a, cta.rank);
-            a = Cta.offsetOf(a);
-        } else {
-            // .param frames of calls are written by the call mechanism (and by the device library's
-            // results), not by the thread: only its own .local (or generic) loads are checked.
-            if (space == Space.LOCAL && reads && !writes && !op.mem.callFrame()) {
-                uninitializedLocal(w, l, op, a, size);
-            }
-            return;
-        }
-        int t = slot(w, l);
-        int pc = w.pc[l];
-        if (op.mem.strong()) {
-            order.atomic(t, pc, kind, owner, a, size, reads, writes, op.mem.acquire(), op.mem.release());
-        } else {
-            order.access(t, pc, kind, owner, a, size, writes, false);
-        }
-        if (kind == io.ptxrun.exec.order.MemoryOrder.SHARED && owner != cta.rank) {
-            // A release write (or a relaxed one after a fence) is known to an owner thread that
-            // acquires it there by the counter it hands on.
-            cluster[owner].peerAccesses.record(t, order.handedOn(t, op.mem.strong() && writes, op.mem.release()), pc);
-        }
-    }
-
-    /**
-     * {@link #ordered} for the plain accesses of a group of lanes to the CTA's own shared memory
-     * (offsets) or to global memory, {@code addresses} by lane.
-     */
-    void orderedLanes(Warp w, int lanes, int pc, Space space, long[] addresses, int size, boolean writes) {
-        boolean shared = space == Space.SHARED;
-        order.accesses(slot(w, 0), lanes, pc, shared ? io.ptxrun.exec.order.MemoryOrder.SHARED
-                : io.ptxrun.exec.order.MemoryOrder.GLOBAL, shared ? cta.rank : 0, addresses, size, writes);
-    }
-
-    /** An async copy's access at issue (its source), in any space the copy may name. */
-    void copyAccess(io.ptxrun.exec.order.MemoryOrder.CopyOrigin o, Space space, long a, int size, boolean write) {
-        if (space == Space.GENERIC) {
-            space = Space.ofGeneric(a);
-            a -= space.window;
-        }
-        if (space == Space.GLOBAL) {
-            if (write) {
-                order.copyWrites(o, io.ptxrun.exec.order.MemoryOrder.GLOBAL, 0, a, size, false);
-            } else {
-                order.copyReads(o, io.ptxrun.exec.order.MemoryOrder.GLOBAL, 0, a, size);
-            }
-        } else if (space == Space.SHARED) {
-            int owner = Cta.rankOf(a, cta.rank);
-            if (write) {
-                order.copyWrites(o, io.ptxrun.exec.order.MemoryOrder.SHARED, owner, Cta.offsetOf(a), size, false);
-            } else {
-                order.copyReads(o, io.ptxrun.exec.order.MemoryOrder.SHARED, owner, Cta.offsetOf(a), size);
-            }
-        }
-    }
 
     // ---------------------------------------------------------------- for the synchronization classes
 

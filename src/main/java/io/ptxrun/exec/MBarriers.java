@@ -103,7 +103,7 @@ final class MBarriers {
             // A remote arrive / expect_tx / complete_tx (.shared::cluster): the peer's object changes,
             // an access of its shared memory that must happen before it exits.
             if (engine.order != null) {
-                int t = engine.slot(w, l);
+                int t = engine.ordering.slot(w, l);
                 owner.peerAccesses.recordMbarrier((int) Cta.offsetOf(at), t, engine.order.counter(t), pc);
             }
             return owner.mbarriers.on(w, op, pc, kind, expectTx, l, (int) Cta.offsetOf(at));
@@ -129,7 +129,7 @@ final class MBarriers {
             if (engine.order != null) {
                 engine.order.mbarrierInit(cta.rank, a);
                 cta.peerAccesses.mbarrierInit(a);
-                engine.order.mark(engine.slot(w, l), pc, cta.rank, a, 8);
+                engine.order.mark(engine.ordering.slot(w, l), pc, cta.rank, a, 8);
             }
             return false;
         }
@@ -145,7 +145,7 @@ final class MBarriers {
             case MBARRIER_EXPECT_TX, MBARRIER_COMPLETE_TX -> {
                 long bytes = Bits.zx(engine.read(w, op, 0, l), 32);
                 if (kind == Opcode.MBARRIER_COMPLETE_TX && engine.order != null) {
-                    engine.order.mbarrierArrive(engine.slot(w, l), cta.rank, a, ((Form) op.form).relaxed());
+                    engine.order.mbarrierArrive(engine.ordering.slot(w, l), cta.rank, a, ((Form) op.form).relaxed());
                 }
                 changeTx(op, pc, w, l, a, kind == Opcode.MBARRIER_EXPECT_TX ? bytes : -bytes);
             }
@@ -160,7 +160,7 @@ final class MBarriers {
                 s = Bytes.get(cta.shared, a, 8);
                 long token = TOKEN | ((long) phase << 32) | pending(s) | (noComplete ? TOKEN_NO_COMPLETE : 0);
                 if (engine.order != null) {
-                    engine.order.mbarrierArrive(engine.slot(w, l), cta.rank, a, ((Form) op.form).relaxed());
+                    engine.order.mbarrierArrive(engine.ordering.slot(w, l), cta.rank, a, ((Form) op.form).relaxed());
                 }
                 arrive(op, pc, w, l, a, count, kind == Opcode.MBARRIER_ARRIVE_DROP, noComplete);
                 if (op.dst.length > 0) {
@@ -215,7 +215,7 @@ final class MBarriers {
                     w.spinning &= ~bit;
                     w.failedAt[l] = -1;
                     if (engine.order != null) {
-                        engine.order.mbarrierWaited(engine.slot(w, l), cta.rank, a, ((Form) op.form).relaxed());
+                        engine.order.mbarrierWaited(engine.ordering.slot(w, l), cta.rank, a, ((Form) op.form).relaxed());
                         if (engine.cta() == cta) {
                             cta.peerAccesses.phaseSeen(a);
                         }

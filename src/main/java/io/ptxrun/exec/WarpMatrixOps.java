@@ -281,7 +281,7 @@ final class WarpMatrixOps {
                     }
                 }
                 if (engine.order != null) {
-                    engine.ordered(w, rowLane, op, op.mem.space(), row, 16, !store, store);
+                    engine.ordering.ordered(w, rowLane, op, op.mem.space(), row, 16, !store, store);
                 }
             }
         }

@@ -127,7 +127,7 @@ final class WarpMemory {
             }
         }
         if (engine.order != null) {
-            engine.orderedLanes(w, exec, pc, space, at, span, !load);
+            engine.ordering.orderedLanes(w, exec, pc, space, at, span, !load);
         }
         return true;
     }

@@ -222,7 +222,7 @@ final class WarpOps {
             }
             done |= group;
             checkWarpCollective(w, op, pc, mask, group, named);
-            engine.order.warpSync(engine.slot(w, 0), group & named);
+            engine.order.warpSync(engine.ordering.slot(w, 0), group & named);
         }
     }
 

@@ -222,7 +222,7 @@ final class Warpgroups {
                 if (p != null) {
                     int end = p.waitUntil(f.waitGroups());
                     if (end >= 0 && engine.order != null) {
-                        int first = engine.slot(engine.cta().warps[WARPS * g], 0);
+                        int first = engine.ordering.slot(engine.cta().warps[WARPS * g], 0);
                         for (int t = first; t < first + 32 * WARPS; t++) {
                             engine.order.agentComplete(t, first, end);
                         }
@@ -245,7 +245,7 @@ final class Warpgroups {
      */
     private int checkOperandReads(int g, int pc) {
         io.ptxrun.exec.order.MemoryOrder order = engine.order;
-        int first = engine.slot(engine.cta().warps[WARPS * g], 0);
+        int first = engine.ordering.slot(engine.cta().warps[WARPS * g], 0);
         io.ptxrun.exec.order.MemoryOrder.CopyOrigin origin = order.warpgroupIssue(first, 32 * WARPS, pc);
         Arrays.sort(chunks, 0, chunkCount);
         int rank = engine.cta().rank;
