@@ -1,7 +1,6 @@
 package io.ptxrun.exec;
 
 import io.ptxrun.ast.DataType;
-import io.ptxrun.ast.SpecialRegister;
 import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.exec.copy.ClusterGeometry;
 
@@ -102,6 +101,8 @@ final class Engine {
     private io.ptxrun.diag.SourceMap cudaLines;
     /** The hazard detector's view of this worker's cluster, or null when it is off. */
     io.ptxrun.exec.order.MemoryOrder order;
+    /** %tid, %ctaid, %clock and the other special registers as the running lane reads them. */
+    private final SpecialRegisters specials;
     /** The lanes' accesses as the hazard detector takes them (used only while it is on). */
     final AccessOrdering ordering;
 
@@ -117,6 +118,7 @@ final class Engine {
         this.regions = grid.regions;
         this.entry = grid.entry;
         this.geometry = grid.geometry;
+        this.specials = new SpecialRegisters(this, launch, geometry);
         this.ordering = new AccessOrdering(this, grid.threadsPerCta, launch.block());
         this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
         this.sync = launch.limits().sync();
@@ -600,7 +602,7 @@ final class Engine {
             case Op.FRAME:
                 return w.localBase[l] + op.imm[k];
             default:
-                return special(w, op.sreg[k], op.sregComp[k], l);
+                return specials.read(w, op.sreg[k], op.sregComp[k], l);
         }
     }
 
@@ -609,48 +611,6 @@ final class Engine {
         if (r >= 0) {
             w.regs[((w.regBase[l] + r) << 5) | l] = v;
         }
-    }
-
-    private long special(Warp w, SpecialRegister r, char c, int l) {
-        int[] blk = launch.block();
-        int[] grid = launch.grid();
-        int[] cl = launch.cluster();
-        int ci = c == 'y' ? 1 : c == 'z' ? 2 : 0;
-        return switch (r) {
-            case TID -> ci == 0 ? w.tidX[l] : ci == 1 ? w.tidY[l] : w.tidZ[l];
-            case NTID -> blk[ci];
-            case CTAID -> cta.ctaid[ci];
-            case NCTAID -> grid[ci];
-            case LANEID -> l;
-            case WARPID -> w.id;
-            case NWARPID -> cta.warps.length;
-            case CLUSTER_CTAID -> cta.ctaid[ci] % cl[ci];
-            case CLUSTER_NCTAID -> cl[ci];
-            case CLUSTERID -> cta.ctaid[ci] / cl[ci];
-            case NCLUSTERID -> grid[ci] / cl[ci];
-            case CLUSTER_CTARANK -> cta.rank;
-            case CLUSTER_NCTARANK -> cl[0] * cl[1] * cl[2];
-            case IS_EXPLICIT_CLUSTER -> geometry.isExplicitCluster() ? 1 : 0;
-            case LANEMASK_EQ -> (1L << l) & 0xffffffffL;
-            case LANEMASK_LE -> ((2L << l) - 1) & 0xffffffffL;
-            case LANEMASK_LT -> ((1L << l) - 1) & 0xffffffffL;
-            case LANEMASK_GE -> (~((1L << l) - 1)) & 0xffffffffL;
-            case LANEMASK_GT -> (~((2L << l) - 1)) & 0xffffffffL;
-            // A virtual clock: thread-instructions executed so far, so runs are reproducible.
-            // Counted per cluster, so that the values do not depend on which worker ran which clusters.
-            // It stands still while the cluster is stalled (see Scheduler.clock()).
-            case CLOCK -> scheduler.clock() & 0xffffffffL;
-            case CLOCK_HI -> (scheduler.clock() >>> 32) & 0xffffffffL;
-            case CLOCK64 -> scheduler.clock();
-            case GLOBALTIMER -> scheduler.clock() * 1000;
-            case GLOBALTIMER_LO -> (scheduler.clock() * 1000) & 0xffffffffL;
-            case GLOBALTIMER_HI -> (scheduler.clock() * 1000) >>> 32;
-            case SMID, GRIDID, PM, PM_64, ENVREG -> 0;
-            case NSMID -> 132;
-            case DYNAMIC_SMEM_SIZE -> launch.sharedBytes();
-            case TOTAL_SMEM_SIZE, AGGR_SMEM_SIZE -> cta.shared.length;
-            default -> 0;
-        };
     }
 
     // ---------------------------------------------------------------- memory
