@@ -9,9 +9,9 @@ import static io.ptxrun.exec.FloatOps.f32;
 import static io.ptxrun.exec.FloatOps.f64;
 
 /**
- * Comparisons of setp and set, one lane at a time: pure functions of the source values. The
- * interpreter calls them for each lane; compiled regions call {@link #compareInt} for the integer
- * setp they inline.
+ * Comparisons and selections (setp, set, slct), one lane at a time: pure functions of the source
+ * values. The interpreter calls them for each lane; compiled regions call {@link #compareInt} for
+ * the integer setp they inline.
  */
 final class Comparisons {
     private static final int EQ = Qualifier.EQ.ordinal(), NE = Qualifier.NE.ordinal(),
@@ -100,6 +100,38 @@ final class Comparisons {
             return cmp > 0;
         }
         return cmp >= 0;
+    }
+
+    /**
+     * setp: the comparison, combined with the predicate c where the op names a boolean operation,
+     * in bit 0; its negation, combined likewise (the second destination, p|q), in bit 1.
+     */
+    static int setp(Op op, long a, long b, long c) {
+        boolean p = compare(op, op.type, a, b);
+        boolean q = !p;
+        if (op.boolOp != 0 && op.sources() > 2) {
+            p = combine(op.boolOp, p, c);
+            q = combine(op.boolOp, q, c);
+        }
+        return (p ? 1 : 0) | (q ? 2 : 0);
+    }
+
+    /** set: the comparison (combined as setp's) as the value of the result type. */
+    static long set(Op op, long a, long b, long c) {
+        // set.cmp.dtype.stype: op.type is the compared type, op.srcType the result type.
+        boolean p = compare(op, op.type, a, b);
+        if (op.boolOp != 0 && op.sources() > 2) {
+            p = combine(op.boolOp, p, c);
+        }
+        return setValue(op.srcType, p);
+    }
+
+    /** slct: a where the selector c is at least zero, else b. */
+    static long slct(Op op, long a, long b, long c) {
+        int bits = op.type == null ? 64 : op.type.bits;
+        // A NaN selector picks b; .ftz flushes a subnormal selector (to a signed zero, so >= 0).
+        boolean ge = op.srcType == DataType.F32 ? (op.mod.ftz() ? FloatOps.flush(f32(c)) : f32(c)) >= 0 : (int) c >= 0;
+        return zx(ge ? a : b, bits);
     }
 
     /** A compare's result p combined ({@code boolOp} 1 .and, 2 .or, 3 .xor) with the predicate c. */

@@ -10,7 +10,7 @@ import static io.ptxrun.exec.FloatOps.f64;
  * Floating-point arithmetic (f64, f32, and f16/bf16 scalars and pairs), one lane at a time: pure
  * functions of the source values, as {@link IntegerOps} is for integers. The interpreter calls
  * it for each lane; compiled regions reach it through the same per-lane path, except for the
- * simple f32 forms they inline ({@link Engine#isFastF32}).
+ * simple f32 forms they inline ({@link LaneOps#isFastF32}).
  */
 final class FloatArithmetic {
     /** The quiet bit of an f64 NaN. */
@@ -56,7 +56,6 @@ final class FloatArithmetic {
                 case SIN -> Math.sin(a);
                 case COS -> Math.cos(a);
                 case TANH -> Math.tanh(a);
-                case COPYSIGN -> Math.copySign(b, a);
                 default -> throw Engine.Stop.unsupported(op, "");
             };
             if (Double.isNaN(r) && (op.code == OpCode.FADD || op.code == OpCode.FSUB || op.code == OpCode.FMUL
@@ -123,7 +122,6 @@ final class FloatArithmetic {
             case SIN -> ApproxOps.sin(a);
             case COS -> ApproxOps.cos(a);
             case TANH -> (float) Math.tanh(a);
-            case COPYSIGN -> Math.copySign(b, a);
             default -> throw Engine.Stop.unsupported(op, "");
         };
         if (op.mod.sat()) {
@@ -136,6 +134,28 @@ final class FloatArithmetic {
             return Float.floatToRawIntBits(r) & 0xffffffffL;
         }
         return bits32(r);
+    }
+
+    /** copysign of {@code bits}-bit floats: b's bits (NaN payloads included) with a's sign. */
+    static long copysign(int bits, long a, long b) {
+        long sign = bits == 64 ? Long.MIN_VALUE : 0x8000_0000L;
+        return (b & ~sign & (bits == 64 ? -1L : 0xffffffffL)) | (a & sign);
+    }
+
+    /** testp: whether the f32 or f64 raw has the property the op tests (.finite, .infinite, .number, .notanumber, .normal, .subnormal). */
+    static boolean testp(Op op, long raw) {
+        double x = op.type == DataType.F64 ? f64(raw) : f32(raw);
+        double ax = Math.abs(x);
+        double minNormal = op.type == DataType.F64 ? Double.MIN_NORMAL : Float.MIN_NORMAL;
+        return switch (op.sub) {
+            case 0 -> Double.isFinite(x);
+            case 1 -> Double.isInfinite(x);
+            case 2 -> !Double.isNaN(x);
+            case 3 -> Double.isNaN(x);
+            // H100 reports zero as normal: everything finite that is not subnormal.
+            case 4 -> Double.isFinite(x) && !(ax > 0 && ax < minNormal);
+            default -> ax > 0 && ax < minNormal;
+        };
     }
 
     /** f16/bf16 arithmetic (scalar or packed pairs): computed in double, rounded once to the format. */

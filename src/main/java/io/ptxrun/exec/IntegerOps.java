@@ -13,6 +13,17 @@ import static io.ptxrun.exec.Bits.zx;
 final class IntegerOps {
     private IntegerOps() {}
 
+    /** shl: shift counts of the type's width or more give 0. */
+    static long shl(long a, long count, int bits) {
+        long n = count & 0xffffffffL;
+        return n >= bits ? 0 : a << n;
+    }
+
+    /** mul.wide: the operands extended from bits by the type's sign, multiplied at twice the width. */
+    static long mulWide(long a, long b, boolean signed, int bits) {
+        return signed ? sx(a, bits) * sx(b, bits) : zx(a, bits) * zx(b, bits);
+    }
+
     /** shr of a bits-bit value (before the result is cut to the type's width): counts beyond it give 0 or the sign. */
     static long shr(long a, long count, boolean signed, int bits) {
         long n = zx(count, 32);
@@ -339,7 +350,7 @@ final class IntegerOps {
                 return hi;
             }
             case 2:
-                return x * y;
+                return mulWide(a, b, signed, bits);
             default:
                 return a * b;
         }

@@ -1,5 +1,9 @@
 package io.ptxrun.exec;
 
+import io.ptxrun.ast.DataType;
+
+import static io.ptxrun.exec.Bits.zx;
+
 /**
  * The state spaces as the lanes of the warp running now reach them, by space and address:
  * global memory (shared by all workers), the running CTA's shared memory and its peers' in the
@@ -92,6 +96,76 @@ final class LaneMemory {
         if (space == Space.LOCAL && engine.order != null) {
             w.localWritten(l).set((int) a, (int) a + size);
         }
+    }
+
+    /** ld: the lane's load of one value or a vector at its address, each value widened to its register. */
+    void ld(Warp w, Op op, int l) {
+        long a = engine.address(w, op, l);
+        DataType t = op.type;
+        int size = t.bytes();
+        vectorAligned(op, a, size);
+        for (int k = 0; k < op.dst.length; k++) {
+            engine.write(w, op, k, l, Bits.loaded(load(w, op.mem.space(), a + (long) k * size, size, l), t, op.dstBits[k]));
+        }
+        if (engine.order != null) {
+            engine.ordering.ordered(w, l, op, op.mem.space(), a, size * op.dst.length, true, false);
+        }
+    }
+
+    /** st: the lane's store of one value or a vector at its address (a strong one releases first). */
+    void st(Warp w, Op op, int l) {
+        long a = engine.address(w, op, l);
+        int size = op.type.bytes();
+        if (engine.order != null && op.mem.strong()) {
+            engine.ordering.releasing(w, l, op.mem.space(), a, op.mem.release());
+        }
+        vectorAligned(op, a, size);
+        for (int k = 0; k < op.sources(); k++) {
+            store(w, op.mem.space(), a + (long) k * size, size, engine.read(w, op, k, l), l, op.mem.strong());
+        }
+        if (engine.order != null) {
+            engine.ordering.ordered(w, l, op, op.mem.space(), a, size * op.sources(), false, true);
+        }
+    }
+
+    /** A vector access is aligned to its whole size (each element's own alignment is checked as it goes). */
+    private static void vectorAligned(Op op, long a, int size) {
+        if (op.mem.vector() > 1 && (a & (size * op.mem.vector() - 1)) != 0) {
+            throw new MemoryFault(String.format("misaligned %d-byte vector access at 0x%x", size * op.mem.vector(), a));
+        }
+    }
+
+    /**
+     * cvta, cvta.to, isspacep and getctarank of address a: between a space's addresses and the
+     * generic window, whether a generic address lies in a space, which CTA of the cluster a shared
+     * address belongs to.
+     */
+    long address(Op op, long a) {
+        int bits = op.type == null ? 64 : op.type.bits;
+        Space space = op.mem.space();
+        return switch (op.code) {
+            case CVTA -> zx(a + space.window, bits);
+            case CVTA_TO -> zx(a - space.window, bits);
+            case ISSPACEP -> {
+                Space sp = Space.ofGeneric(a);
+                // On H100 kernel parameters and constants are reachable through global addresses too.
+                boolean in = sp == space || (space == Space.GLOBAL && (sp == Space.KPARAM || sp == Space.CONST));
+                yield in ? 1 : 0;
+            }
+            default -> Cta.rankOf(sharedAddressOf(space, zx(a, bits)), engine.cta().rank);
+        };
+    }
+
+    /** mapa: shared address a (generic or not, as the op's space says) in the CTA of the cluster's {@code rank}. */
+    long mapa(Op op, long a, long rankOperand) {
+        int bits = op.type == null ? 64 : op.type.bits;
+        long rank = zx(rankOperand, 32);
+        if (rank >= engine.clusterSize) {
+            throw new MemoryFault("mapa to CTA rank " + rank + ", but the cluster has " + engine.clusterSize + " CTAs");
+        }
+        long shared = sharedAddressOf(op.mem.space(), zx(a, bits));
+        long mapped = engine.cluster[(int) rank].clusterAddress(Cta.offsetOf(shared));
+        return zx(op.mem.space() == Space.GENERIC ? Space.SHARED.window + mapped : mapped, bits);
     }
 
     /**

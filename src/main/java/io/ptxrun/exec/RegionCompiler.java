@@ -20,17 +20,17 @@ import java.lang.invoke.MethodHandles;
  * locals ({@link LaneRegisters}), so values pass from op to op without the register array.
  *
  * <p>Only the simplest ops are inline bytecode, and exactly the interpreter's whole-group forms
- * ({@link Engine#isFastInteger}, {@link Engine#isFastF32}, {@link Engine#isFastSetp}, plus selp and
- * plain mov), built from the same helpers ({@link Engine#shl}, {@link Comparisons#compareInt},
- * {@link FloatOps#f32}, {@link FloatOps#bits32}); every other op calls {@link Engine#laneOps}, the
+ * ({@link LaneOps#isFastInteger}, {@link LaneOps#isFastF32}, {@link LaneOps#isFastSetp}, plus selp and
+ * plain mov), built from the same helpers ({@link IntegerOps#shl}, {@link Comparisons#compareInt},
+ * {@link FloatOps#f32}, {@link FloatOps#bits32}); every other op calls {@link LaneOps#run}, the
  * interpreter's own definition, after setting the lanes' PC to the op (the hazard detector records
- * accesses by PC), and plain loads and stores call {@link Engine#regionMemory}, the interpreter's
+ * accesses by PC), and plain loads and stores call {@link LaneOps#regionMemory}, the interpreter's
  * whole-group form ({@link WarpMemory}). So both tiers share one definition of each instruction family.
  * The one exception is {@link WarpMemory}'s case of the CTA's own shared memory: loads run inline
  * with the ops around them ({@link #fusableEnd}, {@link #fused}), stores and lone loads in {@link
  * CompiledRegion#shared}, each with {@link Bytes} as there and after checking every lane's address
  * as there, and handed to the hazard detector as there ({@link CompiledRegion#ordered}); any
- * address that check refuses sends the op to {@link Engine#regionMemory}, which reports a fault as
+ * address that check refuses sends the op to {@link LaneOps#regionMemory}, which reports a fault as
  * the interpreter does.
  *
  * <p>A loop body of inline ops ({@link #runsByLane}) also gets a method that runs it lane by lane
@@ -46,6 +46,8 @@ final class RegionCompiler {
     private static final String OP = Type.getInternalName(Op.class);
     private static final String FLOAT_OPS = Type.getInternalName(FloatOps.class);
     private static final String BYTES = Type.getInternalName(Bytes.class);
+    private static final String LANE_OPS = Type.getInternalName(LaneOps.class);
+    private static final String INTEGER_OPS = Type.getInternalName(IntegerOps.class);
     private static final String WIDTHS = Type.getInternalName(Bits.class);
     private static final String NAME = "io/ptxrun/exec/Region";
     /** A part of a region in a method of its own: runK(Engine e, Warp w, long[] regs, int base, int lanes), locals as in run. */
@@ -1091,8 +1093,8 @@ final class RegionCompiler {
     }
 
     /**
-     * e.advance(w, mask, pc) when needed; e.laneOps(w, op, e.guarded(w, op, mask)). A plain ld/st
-     * is e.regionMemory(w, op, pc, mask, e.guarded(w, op, mask)), the whole-group form that moves
+     * e.advance(w, mask, pc) when needed; LaneOps.run(e, w, op, e.guarded(w, op, mask)). A plain ld/st
+     * is LaneOps.regionMemory(e, w, op, pc, mask, e.guarded(w, op, mask)), the whole-group form that moves
      * the PCs only when it falls back to the per-lane one.
      */
     private static void helper(MethodVisitor mv, Op op, int pc, boolean movePc) {
@@ -1121,9 +1123,9 @@ final class RegionCompiler {
             mv.visitVarInsn(Opcodes.ILOAD, MASK);
         }
         if (memory) {
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "regionMemory", "(L" + WARP + ";L" + OP + ";III)V", false);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, LANE_OPS, "regionMemory", "(L" + ENGINE + ";L" + WARP + ";L" + OP + ";III)V", false);
         } else {
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "laneOps", "(L" + WARP + ";L" + OP + ";I)V", false);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, LANE_OPS, "run", "(L" + ENGINE + ";L" + WARP + ";L" + OP + ";I)V", false);
         }
     }
 
@@ -1153,7 +1155,7 @@ final class RegionCompiler {
     }
 
     /**
-     * if (!CompiledRegion.shared(e, w, regs, base, exec, op, pc)) e.regionMemory(w, op, pc, mask, exec),
+     * if (!CompiledRegion.shared(e, w, regs, base, exec, op, pc)) LaneOps.regionMemory(e, w, op, pc, mask, exec),
      * exec the lanes of mask the op's guard lets run: the shared-memory case of the whole-group form
      * in a helper of its own, else (when an address is not the ordinary case) the interpreter's.
      */
@@ -1177,7 +1179,7 @@ final class RegionCompiler {
         push(mv, pc);
         mv.visitVarInsn(Opcodes.ILOAD, MASK);
         mv.visitVarInsn(Opcodes.ILOAD, EXEC);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ENGINE, "regionMemory", "(L" + WARP + ";L" + OP + ";III)V", false);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, LANE_OPS, "regionMemory", "(L" + ENGINE + ";L" + WARP + ";L" + OP + ";III)V", false);
         mv.visitLabel(done);
     }
 
@@ -1198,7 +1200,7 @@ final class RegionCompiler {
 
     /** Plain mov as {@link Engine}'s lane semantics define it, for types its whole-group loop does not take. */
     private static boolean isPlainMov(Op op) {
-        return op.code == OpCode.MOV && !Engine.isFastInteger(op) && op.dstBits.length > 0;
+        return op.code == OpCode.MOV && !LaneOps.isFastInteger(op) && op.dstBits.length > 0;
     }
 
     /** shr of a scalar integer type, as {@link IntegerOps#apply} defines it. */
@@ -1224,7 +1226,7 @@ final class RegionCompiler {
         if (op.sources() < needed) {
             return false;
         }
-        return Engine.isFastInteger(op) || Engine.isFastF32(op) || Engine.isFastSetp(op) || op.code == OpCode.SELP
+        return LaneOps.isFastInteger(op) || LaneOps.isFastF32(op) || LaneOps.isFastSetp(op) || op.code == OpCode.SELP
                 || isPlainMov(op) || isShr(op);
     }
 
@@ -1582,14 +1584,14 @@ final class RegionCompiler {
         for (int pc = from; pc < to; pc++) {
             Op op = ops[pc];
             use.accept(op.guard, Kind.PREDICATE);
-            Kind operands = Engine.isFastF32(op) ? Kind.F32 : isInt32(op) ? Kind.INT : Kind.LONG;
+            Kind operands = LaneOps.isFastF32(op) ? Kind.F32 : isInt32(op) ? Kind.INT : Kind.LONG;
             for (int k = 0; k < op.sources(); k++) {
                 if (op.srcKind[k] == Op.REG) {
                     use.accept(op.src[k], op.srcNegated[k] ? Kind.LONG : operands);
                 }
             }
             for (int k = 0; k < op.dst.length; k++) {
-                use.accept(op.dst[k], Engine.isFastSetp(op) ? Kind.PREDICATE : operands);
+                use.accept(op.dst[k], LaneOps.isFastSetp(op) ? Kind.PREDICATE : operands);
             }
         }
         for (int r : longs) {
@@ -1608,17 +1610,17 @@ final class RegionCompiler {
         if (op.type == null || op.type.bits != 32 || !op.type.isInteger() || !inlinable(op)) {
             return false;
         }
-        if (Engine.isFastSetp(op)) {
+        if (LaneOps.isFastSetp(op)) {
             return true;
         }
-        return isShr(op) || Engine.isFastInteger(op) && op.sub == 0 && op.code != OpCode.SETP;
+        return isShr(op) || LaneOps.isFastInteger(op) && op.sub == 0 && op.code != OpCode.SETP;
     }
 
     /** One lane (in local LANE) of an inlinable op. */
     private static void body(LaneRegisters lane, Op op) {
         MethodVisitor mv = lane.mv;
         lane.fetch(op, false);
-        if (Engine.isFastSetp(op)) {
+        if (LaneOps.isFastSetp(op)) {
             int p = op.dst[0], q = op.dst.length > 1 ? op.dst[1] : -1;
             if (p < 0 && q < 0) {
                 return;
@@ -1646,7 +1648,7 @@ final class RegionCompiler {
         if (d < 0) {
             return;
         }
-        if (Engine.isFastF32(op)) {
+        if (LaneOps.isFastF32(op)) {
             f32(lane, op, 0);
             f32(lane, op, 1);
             switch (op.code) {
@@ -1682,7 +1684,7 @@ final class RegionCompiler {
             source(lane, op, 1);
             mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
             push(mv, op.type.bits);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(IntegerOps.class), "shr", "(JJZI)J", false);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, INTEGER_OPS, "shr", "(JJZI)J", false);
             width(mv, op.type.bits);
         } else if (isPlainMov(op)) {
             int bits = op.dstBits[0] == 1 ? 1 : op.type == null ? 64 : op.type.bits;
@@ -1703,7 +1705,7 @@ final class RegionCompiler {
                         source(lane, op, 1);
                         mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
                         push(mv, op.type.bits);
-                        mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "mulWide", "(JJZI)J", false);
+                        mv.visitMethodInsn(Opcodes.INVOKESTATIC, INTEGER_OPS, "mulWide", "(JJZI)J", false);
                     } else {
                         binary(lane, op, Opcodes.LMUL);
                     }
@@ -1716,11 +1718,11 @@ final class RegionCompiler {
                 case SHL -> {
                     source(lane, op, 1);
                     push(mv, op.type.bits);
-                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, ENGINE, "shl", "(JJI)J", false);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, INTEGER_OPS, "shl", "(JJI)J", false);
                 }
                 default -> throw new IllegalStateException(op.code.name());
             }
-            width(mv, Engine.fastBits(op));
+            width(mv, LaneOps.fastBits(op));
         }
         lane.write(d);
     }
@@ -1740,7 +1742,7 @@ final class RegionCompiler {
             case XOR -> Opcodes.IXOR;
             case MUL, MAD -> Opcodes.IMUL;
             case MOV -> Opcodes.NOP;
-            // By an immediate count: as Engine.shl and IntegerOps.shr define it.
+            // By an immediate count: as IntegerOps.shl and IntegerOps.shr define it.
             case SHL, SHR -> op.srcKind[1] == Op.IMM ? Opcodes.ISHL : -1;
             default -> -1;
         };

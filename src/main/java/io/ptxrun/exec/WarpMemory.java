@@ -3,7 +3,7 @@ package io.ptxrun.exec;
 import io.ptxrun.ast.DataType;
 
 /**
- * Plain ld and st for a whole group of lanes at once, as {@link Engine#laneOps} runs the commonest
+ * Plain ld and st for a whole group of lanes at once, as {@link LaneOps#run} runs the commonest
  * arithmetic: every lane's address is computed and checked first, the memory is resolved once for
  * the group, then the values move and the hazard detector sees each lane's access in lane order.
  * Only the ordinary case is taken (scalar or vector accesses of 1, 2, 4 or 8 bytes a element, to

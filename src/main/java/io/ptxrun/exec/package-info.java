@@ -35,7 +35,7 @@
  * group stays the lowest for the whole region, the budget and the warp's turn cover it, its lanes
  * share one frame), and counts each op as the interpreter does, so statistics, the clock, budget
  * ends and fault reports are the same. It inlines only the interpreter's own whole-group forms of
- * the simple ops (through the same static helpers) and calls {@link io.ptxrun.exec.Engine#laneOps}
+ * the simple ops (through the same static helpers) and calls {@link io.ptxrun.exec.LaneOps#run}
  * for every other op, the hazard detector's hooks included: each family is defined once.
  * Where a lane group enters if-then-else code (simple ops and forward branches, such as a loop
  * body's diamonds), a branching region runs it in one method under lane masks, op by op in
