@@ -57,7 +57,7 @@ final class Atomics {
     static long combine(Op op, long old, long b, long c, boolean sharedTarget) {
         DataType t = op.type;
         long r;
-        switch (op.sub) {
+        switch (op.atomicOp()) {
             case 0 -> {
                 if (t == DataType.F32) {
                     // H100: global f32 atomic adds flush subnormals; shared ones keep them.
@@ -73,12 +73,12 @@ final class Atomics {
             case 1, 2 -> {
                 if (t.isFloat()) {
                     double x = t == DataType.F64 ? f64(old) : f32(old), y = t == DataType.F64 ? f64(b) : f32(b);
-                    double m = op.sub == 1 ? fmin(x, y) : fmax(x, y);
+                    double m = op.atomicOp() == 1 ? fmin(x, y) : fmax(x, y);
                     r = t == DataType.F64 ? bits64(m) : bits32((float) m);
                 } else {
                     long x = IntegerOps.ext(old, t), y = IntegerOps.ext(b, t);
                     int cmp = t.isSigned() ? Long.compare(x, y) : Long.compareUnsigned(x, y);
-                    r = (op.sub == 1) == (cmp <= 0) ? old : b;
+                    r = (op.atomicOp() == 1) == (cmp <= 0) ? old : b;
                 }
             }
             case 3 -> r = Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) >= 0 ? 0 : old + 1;

@@ -112,7 +112,7 @@ final class Barriers {
                 or[id] |= p;
             }
         }
-        if (engine.order != null && op.flag) {
+        if (engine.order != null && op.aligned()) {
             checkAligned(w, op, pc, mask, exec, id);
         }
         if (lanes[id][w.id] == 0) {

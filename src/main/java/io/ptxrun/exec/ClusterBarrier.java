@@ -35,7 +35,7 @@ final class ClusterBarrier {
             cta.clusterArrival[t] = phase;
             arrived++;
             if (engine.order != null) {
-                engine.order.clusterArrive(engine.order.slot(cta.rank, t), op.flag);
+                engine.order.clusterArrive(engine.order.slot(cta.rank, t), op.relaxed());
             }
         }
         engine.progressed();
@@ -54,7 +54,7 @@ final class ClusterBarrier {
         if (engine.order != null) {
             // Lanes whose phase already completed pass and acquire it now; the others when it completes.
             for (int m = lanes & ~blocked; m != 0; m &= m - 1) {
-                engine.order.clusterWaited(engine.ordering.slot(w, Integer.numberOfTrailingZeros(m)), op.flag);
+                engine.order.clusterWaited(engine.ordering.slot(w, Integer.numberOfTrailingZeros(m)), op.relaxed());
             }
         }
         w.blocked |= blocked;
@@ -98,7 +98,7 @@ final class ClusterBarrier {
                         w.blocked &= ~(1 << l);
                         if (engine.order != null) {
                             engine.order.clusterWaited(engine.order.slot(ctas[k].rank, w.id * 32 + l),
-                                    engine.opAt(w.blockedAt[l]).flag);
+                                    engine.opAt(w.blockedAt[l]).relaxed());
                         }
                     }
                 }

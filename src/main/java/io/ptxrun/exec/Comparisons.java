@@ -24,9 +24,9 @@ final class Comparisons {
             GTU = Qualifier.GTU.ordinal(), GEU = Qualifier.GEU.ordinal(),
             NUM = Qualifier.NUM.ordinal(), NAN = Qualifier.NAN.ordinal();
 
-    /** The comparison op.sub (a Qualifier ordinal) of a and b as values of type t (f32 flushed under .ftz). */
+    /** The op's comparison (a Qualifier ordinal) of a and b as values of type t (f32 flushed under .ftz). */
     static boolean compare(Op op, DataType t, long a, long b) {
-        int c = op.sub;
+        int c = op.comparison();
         if (t.isFloat()) {
             double x, y;
             if (t == DataType.F64) {

@@ -32,13 +32,13 @@ final class Convert {
                 if (op.mod.relu() && x < 0) {
                     x = 0;
                 }
-                if (op.flag) {
+                if (op.roundsToInteger()) {
                     x = FloatOps.roundInt(x, mode);
                 }
                 if (op.mod.sat()) {
                     x = Double.isNaN(x) ? 0 : Math.max(0, Math.min(1, x));
                 }
-                return floatBits(x, dt, op.flag ? 0 : Math.max(mode, 0), op.mod.ftz());
+                return floatBits(x, dt, op.roundsToInteger() ? 0 : Math.max(mode, 0), op.mod.ftz());
             }
             // Float to integer: round, then saturate to the destination range; NaN gives 0.
             if (Double.isNaN(x)) {

@@ -86,9 +86,10 @@ final class Decoder {
         io.ptxrun.ast.SpecialRegister[] sreg = {};
         char[] sregComp = {};
         int target = -1;
-        int sub;
+        /** {@link Op}'s variant and option, which the op's accessors name by family. */
+        int variant;
         int boolOp;
-        boolean flag;
+        boolean option;
         OpForm form;
 
         Draft(OpCode code, Instruction insn) {
@@ -770,14 +771,14 @@ final class Decoder {
                     boolean mul = i.opcode() == io.ptxrun.ast.Opcode.MUL;
                     Draft op = simple(fl ? (mul ? OpCode.FMUL : OpCode.FMA) : (mul ? OpCode.MUL : OpCode.MAD), i, t);
                     // Integer product half: 0 .lo, 1 .hi, 2 .wide.
-                    op.sub = i.has(Qualifier.HI) ? 1 : i.has(Qualifier.WIDE) ? 2 : 0;
+                    op.variant = i.has(Qualifier.HI) ? 1 : i.has(Qualifier.WIDE) ? 2 : 0;
                     return op;
                 }
                 case FMA:
                     return simple(OpCode.FMA, i, t);
                 case DIV: {
                     Draft op = simple(fl ? OpCode.FDIV : OpCode.DIV, i, t);
-                    op.flag = i.has(Qualifier.FULL);
+                    op.option = i.has(Qualifier.FULL);
                     return op;
                 }
                 case REM:
@@ -786,8 +787,8 @@ final class Decoder {
                 case MAX: {
                     boolean min = i.opcode() == io.ptxrun.ast.Opcode.MIN;
                     Draft op = simple(fl ? (min ? OpCode.FMIN : OpCode.FMAX) : (min ? OpCode.MIN : OpCode.MAX), i, t);
-                    op.flag = i.has(Qualifier.NAN_PROPAGATE);
-                    op.sub = i.has(Qualifier.XORSIGN) ? 1 : 0;
+                    op.option = i.has(Qualifier.NAN_PROPAGATE);
+                    op.variant = i.has(Qualifier.XORSIGN) ? 1 : 0;
                     return op;
                 }
                 case ABS:
@@ -820,12 +821,12 @@ final class Decoder {
                     return shift(OpCode.BFI, i, t);
                 case BFIND: {
                     Draft op = simple(OpCode.BFIND, i, t);
-                    op.flag = i.has(Qualifier.SHIFTAMT);
+                    op.option = i.has(Qualifier.SHIFTAMT);
                     return op;
                 }
                 case PRMT: {
                     Draft op = simple(OpCode.PRMT, i, DataType.B32);
-                    op.sub = i.qualifiers().stream().filter(q -> q.kind().category == Qualifier.Category.MODIFIER
+                    op.variant = i.qualifiers().stream().filter(q -> q.kind().category == Qualifier.Category.MODIFIER
                             || q.kind() == Qualifier.OTHER).map(Qual::text).findFirst().map(Decoder::prmtMode).orElse(0);
                     return op;
                 }
@@ -833,14 +834,14 @@ final class Decoder {
                     return simple(OpCode.LOP3, i, DataType.B32);
                 case SHF: {
                     Draft op = simple(OpCode.SHF, i, DataType.B32);
-                    op.flag = i.has(Qualifier.CLAMP);
-                    op.sub = i.qualifiers().stream().anyMatch(q -> q.text().equals(".l")) ? 0 : 1;
+                    op.option = i.has(Qualifier.CLAMP);
+                    op.variant = i.qualifiers().stream().anyMatch(q -> q.text().equals(".l")) ? 0 : 1;
                     return op;
                 }
                 case SETP: {
                     Draft op = new Draft(OpCode.SETP, i, MemoryAccess.NONE, Modifiers.flushOnly(i));
                     op.type = t;
-                    op.sub = compare(i);
+                    op.variant = compare(i);
                     op.boolOp = boolOp(i);
                     if (os.get(0) instanceof Operand.PredPair pp) {
                         dsts(op, pp.first(), pp.second());
@@ -858,7 +859,7 @@ final class Decoder {
                 case SET: {
                     Draft op = simple(OpCode.SET, i, i.types().get(1));
                     op.srcType = i.types().get(0);
-                    op.sub = compare(i);
+                    op.variant = compare(i);
                     op.boolOp = boolOp(i);
                     return op;
                 }
@@ -873,7 +874,7 @@ final class Decoder {
                     List<DataType> ts = i.types();
                     Draft op = simple(OpCode.CVT, i, ts.get(0));
                     op.srcType = ts.get(1);
-                    op.flag = i.has(Qualifier.RNI) || i.has(Qualifier.RZI) || i.has(Qualifier.RMI) || i.has(Qualifier.RPI);
+                    op.option = i.has(Qualifier.RNI) || i.has(Qualifier.RZI) || i.has(Qualifier.RMI) || i.has(Qualifier.RPI);
                     // Re-decode the source immediate with the source type.
                     srcs(op, op.srcType, os.subList(1, os.size()));
                     return op;
@@ -882,7 +883,7 @@ final class Decoder {
                     return simple(OpCode.COPYSIGN, i, t);
                 case TESTP: {
                     Draft op = simple(OpCode.TESTP, i, t);
-                    op.sub = i.qualifiers().stream().filter(q -> q.kind() == Qualifier.OTHER || q.kind().category
+                    op.variant = i.qualifiers().stream().filter(q -> q.kind() == Qualifier.OTHER || q.kind().category
                             == Qualifier.Category.MODIFIER).map(Qual::text).findFirst().map(Decoder::testpMode).orElse(0);
                     return op;
                 }
@@ -909,7 +910,7 @@ final class Decoder {
                     int k = red ? 0 : 1;
                     Draft op = new Draft(red ? OpCode.RED : OpCode.ATOM, i, ordered(address(space, os.get(k)), i, true));
                     op.type = t;
-                    op.sub = atomOp(i);
+                    op.variant = atomOp(i);
                     if (!red) {
                         dsts(op, os.get(0));
                     }
@@ -948,7 +949,7 @@ final class Decoder {
                     if (i.has(Qualifier.RED)) {
                         Draft op = new Draft(OpCode.BAR_RED, i);
                         op.type = DataType.U32;
-                        op.flag = aligned;
+                        op.option = aligned;
                         op.form = i.has(Qualifier.POPC) ? Barriers.Reduction.POPC
                                 : i.has(Qualifier.AND) ? Barriers.Reduction.AND : Barriers.Reduction.OR;
                         dsts(op, os.get(0));
@@ -957,7 +958,7 @@ final class Decoder {
                     }
                     Draft op = new Draft(arrive ? OpCode.BAR_ARRIVE : OpCode.BAR, i);
                     op.type = DataType.U32;
-                    op.flag = aligned;
+                    op.option = aligned;
                     srcs(op, DataType.U32, os);
                     return op;
                 }
@@ -1091,7 +1092,7 @@ final class Decoder {
                 case BARRIER_CLUSTER_WAIT: {
                     Draft op = new Draft(i.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_ARRIVE
                             ? OpCode.CLUSTER_ARRIVE : OpCode.CLUSTER_WAIT, i);
-                    op.flag = i.has(Qualifier.RELAXED);
+                    op.option = i.has(Qualifier.RELAXED);
                     return op;
                 }
                 case BAR_WARP_SYNC: {
@@ -1154,7 +1155,7 @@ final class Decoder {
                 case SHFL: {
                     Draft op = new Draft(OpCode.SHFL, i);
                     op.type = DataType.B32;
-                    op.flag = i.has(Qualifier.SYNC);
+                    op.option = i.has(Qualifier.SYNC);
                     op.form = i.has(Qualifier.UP) ? WarpOps.ShuffleMode.UP : i.has(Qualifier.DOWN) ? WarpOps.ShuffleMode.DOWN
                             : i.has(Qualifier.BFLY) ? WarpOps.ShuffleMode.BFLY : WarpOps.ShuffleMode.IDX;
                     if (os.get(0) instanceof Operand.PredPair pp) {
@@ -1168,7 +1169,7 @@ final class Decoder {
                 case VOTE: {
                     Draft op = new Draft(OpCode.VOTE, i);
                     op.type = t;
-                    op.flag = i.has(Qualifier.SYNC);
+                    op.option = i.has(Qualifier.SYNC);
                     op.form = i.has(Qualifier.ALL) ? WarpOps.VoteMode.ALL : i.has(Qualifier.ANY) ? WarpOps.VoteMode.ANY
                             : i.has(Qualifier.UNI) ? WarpOps.VoteMode.UNI : WarpOps.VoteMode.BALLOT;
                     dsts(op, os.get(0));
@@ -1180,12 +1181,12 @@ final class Decoder {
                 case MUL24:
                 case MAD24: {
                     Draft op = simple(i.opcode() == io.ptxrun.ast.Opcode.MUL24 ? OpCode.MUL24 : OpCode.MAD24, i, t);
-                    op.sub = i.has(Qualifier.HI) ? 1 : 0;
+                    op.variant = i.has(Qualifier.HI) ? 1 : 0;
                     return op;
                 }
                 case BMSK: {
                     Draft op = simple(OpCode.BMSK, i, DataType.B32);
-                    op.flag = i.has(Qualifier.CLAMP);
+                    op.option = i.has(Qualifier.CLAMP);
                     return op;
                 }
                 case FNS:
@@ -1200,12 +1201,12 @@ final class Decoder {
                 }
                 case MADC: {
                     Draft op = simple(OpCode.MADC, i, t);
-                    op.sub = i.has(Qualifier.HI) ? 1 : 0;
+                    op.variant = i.has(Qualifier.HI) ? 1 : 0;
                     return op;
                 }
                 case REDUX: {
                     Draft op = simple(OpCode.REDUX, i, t);
-                    op.flag = i.has(Qualifier.SYNC);
+                    op.option = i.has(Qualifier.SYNC);
                     op.form = switch (atomOp(i)) {
                         case 0 -> WarpOps.ReduxOp.ADD;
                         case 1 -> WarpOps.ReduxOp.MIN;
@@ -1219,7 +1220,7 @@ final class Decoder {
                 case MATCH: {
                     Draft op = new Draft(OpCode.MATCH, i);
                     op.type = t;
-                    op.flag = i.has(Qualifier.SYNC);
+                    op.option = i.has(Qualifier.SYNC);
                     op.form = i.has(Qualifier.ALL) ? WarpOps.MatchMode.ALL : WarpOps.MatchMode.ANY;
                     if (os.get(0) instanceof Operand.PredPair pp) {
                         dsts(op, pp.first(), pp.second());
@@ -1232,7 +1233,7 @@ final class Decoder {
                 case ELECT: {
                     Draft op = new Draft(OpCode.ELECT, i);
                     op.type = DataType.U32;
-                    op.flag = i.has(Qualifier.SYNC);
+                    op.option = i.has(Qualifier.SYNC);
                     if (os.get(0) instanceof Operand.PredPair pp) {
                         dsts(op, pp.first(), pp.second());
                     } else {

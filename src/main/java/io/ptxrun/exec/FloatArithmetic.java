@@ -37,7 +37,7 @@ final class FloatArithmetic {
                 case FMIN, FMAX -> {
                     if (Double.isNaN(a) || Double.isNaN(b)) {
                         boolean both = Double.isNaN(a) && Double.isNaN(b);
-                        if (op.flag || both) {
+                        if (op.propagatesNaN() || both) {
                             // H100: of two NaNs the second operand's (quieted) comes back.
                             yield f64(Double.doubleToRawLongBits(Double.isNaN(b) ? b : a) | QUIET64);
                         }
@@ -89,14 +89,14 @@ final class FloatArithmetic {
             case FMUL -> FloatOps.mul32(a, b, mode);
             case FMA -> FloatOps.fma32(a, b, c, mode);
             case FDIV -> op.mod.approx() ? ApproxOps.div(a, b)
-                    : op.flag ? (float) ((double) a / b) : FloatOps.div32(a, b, mode);
+                    : op.fullDivision() ? (float) ((double) a / b) : FloatOps.div32(a, b, mode);
             case FMIN, FMAX -> {
                 if (Float.isNaN(a) || Float.isNaN(b)) {
-                    if (op.flag || (Float.isNaN(a) && Float.isNaN(b))) {
+                    if (op.propagatesNaN() || (Float.isNaN(a) && Float.isNaN(b))) {
                         yield Float.intBitsToFloat(FloatOps.CANONICAL_NAN_F32);
                     }
                     float number = Float.isNaN(a) ? b : a;
-                    if (op.sub == 1) {
+                    if (op.xorsign()) {
                         // .xorsign.abs with one NaN: the number's magnitude, still with the XOR of both signs.
                         boolean neg = (Float.floatToRawIntBits(a) ^ Float.floatToRawIntBits(b)) < 0;
                         yield Math.copySign(Math.abs(number), neg ? -1f : 1f);
@@ -104,7 +104,7 @@ final class FloatArithmetic {
                     yield number;
                 }
                 float m = op.code == OpCode.FMIN ? Math.min(a, b) : Math.max(a, b);
-                if (op.sub == 1) {
+                if (op.xorsign()) {
                     // .xorsign.abs: min/max of the magnitudes, with the sign of a XOR b.
                     float x = Math.abs(a), y = Math.abs(b);
                     boolean neg = (Float.floatToRawIntBits(a) ^ Float.floatToRawIntBits(b)) < 0;
@@ -147,7 +147,7 @@ final class FloatArithmetic {
         double x = op.type == DataType.F64 ? f64(raw) : f32(raw);
         double ax = Math.abs(x);
         double minNormal = op.type == DataType.F64 ? Double.MIN_NORMAL : Float.MIN_NORMAL;
-        return switch (op.sub) {
+        return switch (op.testedProperty()) {
             case 0 -> Double.isFinite(x);
             case 1 -> Double.isInfinite(x);
             case 2 -> !Double.isNaN(x);
@@ -177,7 +177,7 @@ final class FloatArithmetic {
                 case FABS -> Math.abs(a);
                 case FMIN, FMAX -> {
                     if (Double.isNaN(a) || Double.isNaN(b)) {
-                        yield op.flag || (Double.isNaN(a) && Double.isNaN(b)) ? Double.NaN
+                        yield op.propagatesNaN() || (Double.isNaN(a) && Double.isNaN(b)) ? Double.NaN
                                 : Double.isNaN(a) ? b : a;
                     }
                     yield op.code == OpCode.FMIN ? Math.min(a, b) : Math.max(a, b);

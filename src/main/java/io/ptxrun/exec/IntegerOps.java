@@ -63,7 +63,7 @@ final class IntegerOps {
             case MUL24, MAD24 -> {
                 long x = signed ? sx(a, 24) : zx(a, 24), y = signed ? sx(b, 24) : zx(b, 24);
                 long p = x * y;
-                r = op.sub == 1 ? p >> 16 : p;
+                r = op.productHalf() == Op.HI ? p >> 16 : p;
                 if (op.code == OpCode.MAD24) {
                     r += c3;
                 }
@@ -74,7 +74,7 @@ final class IntegerOps {
                 long mask0 = (~0L << a1) & 0xffffffffL;
                 long mask1 = (~0L << sum) & 0xffffffffL;
                 boolean overflow = sum >= 32;
-                if (op.flag) {
+                if (op.clamps()) {
                     if (zx(a, 32) >= 32) {
                         overflow = true;
                         mask0 = 0;
@@ -115,7 +115,7 @@ final class IntegerOps {
             }
             case MADC -> {
                 long cin = (w.carry >>> l) & 1;
-                long p = op.sub == 1 ? mul(1, a, b, t) : a * b;
+                long p = op.productHalf() == Op.HI ? mul(Op.HI, a, b, t) : a * b;
                 long c = c3;
                 r = p + c + cin;
                 if (op.mod.carry()) {
@@ -150,22 +150,22 @@ final class IntegerOps {
                 }
             }
             case MUL -> {
-                r = mul(op.sub, a, b, t);
-                if (op.sub == 2) {
+                r = mul(op.productHalf(), a, b, t);
+                if (op.productHalf() == Op.WIDE) {
                     bits *= 2;
                 }
             }
             case MAD -> {
                 long c = c3;
-                if (op.sub == 0 && op.mod.carry()) {
+                if (op.productHalf() == Op.LO && op.mod.carry()) {
                     long p = a * b;
                     r = p + c;
                     setCarry(w, l, carryOut(p, c, 0, bits));
                 } else {
                     // mad.hi.sat.s32 included: on H100 it wraps exactly like mad.hi.s32.
-                    r = mul(op.sub, a, b, t) + c;
+                    r = mul(op.productHalf(), a, b, t) + c;
                 }
-                if (op.sub == 2) {
+                if (op.productHalf() == Op.WIDE) {
                     bits *= 2;
                 }
             }
@@ -255,11 +255,11 @@ final class IntegerOps {
                     r = 0xffffffffL;
                 } else {
                     int p = 63 - Long.numberOfLeadingZeros(x);
-                    r = op.flag ? (bits - 1 - p) : p;
+                    r = op.shiftAmount() ? (bits - 1 - p) : p;
                 }
                 bits = 32;
             }
-            case PRMT -> r = prmt(a, b, c3, op.sub);
+            case PRMT -> r = prmt(a, b, c3, op.prmtMode());
             case LOP3 -> {
                 long c = c3;
                 int lut = (int) d4;
@@ -272,9 +272,9 @@ final class IntegerOps {
             }
             case SHF -> {
                 long c = zx(c3, 32);
-                long n = op.flag ? Math.min(c, 32) : c & 31;
+                long n = op.clamps() ? Math.min(c, 32) : c & 31;
                 long v = (zx(b, 32) << 32) | zx(a, 32);
-                r = op.sub == 0 ? (v << n) >>> 32 : v >>> n;
+                r = op.shiftsLeft() ? (v << n) >>> 32 : v >>> n;
             }
             default -> throw Engine.Stop.unsupported(op, " for type " + t);
         }

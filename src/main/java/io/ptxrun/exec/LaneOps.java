@@ -63,12 +63,12 @@ final class LaneOps {
         }
         OpCode c = op.code;
         if (t == DataType.PRED) {
-            return op.sub == 0 && (c == OpCode.AND || c == OpCode.OR || c == OpCode.XOR);
+            return c == OpCode.AND || c == OpCode.OR || c == OpCode.XOR;
         }
         if (!t.isInteger() || t == DataType.S16X2 || t == DataType.U16X2) {
             return false;
         }
-        if (op.sub != 0) {
+        if (op.productHalf() != Op.LO) {
             return isMulWide(op);
         }
         return c == OpCode.ADD || c == OpCode.SUB || c == OpCode.AND || c == OpCode.OR || c == OpCode.XOR
@@ -77,12 +77,12 @@ final class LaneOps {
 
     /** mul.wide of a 16- or 32-bit integer type: the product at twice the width. */
     static boolean isMulWide(Op op) {
-        return op.code == OpCode.MUL && op.sub == 2 && (op.type.bits == 16 || op.type.bits == 32);
+        return op.code == OpCode.MUL && op.productHalf() == Op.WIDE && (op.type.bits == 16 || op.type.bits == 32);
     }
 
     /** Bits of the result of a fast integer op (twice the type's for mul.wide). */
     static int fastBits(Op op) {
-        return op.sub == 2 ? 2 * op.type.bits : op.type.bits;
+        return op.productHalf() == Op.WIDE ? 2 * op.type.bits : op.type.bits;
     }
 
     /** f32 add/sub/mul/fma in the default or .rn rounding, without .ftz/.sat ({@link #fastF32}). */
@@ -110,7 +110,7 @@ final class LaneOps {
         OpCode c = op.code;
         int bits = fastBits(op);
         final long width = bits >= 64 ? -1L : (1L << bits) - 1;
-        final boolean wide = op.sub == 2;
+        final boolean wide = op.productHalf() == Op.WIDE;
         final long[] regs = w.regs;
         final int[] rb = w.regBase;
         final int d = op.dst[0];

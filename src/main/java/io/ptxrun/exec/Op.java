@@ -54,21 +54,19 @@ final class Op {
 
     /** A branch's target: the index of the op its label marks. */
     final int target;
-    /**
-     * What the operation means by its own qualifiers: a compare (setp, set), an atomic operation,
-     * a product half (mul, mad: 0 .lo, 1 .hi, 2 .wide; mul24, mad24, madc: 1 .hi), .xorsign
-     * (min/max), a prmt or testp mode, a shf direction.
-     */
-    final int sub;
     /** setp/set: how the result combines with the predicate operand (0 none, 1 .and, 2 .or, 3 .xor). */
     final int boolOp;
     /**
-     * An operation's own switch: .NaN (min/max), .shiftamt (bfind), .clamp (shf, bmsk), an
-     * integer rounding of cvt (.rni ...), .full (div.f32), .sync (shfl, vote, match, redux, elect:
-     * a member mask names the lanes), .aligned (bar, barrier), .relaxed (barrier.cluster).
+     * What the operation means by its own qualifiers, one small number or one switch per op,
+     * read only through the accessor that names its meaning for the family that reads it (a
+     * compare for setp, a product half for mul...): the kinds of op are many and each needs at
+     * most one of each, so they share two fields instead of each having its own.
      */
-    final boolean flag;
+    private final int variant;
+    private final boolean option;
 
+    /** Product halves ({@link #productHalf}). */
+    static final int LO = 0, HI = 1, WIDE = 2;
     /** The family's own decoded form (see {@link OpForm}), or null. */
     final OpForm form;
 
@@ -93,9 +91,9 @@ final class Op {
         this.sreg = d.sreg;
         this.sregComp = d.sregComp;
         this.target = d.target;
-        this.sub = d.sub;
+        this.variant = d.variant;
         this.boolOp = d.boolOp;
-        this.flag = d.flag;
+        this.option = d.option;
         this.form = d.form;
     }
 
@@ -105,5 +103,87 @@ final class Op {
 
     String mnemonic() {
         return insn == null ? code.name().toLowerCase() : insn.mnemonic();
+    }
+
+    // ---------------------------------------------------------------- variant, by family
+
+    /** setp, set: the comparison (a {@link io.ptxrun.ast.Qualifier} ordinal, -1 for none). */
+    int comparison() {
+        return variant;
+    }
+
+    /** Integer mul and mad: {@link #LO}, {@link #HI} or {@link #WIDE}; mul24, mad24 and madc: LO or HI. */
+    int productHalf() {
+        return variant;
+    }
+
+    /**
+     * atom and red: the operation, by its index in .add, .min, .max, .inc, .dec, .cas, .exch, .and,
+     * .or, .xor ({@link Decoder#atomOp}).
+     */
+    int atomicOp() {
+        return variant;
+    }
+
+    /** Floating-point min and max: .xorsign.abs. */
+    boolean xorsign() {
+        return variant == 1;
+    }
+
+    /** prmt: the mode (0 the default, then .f4e, .b4e, .rc8, .ecl, .ecr, .rc16; {@link Decoder#prmtMode}). */
+    int prmtMode() {
+        return variant;
+    }
+
+    /** testp: the property tested (.finite, .infinite, .number, .notanumber, .normal, .subnormal: 0 to 5). */
+    int testedProperty() {
+        return variant;
+    }
+
+    /** shf: .l, the funnel shifted left (else .r). */
+    boolean shiftsLeft() {
+        return variant == 0;
+    }
+
+    // ---------------------------------------------------------------- option, by family
+
+    /** Floating-point min and max: .NaN, a NaN operand gives the canonical NaN. */
+    boolean propagatesNaN() {
+        return option;
+    }
+
+    /** div.f32: .full. */
+    boolean fullDivision() {
+        return option;
+    }
+
+    /** bfind: .shiftamt, the shift that puts the bit found at the top, rather than its position. */
+    boolean shiftAmount() {
+        return option;
+    }
+
+    /** shf and bmsk: .clamp, counts above 32 clamp to 32 rather than wrap. */
+    boolean clamps() {
+        return option;
+    }
+
+    /** cvt of a float to a float: an integer rounding (.rni, .rzi, .rmi, .rpi). */
+    boolean roundsToInteger() {
+        return option;
+    }
+
+    /** shfl, vote, match, redux and elect: .sync, a member mask names the lanes taking part. */
+    boolean sync() {
+        return option;
+    }
+
+    /** bar and barrier: .aligned (bar always is), every thread of the CTA's warps executes the same one. */
+    boolean aligned() {
+        return option;
+    }
+
+    /** barrier.cluster.arrive and .wait: .relaxed, no release or acquire. */
+    boolean relaxed() {
+        return option;
     }
 }

@@ -1613,7 +1613,7 @@ final class RegionCompiler {
         if (LaneOps.isFastSetp(op)) {
             return true;
         }
-        return isShr(op) || LaneOps.isFastInteger(op) && op.sub == 0 && op.code != OpCode.SETP;
+        return isShr(op) || LaneOps.isFastInteger(op) && !LaneOps.isMulWide(op) && op.code != OpCode.SETP;
     }
 
     /** One lane (in local LANE) of an inlinable op. */
@@ -1625,7 +1625,7 @@ final class RegionCompiler {
             if (p < 0 && q < 0) {
                 return;
             }
-            push(mv, op.sub);
+            push(mv, op.comparison());
             mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
             push(mv, op.type.bits);
             source(lane, op, 0);
@@ -1701,7 +1701,7 @@ final class RegionCompiler {
                 case OR -> binary(lane, op, Opcodes.LOR);
                 case XOR -> binary(lane, op, Opcodes.LXOR);
                 case MUL -> {
-                    if (op.sub == 2) {
+                    if (op.productHalf() == Op.WIDE) {
                         source(lane, op, 1);
                         mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
                         push(mv, op.type.bits);

@@ -233,7 +233,7 @@ final class WarpOps {
      * path) will not: undefined behaviour (9.7.13.2 and the .sync forms), reported as a hazard.
      */
     void memberMask(Warp w, Op op, int pc, int mask, int exec) {
-        if (engine.order == null || exec == 0 || !op.flag || op.sources() == 0) {
+        if (engine.order == null || exec == 0 || !op.sync() || op.sources() == 0) {
             return;
         }
         int k = op.sources() - 1;
