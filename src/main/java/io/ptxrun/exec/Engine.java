@@ -325,10 +325,7 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case ACTIVEMASK -> {
-                for (int m = exec; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    write(w, op, 0, l, exec & 0xffffffffL);
-                }
+                warpOps.activemask(w, op, exec);
                 advance(w, mask, pc + 1);
             }
             case REDUX, MATCH, ELECT -> {
@@ -337,16 +334,7 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case WMMA, MATRIX_MOVE -> {
-                if (exec != 0 && exec != WarpMatrixOps.FULL_WARP) {
-                    throw stop(ExecStatus.ERROR, "exec.wmma", op, w, Integer.numberOfTrailingZeros(exec), String.format(
-                            "'%s' is warp-collective (.sync.aligned): all 32 lanes must execute it converged, but only"
-                                    + " lanes 0x%08x do", op.mnemonic(), exec));
-                }
-                if (exec != 0 && op.code == OpCode.MATRIX_MOVE) {
-                    warpMatrixOps.moveMatrices(w, op);
-                } else if (exec != 0) {
-                    warpMatrixOps.execute(w, op);
-                }
+                warpMatrixOps.run(w, op, exec);
                 advance(w, mask, pc + 1);
             }
             case WARPGROUP -> cta.warpgroups.execute(w, op, pc, mask, exec);

@@ -42,13 +42,13 @@ import static io.ptxrun.exec.Bits.zx;
  * (NaNs stay NaNs). Integer products are exact and summed in 64 bits; the s32 result wraps, or
  * with .satfinite clamps to the s32 range.
  *
- * <p>The operations are warp-collective: the engine runs them only for a full, converged warp, and
- * all lanes must give the same address and stride (checked, since an emulator that picked one lane's
- * value would hide the bug). Scratch arrays belong to the engine's one instance, so a step allocates
- * nothing.
+ * <p>The operations are warp-collective: they run only for a full, converged warp ({@link #run}
+ * reports anything else), and all lanes must give the same address and stride (checked, since an
+ * emulator that picked one lane's value would hide the bug). Scratch arrays belong to the engine's
+ * one instance, so a step allocates nothing.
  */
 final class WarpMatrixOps {
-    static final int FULL_WARP = -1;
+    private static final int FULL_WARP = -1;
     private static final int MAX_ELEMENTS = 512;
 
     enum Action { LOAD, MMA, STORE }
@@ -245,8 +245,25 @@ final class WarpMatrixOps {
 
     // ---------------------------------------------------------------- execution
 
-    /** Runs one wmma op for the whole warp (the engine has checked that all 32 lanes execute it). */
-    void execute(Warp w, Op op) {
+    /**
+     * A wmma op, ldmatrix or stmatrix by the lanes of exec: warp-collective, so either all 32 lanes
+     * execute it, converged, or none does.
+     */
+    void run(Warp w, Op op, int exec) {
+        if (exec != 0 && exec != FULL_WARP) {
+            throw engine.stop(ExecStatus.ERROR, "exec.wmma", op, w, Integer.numberOfTrailingZeros(exec), String.format(
+                    "'%s' is warp-collective (.sync.aligned): all 32 lanes must execute it converged, but only"
+                            + " lanes 0x%08x do", op.mnemonic(), exec));
+        }
+        if (exec != 0 && op.code == OpCode.MATRIX_MOVE) {
+            moveMatrices(w, op);
+        } else if (exec != 0) {
+            execute(w, op);
+        }
+    }
+
+    /** Runs one wmma op for the whole warp. */
+    private void execute(Warp w, Op op) {
         Form f = (Form) op.form;
         switch (f.action()) {
             case LOAD -> load(w, op, f);
@@ -261,7 +278,7 @@ final class WarpMatrixOps {
      * elements (l / 4, 2 (l % 4)) and (l / 4, 2 (l % 4) + 1) of matrix i, the first in the low half,
      * or with .trans those of the transposed matrix. An access is the lane's that gave its row.
      */
-    void moveMatrices(Warp w, Op op) {
+    private void moveMatrices(Warp w, Op op) {
         MoveForm form = (MoveForm) op.form;
         boolean store = form.store();
         boolean transpose = form.transpose();

@@ -99,6 +99,13 @@ final class WarpOps {
         return acc;
     }
 
+    /** activemask: each lane of exec gets the mask of exec. */
+    void activemask(Warp w, Op op, int exec) {
+        for (int m = exec; m != 0; m &= m - 1) {
+            engine.write(w, op, 0, Integer.numberOfTrailingZeros(m), exec & 0xffffffffL);
+        }
+    }
+
     /** redux, match and elect. */
     void collective(Warp w, Op op, int exec) {
         if (exec == 0) {
