@@ -150,8 +150,8 @@ final class AsyncCopies {
         byte[] shared = cta.shared;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            long to = engine.address(w, op, l);
-            long from = engine.address(w, source, l);
+            long to = engine.memory.address(w, op, l);
+            long from = engine.memory.address(w, source, l);
             int n = (int) engine.read(w, op, 0, l);
             int srcSize = n;
             if (op.sources() > 1) {
@@ -205,8 +205,8 @@ final class AsyncCopies {
         MemoryAccess source = form.source();
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            long to = engine.address(w, op, l);
-            long from = engine.address(w, source, l);
+            long to = engine.memory.address(w, op, l);
+            long from = engine.memory.address(w, source, l);
             int n = (int) Bits.zx(engine.read(w, op, 0, l), 32);
             if ((n & 15) != 0) {
                 hazards.undefined(op, pc, "exec.bulk", "size " + n + " of '" + op.mnemonic() + "' is not a multiple"
@@ -241,7 +241,7 @@ final class AsyncCopies {
             }
             int bar = NONE;
             if (form.barrier() != null) {
-                long a = engine.address(w, form.barrier(), l);
+                long a = engine.memory.address(w, form.barrier(), l);
                 if (form.barrier().space() == Space.GENERIC) {
                     a -= Space.ofGeneric(a).window;
                 }
@@ -311,7 +311,7 @@ final class AsyncCopies {
             if (copy == null || form.direction() == TensorForm.Direction.PREFETCH) {
                 continue;
             }
-            long to = engine.address(w, op, l);
+            long to = engine.memory.address(w, op, l);
             int offset = (int) Cta.offsetOf(to);
             issuing = issued(w, l, pc);
             if (issuing != null) {
@@ -358,7 +358,7 @@ final class AsyncCopies {
             int bar = NONE;
             Cta barOwner = null;
             if (form.barrier() != null) {
-                long barAddress = engine.address(w, form.barrier(), l);
+                long barAddress = engine.memory.address(w, form.barrier(), l);
                 bar = (int) Cta.offsetOf(barAddress);
                 barOwner = engine.memory.sharedOwner(barAddress);
             }

@@ -21,7 +21,7 @@ final class Atomics {
         DataType t = op.type;
         int size = t.bytes();
         Space space = op.mem.space();
-        long a = e.address(w, op, l);
+        long a = e.memory.address(w, op, l);
         long b = e.read(w, op, 0, l);
         long c = op.sources() > 1 ? e.read(w, op, 1, l) : 0;
         Space target = space == Space.GENERIC ? Space.ofGeneric(a) : space;

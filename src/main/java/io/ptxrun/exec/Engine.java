@@ -6,14 +6,17 @@ import io.ptxrun.exec.copy.ClusterGeometry;
 import java.util.List;
 
 /**
- * What each instruction does to registers, memory and synchronization state, for the lanes of a
- * warp that run it together. Each engine (a worker of a {@link Grid}, which prepares the launch and
- * gathers its result) runs one cluster at a time (with clusters of one CTA, one CTA); separate
- * clusters are spread over several engines by {@link CtaPool}. Its {@link Scheduler} decides which warp runs when and judges stalls, deadlocks, spins
- * and budgets; the engine runs a warp's turn step by step ({@link #step}): within a warp, the lanes
- * at the lowest program counter run together (which reconverges diverged lanes where their paths
- * meet), or the group a seeded {@link RandomSchedule} picks. Hot straight-line code runs compiled
- * ({@link Regions}), through the same definitions.
+ * A worker's step loop and dispatch: which lanes of a warp run next, and which instruction family
+ * runs them. Each engine (a worker of a {@link Grid}, which prepares the launch and gathers its
+ * result) runs one cluster at a time (with clusters of one CTA, one CTA); separate clusters are
+ * spread over several engines by {@link CtaPool}. Its {@link Scheduler} decides which warp runs
+ * when and judges stalls, deadlocks, spins and budgets; the engine runs a warp's turn step by step
+ * ({@link #step}): within a warp, the lanes at the lowest program counter run together (which
+ * reconverges diverged lanes where their paths meet), or the group a seeded {@link RandomSchedule}
+ * picks. What an instruction does is its family's ({@link LaneOps} for the lane-local ones, the
+ * control, warp and synchronization classes for the rest); the engine keeps only the lanes'
+ * program counters, exits and the operand reads and writes every family shares. Hot
+ * straight-line code runs compiled ({@link Regions}), through the same definitions.
  */
 final class Engine {
     /** Local memory of one thread: frames of the whole call stack. */
@@ -415,22 +418,6 @@ final class Engine {
         if (r >= 0) {
             w.regs[((w.regBase[l] + r) << 5) | l] = v;
         }
-    }
-
-    // ---------------------------------------------------------------- memory
-
-    long address(Warp w, Op op, int l) {
-        return address(w, op.mem, l);
-    }
-
-    /** Lane l's address of an access (in its space; a generic frame slot in the generic window). */
-    long address(Warp w, MemoryAccess m, int l) {
-        return switch (m.addressKind()) {
-            case MemoryAccess.REGISTER -> w.regs[((w.regBase[l] + m.register()) << 5) | l] + m.offset();
-            case MemoryAccess.ABSOLUTE -> m.offset();
-            case MemoryAccess.FRAME -> w.localBase[l] + m.offset();
-            default -> Space.LOCAL.window + w.localBase[l] + m.offset();
-        };
     }
 
     // ---------------------------------------------------------------- for the synchronization classes

@@ -98,9 +98,24 @@ final class LaneMemory {
         }
     }
 
+    /** Lane l's address of the op's access. */
+    long address(Warp w, Op op, int l) {
+        return address(w, op.mem, l);
+    }
+
+    /** Lane l's address of an access (in its space; a generic frame slot in the generic window). */
+    long address(Warp w, MemoryAccess m, int l) {
+        return switch (m.addressKind()) {
+            case MemoryAccess.REGISTER -> w.regs[((w.regBase[l] + m.register()) << 5) | l] + m.offset();
+            case MemoryAccess.ABSOLUTE -> m.offset();
+            case MemoryAccess.FRAME -> w.localBase[l] + m.offset();
+            default -> Space.LOCAL.window + w.localBase[l] + m.offset();
+        };
+    }
+
     /** ld: the lane's load of one value or a vector at its address, each value widened to its register. */
     void ld(Warp w, Op op, int l) {
-        long a = engine.address(w, op, l);
+        long a = address(w, op, l);
         DataType t = op.type;
         int size = t.bytes();
         vectorAligned(op, a, size);
@@ -114,7 +129,7 @@ final class LaneMemory {
 
     /** st: the lane's store of one value or a vector at its address (a strong one releases first). */
     void st(Warp w, Op op, int l) {
-        long a = engine.address(w, op, l);
+        long a = address(w, op, l);
         int size = op.type.bytes();
         if (engine.order != null && op.mem.strong()) {
             engine.ordering.releasing(w, l, op.mem.space(), a, op.mem.release());
@@ -140,7 +155,7 @@ final class LaneMemory {
      * generic window, whether a generic address lies in a space, which CTA of the cluster a shared
      * address belongs to.
      */
-    long address(Op op, long a) {
+    long spaceOp(Op op, long a) {
         int bits = op.type == null ? 64 : op.type.bits;
         Space space = op.mem.space();
         return switch (op.code) {

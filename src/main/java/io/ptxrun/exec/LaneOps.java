@@ -212,7 +212,7 @@ final class LaneOps {
             }
             case LD -> e.memory.ld(w, op, l);
             case ST -> e.memory.st(w, op, l);
-            case CVTA, CVTA_TO, ISSPACEP, GETCTARANK -> e.write(w, op, 0, l, e.memory.address(op, e.read(w, op, 0, l)));
+            case CVTA, CVTA_TO, ISSPACEP, GETCTARANK -> e.write(w, op, 0, l, e.memory.spaceOp(op, e.read(w, op, 0, l)));
             case MAPA -> e.write(w, op, 0, l, e.memory.mapa(op, e.read(w, op, 0, l), e.read(w, op, 1, l)));
             case ATOM, RED -> Atomics.run(e, w, op, l);
             case SETP -> {

@@ -244,7 +244,7 @@ final class MBarriers {
      * mapped address); misalignment and other spaces are reported.
      */
     private long object(Warp w, Op op, int pc, int l) {
-        long a = engine.address(w, op, l);
+        long a = engine.memory.address(w, op, l);
         Space space = op.mem.space();
         if (space == Space.GENERIC) {
             space = Space.ofGeneric(a);

@@ -712,7 +712,7 @@ final class RegionCompiler {
         }
     }
 
-        /** The lane's address (in local LANE) of a memory op with this offset, as {@link Engine#address} gives it, on the stack. */
+        /** The lane's address (in local LANE) of a memory op with this offset, as {@link LaneMemory#address} gives it, on the stack. */
     private static void laneAddress(MethodVisitor mv, Op op, long offset) {
         address(mv, op, offset, () -> {
             mv.visitVarInsn(Opcodes.ALOAD, REGS);

@@ -43,7 +43,7 @@ final class TensorMapEdits {
         TensorMapField field = form.field();
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            long a = engine.address(w, op, l);
+            long a = engine.memory.address(w, op, l);
             Space space = op.mem.space();
             long at = a;
             if (space == Space.GENERIC) {
@@ -84,8 +84,8 @@ final class TensorMapEdits {
         MemoryAccess source = ((CopyForm) op.form).source();
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            long to = engine.address(w, op, l);
-            long from = engine.address(w, source, l);
+            long to = engine.memory.address(w, op, l);
+            long from = engine.memory.address(w, source, l);
             for (int k = 0; k < io.ptxrun.launch.TensorMap.SIZE; k += 8) {
                 engine.memory.store(w, Space.GLOBAL, to + k, 8, engine.memory.load(w, Space.SHARED, from + k, 8, l), l);
             }
@@ -98,7 +98,7 @@ final class TensorMapEdits {
     void acquire(Warp w, Op op, int pc, int mask, int exec) {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            long a = engine.address(w, op, l);
+            long a = engine.memory.address(w, op, l);
             Space space = Space.ofGeneric(a);
             unfenced.remove(a - space.window);
         }

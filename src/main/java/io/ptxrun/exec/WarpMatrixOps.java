@@ -287,7 +287,7 @@ final class WarpMatrixOps {
         for (int m = 0; m < form.matrices(); m++) {
             for (int r = 0; r < 8; r++) {
                 int rowLane = 8 * m + r;
-                long row = engine.address(w, op, rowLane);
+                long row = engine.memory.address(w, op, rowLane);
                 for (int c = 0; c < 8; c++) {
                     int fr = transpose ? c : r, fc = transpose ? r : c;
                     int lane = fr * 4 + fc / 2, shift = 16 * (fc % 2);
@@ -328,9 +328,9 @@ final class WarpMatrixOps {
 
     /** The matrix address p, the same in every lane. */
     private long address(Warp w, Op op) {
-        long p = engine.address(w, op, 0);
+        long p = engine.memory.address(w, op, 0);
         for (int l = 1; l < 32; l++) {
-            long q = engine.address(w, op, l);
+            long q = engine.memory.address(w, op, l);
             if (q != p) {
                 throw new MemoryFault(String.format("lanes of the warp give different matrix addresses (lane 0:"
                         + " 0x%x, lane %d: 0x%x), which 9.7.14.4 leaves undefined", p, l, q));

@@ -61,7 +61,7 @@ final class WarpMemory {
             if ((exec & (1 << l)) == 0) {
                 continue;
             }
-            long a = engine.address(w, op, l);
+            long a = engine.memory.address(w, op, l);
             if ((a & misaligned) != 0) {
                 return false;
             }
