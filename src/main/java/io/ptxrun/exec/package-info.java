@@ -8,8 +8,8 @@
  * whole, and never changes; its memory access ({@link io.ptxrun.exec.MemoryAccess}), arithmetic
  * modifiers ({@link io.ptxrun.exec.Modifiers}) and family-specific parts ({@link
  * io.ptxrun.exec.OpForm}) are immutable typed forms.
- * {@link io.ptxrun.exec.Engine} says what each op does; its {@link io.ptxrun.exec.Scheduler} says
- * who runs when. A worker (an engine and its scheduler) runs
+ * {@link io.ptxrun.exec.Engine} runs a warp's steps and hands each op to its family; its {@link
+ * io.ptxrun.exec.Scheduler} says who runs when. A worker (an engine and its scheduler) runs
  * one cluster at a time (with clusters of one CTA, one CTA), and {@link io.ptxrun.exec.CtaPool}
  * gives separate clusters to several workers on their own threads (they share only the
  * thread-safe global memory); the scheduler interleaves the CTAs of a cluster ({@link
@@ -20,12 +20,15 @@
  * io.ptxrun.exec.RandomSchedule} varies these choices under a seed). Register
  * files are flat {@code long} arrays indexed {@code ((frameBase + reg) << 5) | lane} holding raw
  * 64-bit patterns, so one op loops over its active lanes without any per-lane objects. The
- * semantics of each instruction family live in a class of their own: {@link io.ptxrun.exec.IntegerOps},
+ * semantics of each instruction family live in a class of their own, {@link io.ptxrun.exec.LaneOps}
+ * reading and writing the lane-local ones' operands: {@link io.ptxrun.exec.IntegerOps},
  * {@link io.ptxrun.exec.FloatArithmetic} (with the helpers of {@link io.ptxrun.exec.FloatOps} and
  * {@link io.ptxrun.exec.ApproxOps}), {@link io.ptxrun.exec.Comparisons}, {@link io.ptxrun.exec.Convert},
  * {@link io.ptxrun.exec.Atomics}, {@link io.ptxrun.exec.WarpOps}, {@link io.ptxrun.exec.Calls}, the
  * synchronization classes; {@link io.ptxrun.exec.LaneMemory} is the state spaces as lanes reach
- * them, each space a {@link io.ptxrun.exec.Space} the decoder resolved.
+ * them (ld, st, the address instructions), each space a {@link io.ptxrun.exec.Space} the decoder
+ * resolved; {@link io.ptxrun.exec.SpecialRegisters} the special registers; {@link
+ * io.ptxrun.exec.AccessOrdering} hands every access to the hazard detector.
  *
  * <p>Two tiers run the ops. The interpreter ({@link io.ptxrun.exec.Engine#step}) runs one op for the
  * lowest-PC lane group and is the reference. {@link io.ptxrun.exec.Regions} counts how often each op
