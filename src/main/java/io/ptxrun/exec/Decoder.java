@@ -656,8 +656,7 @@ final class Decoder {
                 case MAD: {
                     boolean mul = i.opcode() == io.ptxrun.ast.Opcode.MUL;
                     Draft op = simple(fl ? (mul ? OpCode.FMUL : OpCode.FMA) : (mul ? OpCode.MUL : OpCode.MAD), i, t);
-                    // Integer product half: 0 .lo, 1 .hi, 2 .wide.
-                    op.variant = i.has(Qualifier.HI) ? 1 : i.has(Qualifier.WIDE) ? 2 : 0;
+                    op.variant = i.has(Qualifier.HI) ? Op.HI : i.has(Qualifier.WIDE) ? Op.WIDE : Op.LO;
                     return op;
                 }
                 case FMA:
@@ -988,7 +987,7 @@ final class Decoder {
                 case MUL24:
                 case MAD24: {
                     Draft op = simple(i.opcode() == io.ptxrun.ast.Opcode.MUL24 ? OpCode.MUL24 : OpCode.MAD24, i, t);
-                    op.variant = i.has(Qualifier.HI) ? 1 : 0;
+                    op.variant = i.has(Qualifier.HI) ? Op.HI : Op.LO;
                     return op;
                 }
                 case BMSK: {
@@ -1008,7 +1007,7 @@ final class Decoder {
                 }
                 case MADC: {
                     Draft op = simple(OpCode.MADC, i, t);
-                    op.variant = i.has(Qualifier.HI) ? 1 : 0;
+                    op.variant = i.has(Qualifier.HI) ? Op.HI : Op.LO;
                     return op;
                 }
                 case REDUX: {

@@ -67,6 +67,7 @@ final class Op {
 
     /** Product halves ({@link #productHalf}). */
     static final int LO = 0, HI = 1, WIDE = 2;
+
     /** The family's own decoded form (see {@link OpForm}), or null. */
     final OpForm form;
 
