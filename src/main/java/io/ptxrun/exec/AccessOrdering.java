@@ -10,8 +10,8 @@ import java.util.List;
  * space and address (generic ones resolved by their window) become the detector's memory, owner
  * CTA and offset, and a lane becomes its thread's slot in the cluster. Every family that reaches
  * memory hands its accesses over here, interpreted or compiled, so the detector sees one kind of
- * access whichever path made it. Only called while the detector is on ({@code engine.order} not
- * null).
+ * access whichever path made it. The checks run only while the detector is on ({@code engine.order}
+ * not null).
  */
 final class AccessOrdering {
     private final Engine engine;
