@@ -66,7 +66,10 @@ final class ShadowMemory {
             p.words[i + 3] = withPc(p.words[i + 3], 2, (int) (r & PC_MASK));
             p.pending[word] = 0;
         }
-        p.settled[word] = 0;
+        if (p.settled[word] != 0) {
+            p.settled[word] = 0;
+            unsettled++;
+        }
     }
 
     /** The launch-wide slot of the cluster's slot 0 for the reads waiting in pages (one cluster at a time). */
@@ -106,6 +109,7 @@ final class ShadowMemory {
     /** Forgets everything (a new CTA reuses the object). */
     void clear() {
         java.util.Arrays.fill(dense, null);
+        unsettled++;
     }
 
     private Page page(long address, Actor a) {
@@ -113,7 +117,7 @@ final class ShadowMemory {
         if (concurrent) {
             // Each worker remembers the pages it touched lately: a warp's loads from two
             // matrices alternate between two of them.
-            int k = (int) (n & (Actor.PAGES_KEPT - 1));
+            int k = Actor.pageSlot(n);
             if (a.pagesOf == this && a.pageNumbers[k] == n) {
                 return (Page) a.pages[k];
             }
@@ -250,6 +254,23 @@ final class ShadowMemory {
         int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
         Page[] pages = dense;
         pendingBase = base;
+        SettledRead repeat = pc < settledReads.length ? settledReads[pc] : null;
+        if (repeat != null && repeat.repeatedBy(firstSlot, lanes, addresses, size, known, unsettled)) {
+            // Every lane's words are settled for it (see SettledRead): each only waits, as below.
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                long address = addresses[l];
+                Page p = pages[(int) (address >>> PAGE_BITS)];
+                int from = (int) (address & (PAGE - 1));
+                int t = firstSlot + l;
+                long r = packRead(t, clock[t], pc);
+                for (int b = from; b < from + size; b += 4) {
+                    p.pending[b >> 2] = r;
+                }
+            }
+            return 0;
+        }
+        boolean sharedWords = false;
         for (int m = lanes; m != 0; ) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = addresses[l];
@@ -261,6 +282,7 @@ final class ShadowMemory {
             int from = (int) (address & (PAGE - 1));
             int t = firstSlot + l;
             if (p.settledFor == known && settledFor(p, from, size, t)) {
+                sharedWords = true;
                 long r = packRead(t, clock[t], pc);
                 for (int b = from; b < from + size; b += 4) {
                     p.pending[b >> 2] = r;
@@ -312,7 +334,83 @@ final class ShadowMemory {
                 c[from + 3] = withPc(c[from + 3], 2, pc);
             }
         }
+        if (sharedWords) {
+            // Words that other threads read first: words that other warps may read alike.
+            rememberSettled(lanes, addresses, size, known, pc);
+        }
         return 0;
+    }
+
+    /**
+     * A warp instruction's reads that {@link #readWords} left settled, word by word, for the
+     * readers that hold {@code known}: the lanes, their addresses, and the range of the words'
+     * first readers. Another warp's run of the same instruction at the same addresses with the
+     * same knowledge, while no word's mark has been cleared since ({@link #unsettled} unchanged),
+     * finds every word still settled, by first readers that are none of its threads: each of its
+     * lanes takes the settled path, and only leaves its read waiting. The tile of a GEMM that
+     * every warp reads down the same columns is read so.
+     */
+    private static final class SettledRead {
+        final long[] addresses = new long[32];
+        int lanes, size, unsettled, firstReaders, lastReader;
+        int[] known;
+
+        boolean repeatedBy(int firstSlot, int lanes, long[] addresses, int size, int[] known, int unsettled) {
+            if (lanes != this.lanes || size != this.size || known != this.known || unsettled != this.unsettled
+                    || firstSlot + 31 >= firstReaders && firstSlot <= lastReader) {
+                return false;
+            }
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                if (addresses[l] != this.addresses[l]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** The instructions' settled reads by PC, as {@link #rememberSettled} last found them. */
+    private SettledRead[] settledReads = new SettledRead[0];
+    /** How many times a word's settled mark was cleared, or a page's marks dropped: the marks' version. */
+    private int unsettled;
+
+    /** After {@link #readWords} did all the lanes: remembers them when every word they read is settled. */
+    private void rememberSettled(int lanes, long[] addresses, int size, int[] known, int pc) {
+        int firstReaders = Integer.MAX_VALUE, lastReader = -1;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            long address = addresses[Integer.numberOfTrailingZeros(m)];
+            Page p = dense[(int) (address >>> PAGE_BITS)];
+            if (p.settledFor != known) {
+                return;
+            }
+            int from = (int) (address & (PAGE - 1));
+            for (int b = from; b < from + size; b += 4) {
+                int first = p.settled[b >> 2] - 1;
+                if (first < 0) {
+                    return;
+                }
+                firstReaders = Math.min(firstReaders, first);
+                lastReader = Math.max(lastReader, first);
+            }
+        }
+        if (pc >= settledReads.length) {
+            settledReads = java.util.Arrays.copyOf(settledReads, Math.max(pc + 1, settledReads.length * 2));
+        }
+        SettledRead r = settledReads[pc];
+        if (r == null) {
+            r = settledReads[pc] = new SettledRead();
+        }
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            r.addresses[l] = addresses[l];
+        }
+        r.lanes = lanes;
+        r.size = size;
+        r.known = known;
+        r.unsettled = unsettled;
+        r.firstReaders = firstReaders;
+        r.lastReader = lastReader;
     }
 
     /** Whether the words of bytes [from, from + size) of the page are all settled for a read by thread t. */
@@ -333,7 +431,7 @@ final class ShadowMemory {
      * read is another thread's that {@code known} does not cover (so it is no thread's own agent's,
      * and stays unknown to them while they hold {@code known}).
      */
-    private static void settleFor(Page p, int b, int[] known, long base, int threads) {
+    private void settleFor(Page p, int b, int[] known, long base, int threads) {
         long[] c = p.words;
         long w = c[b], r1 = c[b + 1];
         long ws = Epochs.slot(w) - base, rs = Epochs.slot(r1) - base;
@@ -349,6 +447,7 @@ final class ShadowMemory {
             // Settled for other knowledge: the readers holding it never read these marks again.
             java.util.Arrays.fill(p.settled, 0);
             p.settledFor = known;
+            unsettled++;
         }
         p.settled[b >> 2] = (int) rs + 1;
     }

@@ -89,6 +89,40 @@ class WarpAccessesTest {
                 racyWithHazards + " of " + seeds / 2 + " racy programs with hazards");
     }
 
+    /**
+     * A GEMM's tile read down columns: after a barrier each warp in turn reads the same words at
+     * the same instruction (the second warp's lanes all find them settled by the first's), with
+     * now and then a write, a barrier, a fence or another read in between that unsettles some.
+     */
+    @Test
+    void repeatedColumnReadsAreTheirLanesInOrder() {
+        for (int seed = 0; seed < 200; seed++) {
+            Pair p = new Pair();
+            Random r = new Random(seed);
+            initializeShared(p);
+            int size = seed % 4 == 3 ? 8 : 4;
+            long[] column = new long[32];
+            for (int l = 0; l < 32; l++) {
+                column[l] = (4L * ((seed + l) % 16)) & -size;
+            }
+            int mask = seed % 5 == 4 ? r.nextInt() | 1 : -1;
+            for (int s = 0; s < 60; s++) {
+                int kind = r.nextInt(10);
+                if (kind < 6) {
+                    p.warpAccess(kind % 2, mask, 7, MemoryOrder.SHARED, column, size, false);
+                } else if (kind < 7) {
+                    barrier(p);
+                } else if (kind < 8) {
+                    int t = r.nextInt(THREADS);
+                    p.both(o -> o.fence(t));
+                } else {
+                    warpAccess(r, p, false);
+                }
+            }
+            p.assertSame("seed " + seed);
+        }
+    }
+
     /** Each shared word written by one thread of each warp, then a barrier. */
     private static void initializeShared(Pair p) {
         long[] words = new long[32];
