@@ -301,18 +301,7 @@ final class ShadowMemory {
             }
             long e = Epochs.of(base + t, clock[t], false);
             for (int b = from; b < from + size; b += 4) {
-                long r1 = c[b + 1];
-                if (r1 == 0 || knownTo(r1, t, base, slots, threads, known, agentKnown)) {
-                    c[b + 1] = e;
-                    long r2 = c[b + 2];
-                    if (r2 != 0 && knownTo(r2, t, base, slots, threads, known, agentKnown)) {
-                        c[b + 2] = 0;
-                    }
-                    c[b + 3] = withPc(c[b + 3], 1, pc);
-                } else {
-                    c[b + 2] = e;
-                    c[b + 3] = withPc(c[b + 3], 2, pc);
-                }
+                readBy(c, b, e, pc, t, base, slots, threads, known, agentKnown);
                 settleFor(p, b, known, base, threads);
             }
             m &= m - 1;
@@ -411,6 +400,125 @@ final class ShadowMemory {
         r.unsettled = unsettled;
         r.firstReaders = firstReaders;
         r.lastReader = lastReader;
+    }
+
+    /** {@link #read} for thread t holding {@code known} and no other cluster's clocks, by {@link #knownTo}. */
+    private static void readBy(long[] c, int b, long e, int pc, int t, long base, int slots, int threads, int[] known,
+            int[] agentKnown) {
+        long r1 = c[b + 1];
+        if (r1 == 0 || knownTo(r1, t, base, slots, threads, known, agentKnown)) {
+            c[b + 1] = e;
+            long r2 = c[b + 2];
+            if (r2 != 0 && knownTo(r2, t, base, slots, threads, known, agentKnown)) {
+                c[b + 2] = 0;
+            }
+            c[b + 3] = withPc(c[b + 3], 1, pc);
+        } else {
+            c[b + 2] = e;
+            c[b + 3] = withPc(c[b + 3], 2, pc);
+        }
+    }
+
+    /**
+     * {@link #lanes} for plain reads of {@code size} bytes (4, 8 or 16, aligned: whole words) of
+     * global memory by threads that all hold the knowledge array {@code known} and no other
+     * cluster's clocks (a GEMM's loads of its next tiles): each lane's checks and record as
+     * {@link #cell} makes them, without the per-lane actor, the lanes on one page under one lock,
+     * as long as it finds nothing. Returns the lanes left (0 once all are done) from the first
+     * lane with a word misaligned, split, or last written by what the thread may not know (another
+     * cluster's threads included): nothing is recorded for that lane, and {@link #lanes} does the
+     * rest. {@code a} is the worker's actor, for its pages.
+     */
+    int readGlobalWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc,
+            Actor a) {
+        long base = clocks.base;
+        int slots = clocks.slots, threads = clocks.threads;
+        int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
+        for (int m = lanes; m != 0; ) {
+            long address = addresses[Integer.numberOfTrailingZeros(m)];
+            if ((address & (size - 1)) != 0) {
+                return m;
+            }
+            Page p = page(address, a);
+            if (p == null) {
+                // Past the shadow's allowance: unchecked, as access leaves it.
+                m &= m - 1;
+                continue;
+            }
+            long pageNumber = address >>> PAGE_BITS;
+            synchronized (p) {
+                long[] c = p.words;
+                do {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    address = addresses[l];
+                    if ((address & (size - 1)) != 0 || address >>> PAGE_BITS != pageNumber) {
+                        break;
+                    }
+                    int from = (int) (address & (PAGE - 1));
+                    int t = firstSlot + l;
+                    for (int b = from; b < from + size; b += 4) {
+                        long w = c[b];
+                        if (p.split != null && p.split[b >> 2] != null
+                                || w > 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                            return m;
+                        }
+                    }
+                    long e = Epochs.of(base + t, clock[t], false);
+                    for (int b = from; b < from + size; b += 4) {
+                        readBy(c, b, e, pc, t, base, slots, threads, known, agentKnown);
+                    }
+                    m &= m - 1;
+                } while (m != 0);
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * {@link #lanes} for plain writes of {@code size} bytes (4, 8 or 16, aligned: whole words) of a
+     * CTA's shared memory by threads that all hold the knowledge array {@code known} and no other
+     * cluster's clocks: each lane's checks and record as {@link #cell} makes them, without the
+     * actor, as long as it finds nothing. Returns the lanes left (0 once all are done) from the
+     * first lane with a word misaligned, split, not yet shadowed, or last written or read by what
+     * the thread may not know: nothing is recorded for that lane, and {@link #lanes} does the rest
+     * (and reports what it finds).
+     */
+    int writeWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc) {
+        long base = clocks.base;
+        int slots = clocks.slots, threads = clocks.threads;
+        int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
+        Page[] pages = dense;
+        long pcs = withPc(0, 0, pc);
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = addresses[l];
+            long n = address >>> PAGE_BITS;
+            if ((address & (size - 1)) != 0 || n >= pages.length || pages[(int) n] == null) {
+                return m;
+            }
+            Page p = pages[(int) n];
+            int from = (int) (address & (PAGE - 1));
+            int t = firstSlot + l;
+            long[] c = p.words;
+            for (int b = from; b < from + size; b += 4) {
+                settle(p, b);
+                long w = c[b], r1 = c[b + 1], r2 = c[b + 2];
+                if (p.split != null && p.split[b >> 2] != null
+                        || w != 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)
+                        || r1 != 0 && !knownTo(r1, t, base, slots, threads, known, agentKnown)
+                        || r2 != 0 && !knownTo(r2, t, base, slots, threads, known, agentKnown)) {
+                    return m;
+                }
+            }
+            long e = Epochs.of(base + t, clock[t], false);
+            for (int b = from; b < from + size; b += 4) {
+                c[b] = e;
+                c[b + 1] = 0;
+                c[b + 2] = 0;
+                c[b + 3] = pcs;
+            }
+        }
+        return 0;
     }
 
     /** Whether the words of bytes [from, from + size) of the page are all settled for a read by thread t. */

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The checks of a whole warp's plain accesses at once ({@link MemoryOrder#accesses}, with its
- * shortcuts for broadcast reads, for word reads by threads that share their knowledge and for
- * locked pages) against their definition, {@link
+ * shortcuts for broadcast reads, for word reads and writes by threads that share their knowledge
+ * (of shared memory, and reads of global memory) and for locked pages) against their definition, {@link
  * MemoryOrder#access} for each lane in ascending order: on random programs of warp accesses,
  * barriers, warp syncs, atomics, fences and async copies over a few words (so that lanes share
  * words, and knowledge, often), both must find the same hazards, as often, and leave the same
