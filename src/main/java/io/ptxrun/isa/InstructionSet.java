@@ -48,6 +48,19 @@ public final class InstructionSet {
         return TABLES;
     }
 
+    /**
+     * Builds the tables of these opcodes and parses their forms (which is otherwise done when a
+     * check first matches an instruction against them), ahead of the checks that will need them.
+     */
+    public static void prepare(Opcode... opcodes) {
+        for (Opcode op : opcodes) {
+            for (Form f : forms(op)) {
+                f.qualifiers();
+                f.operands();
+            }
+        }
+    }
+
     /** The forms of an opcode; empty when the opcode has no rules yet. */
     public static List<Form> forms(Opcode opcode) {
         return rules(opcode).forms();
