@@ -50,14 +50,30 @@ public final class InstructionSet {
 
     /**
      * Builds the tables of these opcodes and parses their forms (which is otherwise done when a
-     * check first matches an instruction against them), ahead of the checks that will need them.
+     * check first matches an instruction against them), ahead of the checks that will need them:
+     * first the forms of the opcodes given, in their order, then those of the other opcodes of
+     * their tables. A check that needs a form before it is parsed here parses it itself.
      */
     public static void prepare(Opcode... opcodes) {
+        List<RuleTable> tables = new ArrayList<>();
         for (Opcode op : opcodes) {
-            for (Form f : forms(op)) {
-                f.qualifiers();
-                f.operands();
+            parseForms(op);
+            RuleTable table = TABLE_OF.get(op);
+            if (table != null && !tables.contains(table)) {
+                tables.add(table);
             }
+        }
+        for (RuleTable table : tables) {
+            for (Opcode op : table.opcodes()) {
+                parseForms(op);
+            }
+        }
+    }
+
+    private static void parseForms(Opcode opcode) {
+        for (Form f : forms(opcode)) {
+            f.qualifiers();
+            f.operands();
         }
     }
 
