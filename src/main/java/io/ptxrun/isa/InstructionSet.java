@@ -105,29 +105,35 @@ public final class InstructionSet {
         return rules != null ? rules : build(opcode);
     }
 
-    /** Builds the table of opcode, once, and records the rules of each of its opcodes. */
-    private static synchronized Rules build(Opcode opcode) {
-        Rules built = RULES.get(opcode);
-        if (built != null) {
-            return built;
-        }
+    /**
+     * Builds the table of opcode, once, and records the rules of each of its opcodes. Each table
+     * is built under a lock of its own: a check that needs one table does not wait while the
+     * start-up thread builds another.
+     */
+    private static Rules build(Opcode opcode) {
         RuleTable table = TABLE_OF.get(opcode);
         if (table == null) {
             RULES.put(opcode, Rules.NONE);
             return Rules.NONE;
         }
-        Map<Opcode, List<Form>> forms = new EnumMap<>(Opcode.class);
-        Map<Opcode, List<FeatureRule>> features = new EnumMap<>(Opcode.class);
-        for (Form f : table.forms()) {
-            forms.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
+        synchronized (table) {
+            Rules built = RULES.get(opcode);
+            if (built != null) {
+                return built;
+            }
+            Map<Opcode, List<Form>> forms = new EnumMap<>(Opcode.class);
+            Map<Opcode, List<FeatureRule>> features = new EnumMap<>(Opcode.class);
+            for (Form f : table.forms()) {
+                forms.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
+            }
+            for (FeatureRule r : table.features()) {
+                features.computeIfAbsent(r.opcode(), k -> new ArrayList<>()).add(r);
+            }
+            for (Opcode op : table.opcodes()) {
+                RULES.put(op, new Rules(List.copyOf(forms.getOrDefault(op, List.of())),
+                        List.copyOf(features.getOrDefault(op, List.of()))));
+            }
+            return RULES.get(opcode);
         }
-        for (FeatureRule r : table.features()) {
-            features.computeIfAbsent(r.opcode(), k -> new ArrayList<>()).add(r);
-        }
-        for (Opcode op : table.opcodes()) {
-            RULES.put(op, new Rules(List.copyOf(forms.getOrDefault(op, List.of())),
-                    List.copyOf(features.getOrDefault(op, List.of()))));
-        }
-        return RULES.get(opcode);
     }
 }
