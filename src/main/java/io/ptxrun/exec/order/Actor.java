@@ -27,10 +27,19 @@ final class Actor {
 
 
     /**
-     * The pages of global memory's shadow this worker touched lately, by page number modulo
-     * their count (pages are never dropped), and the shadow they belong to.
+     * The pages of global memory's shadow this worker touched lately, by {@link #pageSlot} (pages
+     * are never dropped), and the shadow they belong to.
      */
-    static final int PAGES_KEPT = 64;
+    static final int PAGES_KEPT = 1024;
+
+    /**
+     * Where page n is kept: its number modulo the count, folded with the bits above, so that two
+     * buffers a multiple of the count apart (a GEMM's two matrices, allocated one after the other)
+     * do not keep taking each other's places.
+     */
+    static int pageSlot(long n) {
+        return (int) ((n ^ (n >>> 10)) & (PAGES_KEPT - 1));
+    }
     final long[] pageNumbers = new long[PAGES_KEPT];
     final Object[] pages = new Object[PAGES_KEPT];
     Object pagesOf;

@@ -171,10 +171,12 @@ public final class MemoryOrder {
         a.issuer = -1;
         a.pc = pc;
         int m = lanes;
-        if (space == SHARED && !write && (size == 4 || size == 8 || size == 16) && m != 0) {
+        if ((size == 4 || size == 8 || size == 16) && (space == SHARED || !write) && m != 0) {
             int[] known = sharedKnowledge(firstSlot, lanes);
             if (known != null) {
-                m = memory.readWords(firstSlot, lanes, addresses, size, clocks, known, pc);
+                m = space == GLOBAL ? memory.readGlobalWords(firstSlot, lanes, addresses, size, clocks, known, pc, a)
+                        : write ? memory.writeWords(firstSlot, lanes, addresses, size, clocks, known, pc)
+                        : memory.readWords(firstSlot, lanes, addresses, size, clocks, known, pc);
             }
         }
         while (m != 0) {

@@ -66,7 +66,10 @@ final class ShadowMemory {
             p.words[i + 3] = withPc(p.words[i + 3], 2, (int) (r & PC_MASK));
             p.pending[word] = 0;
         }
-        p.settled[word] = 0;
+        if (p.settled[word] != 0) {
+            p.settled[word] = 0;
+            unsettled++;
+        }
     }
 
     /** The launch-wide slot of the cluster's slot 0 for the reads waiting in pages (one cluster at a time). */
@@ -106,6 +109,7 @@ final class ShadowMemory {
     /** Forgets everything (a new CTA reuses the object). */
     void clear() {
         java.util.Arrays.fill(dense, null);
+        unsettled++;
     }
 
     private Page page(long address, Actor a) {
@@ -113,7 +117,7 @@ final class ShadowMemory {
         if (concurrent) {
             // Each worker remembers the pages it touched lately: a warp's loads from two
             // matrices alternate between two of them.
-            int k = (int) (n & (Actor.PAGES_KEPT - 1));
+            int k = Actor.pageSlot(n);
             if (a.pagesOf == this && a.pageNumbers[k] == n) {
                 return (Page) a.pages[k];
             }
@@ -250,6 +254,23 @@ final class ShadowMemory {
         int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
         Page[] pages = dense;
         pendingBase = base;
+        SettledRead repeat = pc < settledReads.length ? settledReads[pc] : null;
+        if (repeat != null && repeat.repeatedBy(firstSlot, lanes, addresses, size, known, unsettled)) {
+            // Every lane's words are settled for it (see SettledRead): each only waits, as below.
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                long address = addresses[l];
+                Page p = pages[(int) (address >>> PAGE_BITS)];
+                int from = (int) (address & (PAGE - 1));
+                int t = firstSlot + l;
+                long r = packRead(t, clock[t], pc);
+                for (int b = from; b < from + size; b += 4) {
+                    p.pending[b >> 2] = r;
+                }
+            }
+            return 0;
+        }
+        boolean sharedWords = false;
         for (int m = lanes; m != 0; ) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = addresses[l];
@@ -261,6 +282,7 @@ final class ShadowMemory {
             int from = (int) (address & (PAGE - 1));
             int t = firstSlot + l;
             if (p.settledFor == known && settledFor(p, from, size, t)) {
+                sharedWords = true;
                 long r = packRead(t, clock[t], pc);
                 for (int b = from; b < from + size; b += 4) {
                     p.pending[b >> 2] = r;
@@ -279,18 +301,7 @@ final class ShadowMemory {
             }
             long e = Epochs.of(base + t, clock[t], false);
             for (int b = from; b < from + size; b += 4) {
-                long r1 = c[b + 1];
-                if (r1 == 0 || knownTo(r1, t, base, slots, threads, known, agentKnown)) {
-                    c[b + 1] = e;
-                    long r2 = c[b + 2];
-                    if (r2 != 0 && knownTo(r2, t, base, slots, threads, known, agentKnown)) {
-                        c[b + 2] = 0;
-                    }
-                    c[b + 3] = withPc(c[b + 3], 1, pc);
-                } else {
-                    c[b + 2] = e;
-                    c[b + 3] = withPc(c[b + 3], 2, pc);
-                }
+                readBy(c, b, e, pc, t, base, slots, threads, known, agentKnown);
                 settleFor(p, b, known, base, threads);
             }
             m &= m - 1;
@@ -310,6 +321,201 @@ final class ShadowMemory {
                 }
                 c[from + 2] = clocks.epoch(last, false);
                 c[from + 3] = withPc(c[from + 3], 2, pc);
+            }
+        }
+        if (sharedWords) {
+            // Words that other threads read first: words that other warps may read alike.
+            rememberSettled(lanes, addresses, size, known, pc);
+        }
+        return 0;
+    }
+
+    /**
+     * A warp instruction's reads that {@link #readWords} left settled, word by word, for the
+     * readers that hold {@code known}: the lanes, their addresses, and the range of the words'
+     * first readers. Another warp's run of the same instruction at the same addresses with the
+     * same knowledge, while no word's mark has been cleared since ({@link #unsettled} unchanged),
+     * finds every word still settled, by first readers that are none of its threads: each of its
+     * lanes takes the settled path, and only leaves its read waiting. The tile of a GEMM that
+     * every warp reads down the same columns is read so.
+     */
+    private static final class SettledRead {
+        final long[] addresses = new long[32];
+        int lanes, size, unsettled, firstReaders, lastReader;
+        int[] known;
+
+        boolean repeatedBy(int firstSlot, int lanes, long[] addresses, int size, int[] known, int unsettled) {
+            if (lanes != this.lanes || size != this.size || known != this.known || unsettled != this.unsettled
+                    || firstSlot + 31 >= firstReaders && firstSlot <= lastReader) {
+                return false;
+            }
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                if (addresses[l] != this.addresses[l]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** The instructions' settled reads by PC, as {@link #rememberSettled} last found them. */
+    private SettledRead[] settledReads = new SettledRead[0];
+    /** How many times a word's settled mark was cleared, or a page's marks dropped: the marks' version. */
+    private int unsettled;
+
+    /** After {@link #readWords} did all the lanes: remembers them when every word they read is settled. */
+    private void rememberSettled(int lanes, long[] addresses, int size, int[] known, int pc) {
+        int firstReaders = Integer.MAX_VALUE, lastReader = -1;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            long address = addresses[Integer.numberOfTrailingZeros(m)];
+            Page p = dense[(int) (address >>> PAGE_BITS)];
+            if (p.settledFor != known) {
+                return;
+            }
+            int from = (int) (address & (PAGE - 1));
+            for (int b = from; b < from + size; b += 4) {
+                int first = p.settled[b >> 2] - 1;
+                if (first < 0) {
+                    return;
+                }
+                firstReaders = Math.min(firstReaders, first);
+                lastReader = Math.max(lastReader, first);
+            }
+        }
+        if (pc >= settledReads.length) {
+            settledReads = java.util.Arrays.copyOf(settledReads, Math.max(pc + 1, settledReads.length * 2));
+        }
+        SettledRead r = settledReads[pc];
+        if (r == null) {
+            r = settledReads[pc] = new SettledRead();
+        }
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            r.addresses[l] = addresses[l];
+        }
+        r.lanes = lanes;
+        r.size = size;
+        r.known = known;
+        r.unsettled = unsettled;
+        r.firstReaders = firstReaders;
+        r.lastReader = lastReader;
+    }
+
+    /** {@link #read} for thread t holding {@code known} and no other cluster's clocks, by {@link #knownTo}. */
+    private static void readBy(long[] c, int b, long e, int pc, int t, long base, int slots, int threads, int[] known,
+            int[] agentKnown) {
+        long r1 = c[b + 1];
+        if (r1 == 0 || knownTo(r1, t, base, slots, threads, known, agentKnown)) {
+            c[b + 1] = e;
+            long r2 = c[b + 2];
+            if (r2 != 0 && knownTo(r2, t, base, slots, threads, known, agentKnown)) {
+                c[b + 2] = 0;
+            }
+            c[b + 3] = withPc(c[b + 3], 1, pc);
+        } else {
+            c[b + 2] = e;
+            c[b + 3] = withPc(c[b + 3], 2, pc);
+        }
+    }
+
+    /**
+     * {@link #lanes} for plain reads of {@code size} bytes (4, 8 or 16, aligned: whole words) of
+     * global memory by threads that all hold the knowledge array {@code known} and no other
+     * cluster's clocks (a GEMM's loads of its next tiles): each lane's checks and record as
+     * {@link #cell} makes them, without the per-lane actor, the lanes on one page under one lock,
+     * as long as it finds nothing. Returns the lanes left (0 once all are done) from the first
+     * lane with a word misaligned, split, or last written by what the thread may not know (another
+     * cluster's threads included): nothing is recorded for that lane, and {@link #lanes} does the
+     * rest. {@code a} is the worker's actor, for its pages.
+     */
+    int readGlobalWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc,
+            Actor a) {
+        long base = clocks.base;
+        int slots = clocks.slots, threads = clocks.threads;
+        int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
+        for (int m = lanes; m != 0; ) {
+            long address = addresses[Integer.numberOfTrailingZeros(m)];
+            if ((address & (size - 1)) != 0) {
+                return m;
+            }
+            Page p = page(address, a);
+            if (p == null) {
+                // Past the shadow's allowance: unchecked, as access leaves it.
+                m &= m - 1;
+                continue;
+            }
+            long pageNumber = address >>> PAGE_BITS;
+            synchronized (p) {
+                long[] c = p.words;
+                do {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    address = addresses[l];
+                    if ((address & (size - 1)) != 0 || address >>> PAGE_BITS != pageNumber) {
+                        break;
+                    }
+                    int from = (int) (address & (PAGE - 1));
+                    int t = firstSlot + l;
+                    for (int b = from; b < from + size; b += 4) {
+                        long w = c[b];
+                        if (p.split != null && p.split[b >> 2] != null
+                                || w > 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                            return m;
+                        }
+                    }
+                    long e = Epochs.of(base + t, clock[t], false);
+                    for (int b = from; b < from + size; b += 4) {
+                        readBy(c, b, e, pc, t, base, slots, threads, known, agentKnown);
+                    }
+                    m &= m - 1;
+                } while (m != 0);
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * {@link #lanes} for plain writes of {@code size} bytes (4, 8 or 16, aligned: whole words) of a
+     * CTA's shared memory by threads that all hold the knowledge array {@code known} and no other
+     * cluster's clocks: each lane's checks and record as {@link #cell} makes them, without the
+     * actor, as long as it finds nothing. Returns the lanes left (0 once all are done) from the
+     * first lane with a word misaligned, split, not yet shadowed, or last written or read by what
+     * the thread may not know: nothing is recorded for that lane, and {@link #lanes} does the rest
+     * (and reports what it finds).
+     */
+    int writeWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc) {
+        long base = clocks.base;
+        int slots = clocks.slots, threads = clocks.threads;
+        int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
+        Page[] pages = dense;
+        long pcs = withPc(0, 0, pc);
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = addresses[l];
+            long n = address >>> PAGE_BITS;
+            if ((address & (size - 1)) != 0 || n >= pages.length || pages[(int) n] == null) {
+                return m;
+            }
+            Page p = pages[(int) n];
+            int from = (int) (address & (PAGE - 1));
+            int t = firstSlot + l;
+            long[] c = p.words;
+            for (int b = from; b < from + size; b += 4) {
+                settle(p, b);
+                long w = c[b], r1 = c[b + 1], r2 = c[b + 2];
+                if (p.split != null && p.split[b >> 2] != null
+                        || w != 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)
+                        || r1 != 0 && !knownTo(r1, t, base, slots, threads, known, agentKnown)
+                        || r2 != 0 && !knownTo(r2, t, base, slots, threads, known, agentKnown)) {
+                    return m;
+                }
+            }
+            long e = Epochs.of(base + t, clock[t], false);
+            for (int b = from; b < from + size; b += 4) {
+                c[b] = e;
+                c[b + 1] = 0;
+                c[b + 2] = 0;
+                c[b + 3] = pcs;
             }
         }
         return 0;
@@ -333,7 +539,7 @@ final class ShadowMemory {
      * read is another thread's that {@code known} does not cover (so it is no thread's own agent's,
      * and stays unknown to them while they hold {@code known}).
      */
-    private static void settleFor(Page p, int b, int[] known, long base, int threads) {
+    private void settleFor(Page p, int b, int[] known, long base, int threads) {
         long[] c = p.words;
         long w = c[b], r1 = c[b + 1];
         long ws = Epochs.slot(w) - base, rs = Epochs.slot(r1) - base;
@@ -349,6 +555,7 @@ final class ShadowMemory {
             // Settled for other knowledge: the readers holding it never read these marks again.
             java.util.Arrays.fill(p.settled, 0);
             p.settledFor = known;
+            unsettled++;
         }
         p.settled[b >> 2] = (int) rs + 1;
     }

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The checks of a whole warp's plain accesses at once ({@link MemoryOrder#accesses}, with its
- * shortcuts for broadcast reads, for word reads by threads that share their knowledge and for
- * locked pages) against their definition, {@link
+ * shortcuts for broadcast reads, for word reads and writes by threads that share their knowledge
+ * (of shared memory, and reads of global memory) and for locked pages) against their definition, {@link
  * MemoryOrder#access} for each lane in ascending order: on random programs of warp accesses,
  * barriers, warp syncs, atomics, fences and async copies over a few words (so that lanes share
  * words, and knowledge, often), both must find the same hazards, as often, and leave the same
@@ -87,6 +87,40 @@ class WarpAccessesTest {
         // The racy programs find something most of the time, and not always.
         assertTrue(racyWithHazards > seeds / 2 / 3 && racyWithHazards < seeds / 2,
                 racyWithHazards + " of " + seeds / 2 + " racy programs with hazards");
+    }
+
+    /**
+     * A GEMM's tile read down columns: after a barrier each warp in turn reads the same words at
+     * the same instruction (the second warp's lanes all find them settled by the first's), with
+     * now and then a write, a barrier, a fence or another read in between that unsettles some.
+     */
+    @Test
+    void repeatedColumnReadsAreTheirLanesInOrder() {
+        for (int seed = 0; seed < 200; seed++) {
+            Pair p = new Pair();
+            Random r = new Random(seed);
+            initializeShared(p);
+            int size = seed % 4 == 3 ? 8 : 4;
+            long[] column = new long[32];
+            for (int l = 0; l < 32; l++) {
+                column[l] = (4L * ((seed + l) % 16)) & -size;
+            }
+            int mask = seed % 5 == 4 ? r.nextInt() | 1 : -1;
+            for (int s = 0; s < 60; s++) {
+                int kind = r.nextInt(10);
+                if (kind < 6) {
+                    p.warpAccess(kind % 2, mask, 7, MemoryOrder.SHARED, column, size, false);
+                } else if (kind < 7) {
+                    barrier(p);
+                } else if (kind < 8) {
+                    int t = r.nextInt(THREADS);
+                    p.both(o -> o.fence(t));
+                } else {
+                    warpAccess(r, p, false);
+                }
+            }
+            p.assertSame("seed " + seed);
+        }
     }
 
     /** Each shared word written by one thread of each warp, then a barrier. */
