@@ -30,6 +30,12 @@ import static io.ptxrun.exec.Engine.zx;
  * each element from its first copy, the one in lane {@code idx / E}. Integer and accumulator
  * fragments hold each element exactly once.
  *
+ * <p><b>Hazards.</b> Since the layout is unspecified, so is which lane moves which element: the
+ * hazard detector takes a wmma.load's reads and a wmma.store's writes as lane 0's, standing for
+ * the warp, one access per contiguous run of the matrix in memory. Races with other warps' accesses
+ * are found as such; a lane of the same warp must order its own accesses of the matrix with the
+ * warp's load or store as with lane 0's (bar.warp.sync, __syncwarp).
+ *
  * <p>Because the layout does not depend on .row/.col, a fragment loaded as either layout is the same
  * logical matrix, and wmma.mma's layout qualifiers (which must match the loads) change nothing.
  *
@@ -339,6 +345,7 @@ final class WarpMatrixOps {
                 raw[r * cols + c] = engine.memory.load(w, op.mem.space(), p + offset(r, c, stride, f.colMajor()) * bytes, bytes, 0);
             }
         }
+        ordered(w, op, p, stride, rows, cols, bytes, f.colMajor(), false);
         scatter(w, op, f, x, t, raw, rows * cols);
     }
 
@@ -355,6 +362,23 @@ final class WarpMatrixOps {
             for (int c = 0; c < cols; c++) {
                 engine.memory.store(w, op.mem.space(), p + offset(r, c, stride, f.colMajor()) * bytes, bytes, raw[r * cols + c], 0);
             }
+        }
+        ordered(w, op, p, stride, rows, cols, bytes, f.colMajor(), true);
+    }
+
+    /**
+     * Hands a wmma load's reads or a store's writes of the matrix at p to the hazard detector as
+     * lane 0's (see the class comment): a row at a time for a row-major matrix, a column at a
+     * time for a column-major one, stride elements apart.
+     */
+    private void ordered(Warp w, Op op, long p, long stride, int rows, int cols, int bytes, boolean colMajor,
+            boolean store) {
+        if (engine.order == null) {
+            return;
+        }
+        int runs = colMajor ? cols : rows, length = colMajor ? rows : cols;
+        for (int i = 0; i < runs; i++) {
+            engine.ordered(w, 0, op, op.mem.space(), p + i * stride * bytes, length * bytes, !store, store);
         }
     }
 
