@@ -69,6 +69,10 @@ final class Calls {
             stackBytes += grown;
         }
         byte[] mem = w.local[l];
+        if (engine.order != null) {
+            // The callee's frame starts undefined, whatever an earlier call left in its bytes.
+            w.localWritten(l).clear(newLocal, newLocal + callee.frameBytes);
+        }
         int n = Math.min(form.argOffsets().length, callee.paramOffsets.length);
         for (int k = 0; k < n; k++) {
             System.arraycopy(mem, oldLocal + form.argOffsets()[k], mem, newLocal + callee.paramOffsets[k], callee.paramSizes[k]);

@@ -37,14 +37,15 @@ abstract class CompiledRegion {
 
     /**
      * Runs a loop body ({@link RegionCompiler#runsByLane}: inline ops and forward branches, followed
-     * by a branch back to its start) lane by lane for the lanes of {@code mask}, all at one op of
-     * it and sharing the register frame at {@code regs[base]}: each lane runs passes of the body
-     * and the branch back, its registers in JVM locals, until the branch lets it leave the loop or
-     * it has run {@code passes} passes. The lanes start at op {@code from} of the body (its first
-     * pass is the rest of it; n: the branch back alone). A body without branches may start at any
-     * op, and ends, where the lane has not left, with the first {@code tail} ops of the next pass;
-     * a body with branches starts at 0 or n ({@code tail} is 0), and the ops each pass ran for some lane are ORed into
-     * {@code visited[pass]} (bits of their distance from the start, which the caller has cleared).
+     * by a branch back to its start) lane by lane for the lanes of {@code mask}, in it and sharing
+     * the register frame at {@code regs[base]}: each lane runs passes of the body and the branch
+     * back, its registers in JVM locals, until the branch lets it leave the loop or it has run
+     * {@code passes} passes, its first pass the rest of the body from its op (n: the branch back
+     * alone). In a body without branches the lanes are all at op {@code from}, and end, where the
+     * lane has not left, with the first {@code tail} ops of the next pass; in a body with branches
+     * each lane starts at its own op, {@code w.pc[lane]} ({@code tail} is 0), and the ops each pass
+     * ran for some lane are ORed into {@code visited[pass]} (bits of their distance from the start,
+     * which the caller has cleared).
      * The instructions are counted into {@code e.executed}. The ops touch only each lane's own
      * registers and cannot fail, so running lane after lane cannot be told from running the warp's
      * groups op by op (see {@link Regions}). Returns the most passes any lane ran in the high 32

@@ -327,8 +327,9 @@ final class RegionCompiler {
      * from start, with real jumps for its forward branches) and the branch back at start + n, its
      * registers in JVM locals from its first pass to its last, until the branch lets it leave or it
      * has run {@code passes} passes, the first from op {@code from} of the body (n: the branch
-     * back; a body with branches starts at 0 or n). A body without branches ends, where the lane has not left, runs the first {@code tail} ops after the
-     * last. Each pass of a body with branches ORs the ops the lane ran into visited[pass]. The
+     * back), or in a body with branches from the lane's own op (w.pc[lane]). A body without
+     * branches runs, where the lane has not left, the first {@code tail} ops after the last pass.
+     * Each pass of a body with branches ORs the ops the lane ran into visited[pass]. The
      * instructions are counted into e.executed at the end. Returns the most passes a lane ran in
      * the high half, and the lanes that left in the low one.
      */
@@ -385,54 +386,38 @@ final class RegionCompiler {
                 }
                 mv.visitJumpInsn(Opcodes.GOTO, branch);
             } else {
-                // At the branch back (from == n): it is counted and run first.
-                Label body = new Label();
-                mv.visitVarInsn(Opcodes.ILOAD, FROM);
-                mv.visitJumpInsn(Opcodes.IFEQ, body);
-                mv.visitIincInsn(COUNTED, 1);
+                // The lane's first pass from its own op d = w.pc[lane] - start, in a copy of the body
+                // (so that the loop has one entry, the branch back, as the JIT wants it): the rest
+                // of d's run accounted, then into the copy there (n: the branch back alone).
+                Label[] at = labels(n + 1), code = labels(n), entry = labels(n + 1);
+                mv.visitVarInsn(Opcodes.ALOAD, W);
+                mv.visitFieldInsn(Opcodes.GETFIELD, WARP, "pc", "[I");
+                mv.visitVarInsn(Opcodes.ILOAD, LANE);
+                mv.visitInsn(Opcodes.IALOAD);
+                push(mv, start);
+                mv.visitInsn(Opcodes.ISUB);
+                mv.visitTableSwitchInsn(0, n, entry[0], entry);
+                for (int k = 0; k <= n; k++) {
+                    mv.visitLabel(entry[k]);
+                    int length = k < n ? cuts.higher(start + k) - (start + k) : 0;
+                    push(mv, (int) (((1L << length) - 1) << k));
+                    mv.visitVarInsn(Opcodes.ISTORE, RAN);
+                    mv.visitIincInsn(COUNTED, length);
+                    mv.visitJumpInsn(Opcodes.GOTO, k < n ? code[k] : at[n]);
+                }
+                passOfBranches(lane, ops, start, n, cuts, at, code);
                 mv.visitJumpInsn(Opcodes.GOTO, branch);
-                mv.visitLabel(body);
             }
             mv.visitLabel(pass);
-            Label[] at = new Label[n + 1];
-            for (int k = 0; k <= n; k++) {
-                at[k] = new Label();
-            }
             if (straight) {
                 mv.visitIincInsn(COUNTED, n + 1);
+                for (int pc = start; pc < end; pc++) {
+                    guardedBody(lane, ops[pc]);
+                }
             } else {
                 mv.visitInsn(Opcodes.ICONST_0);
                 mv.visitVarInsn(Opcodes.ISTORE, RAN);
-            }
-            for (int pc = start; pc < end; pc++) {
-                mv.visitLabel(at[pc - start]);
-                if (!straight && cuts.contains(pc)) {
-                    // The lane reached the run from pc: it runs all its ops.
-                    int length = cuts.higher(pc) - pc;
-                    mv.visitVarInsn(Opcodes.ILOAD, RAN);
-                    push(mv, (int) (((1L << length) - 1) << (pc - start)));
-                    mv.visitInsn(Opcodes.IOR);
-                    mv.visitVarInsn(Opcodes.ISTORE, RAN);
-                    mv.visitIincInsn(COUNTED, length);
-                }
-                Op op = ops[pc];
-                if (op.code == OpCode.BRA) {
-                    jump(lane, op, at[op.target - start]);
-                } else {
-                    guardedBody(lane, op);
-                }
-            }
-            mv.visitLabel(at[n]);
-            if (!straight) {
-                // visited[pass] |= ran; the branch back counted
-                mv.visitVarInsn(Opcodes.ALOAD, VISITED);
-                mv.visitVarInsn(Opcodes.ILOAD, PASS);
-                mv.visitInsn(Opcodes.DUP2);
-                mv.visitInsn(Opcodes.IALOAD);
-                mv.visitVarInsn(Opcodes.ILOAD, RAN);
-                mv.visitInsn(Opcodes.IOR);
-                mv.visitInsn(Opcodes.IASTORE);
-                mv.visitIincInsn(COUNTED, 1);
+                passOfBranches(lane, ops, start, n, cuts, labels(n + 1), labels(n));
             }
             // The branch back: the lane leaves where it is not taken; another pass while passes last.
             mv.visitLabel(branch);
@@ -487,6 +472,54 @@ final class RegionCompiler {
         mv.visitInsn(Opcodes.LAND);
         mv.visitInsn(Opcodes.LOR);
         mv.visitInsn(Opcodes.LRETURN);
+    }
+
+    /**
+     * One pass of a loop body with branches for the lane ({@link #byLane}), labels {@code at[k]}
+     * before op k's run accounting (where a run starts) and {@code code[k]} before its code, and
+     * {@code at[n]} before the end of the pass: each run the lane reaches ORs its ops into RAN and
+     * is counted; at the end visited[pass] |= RAN, and the branch back is counted.
+     */
+    private static void passOfBranches(LaneRegisters lane, Op[] ops, int start, int n,
+                                       java.util.TreeSet<Integer> cuts, Label[] at, Label[] code) {
+        MethodVisitor mv = lane.mv;
+        for (int pc = start; pc < start + n; pc++) {
+            mv.visitLabel(at[pc - start]);
+            if (cuts.contains(pc)) {
+                // The lane reached the run from pc: it runs all its ops.
+                int length = cuts.higher(pc) - pc;
+                mv.visitVarInsn(Opcodes.ILOAD, RAN);
+                push(mv, (int) (((1L << length) - 1) << (pc - start)));
+                mv.visitInsn(Opcodes.IOR);
+                mv.visitVarInsn(Opcodes.ISTORE, RAN);
+                mv.visitIincInsn(COUNTED, length);
+            }
+            mv.visitLabel(code[pc - start]);
+            Op op = ops[pc];
+            if (op.code == OpCode.BRA) {
+                jump(lane, op, at[op.target - start]);
+            } else {
+                guardedBody(lane, op);
+            }
+        }
+        mv.visitLabel(at[n]);
+        // visited[pass] |= ran; the branch back counted
+        mv.visitVarInsn(Opcodes.ALOAD, VISITED);
+        mv.visitVarInsn(Opcodes.ILOAD, PASS);
+        mv.visitInsn(Opcodes.DUP2);
+        mv.visitInsn(Opcodes.IALOAD);
+        mv.visitVarInsn(Opcodes.ILOAD, RAN);
+        mv.visitInsn(Opcodes.IOR);
+        mv.visitInsn(Opcodes.IASTORE);
+        mv.visitIincInsn(COUNTED, 1);
+    }
+
+    private static Label[] labels(int count) {
+        Label[] labels = new Label[count];
+        for (int k = 0; k < count; k++) {
+            labels[k] = new Label();
+        }
+        return labels;
     }
 
     /** To {@code taken} where the lane (in local LANE) takes the branch, as {@link Engine#guarded} decides. */

@@ -46,8 +46,8 @@ final class Regions {
     /** Whether the region from each index on (the branching one where one starts) is a loop body run lane by lane. */
     private final boolean[] byLane;
     /**
-     * The start of the loop body run lane by lane that each index lies in (a body without
-     * branches) or ends with (the branch back), -1 where none (see {@link #runByLane}).
+     * The start of the loop body run lane by lane that each index lies in or ends with (the
+     * branch back), -1 where none (see {@link #runByLane}).
      */
     private final int[] loopStart;
     /** Whether the hazard detector is on (regions hand it the shared-memory accesses they run themselves). */
@@ -100,7 +100,7 @@ final class Regions {
             }
             k = span[i];
             if (k > 0 && loopsBack(i, k) && RegionCompiler.runsByLane(ops, i, k)) {
-                loopStart[i] = loopStart[i + k] = i;
+                java.util.Arrays.fill(loopStart, i, i + k + 1, i);
             }
         }
     }
@@ -144,7 +144,7 @@ final class Regions {
     int run(Engine e, Warp w, int pc, int mask, int runnable, int steps) {
         int loop = loopStart[pc];
         if (loop >= 0 && loop != pc && byLane[loop]) {
-            // Inside a loop body without branches, or at the branch after a loop body (a turn ended there).
+            // Inside a loop body, or at the branch after it: a turn ended there.
             boolean straight = span[loop] == 0;
             int taken = runByLane(e, w, straight ? compiled[loop] : branching[loop], loop,
                     straight ? length[loop] : span[loop], pc - loop, mask, runnable, steps);
@@ -222,26 +222,42 @@ final class Regions {
      * step for the lanes that reach it; those that leave the loop wait after it (a higher PC)
      * while the others go on. Either way every lane ends after the same passes with the same
      * registers (the ops touch only the lane's own), and the steps are those of the passes, each
-     * the ops some lane ran in it and the branch back. So it runs only for every runnable lane of
-     * the warp at once, and under the fixed schedule (a seeded one may run the lanes that left the
-     * loop before the others have).
+     * the ops some lane ran in it and the branch back. So it runs only under the fixed schedule
+     * (a seeded one may run the lanes that left the loop before the others have), for every
+     * runnable lane of the warp in the loop: runnable lanes after it wait there (a higher PC) as
+     * in the interpreter. In a body with branches the lanes may be at different ops of it (a turn
+     * ended inside a pass): the lowest-PC rule runs the rest of that pass in program order, each
+     * op once for the lanes that reach it, as each lane running on from its own op does.
      */
     private int runByLane(Engine e, Warp w, CompiledRegion r, int start, int n, int from, int mask, int runnable,
                           int steps) {
-        if (r == null || mask != runnable || !e.fixedSchedule() || w.wgmmaPending != null) {
+        if (r == null || !e.fixedSchedule() || w.wgmmaPending != null) {
             return 0;
         }
-        int pop = Integer.bitCount(mask);
+        boolean straight = span[start] == 0;
+        int group = mask;
+        for (int m = runnable & ~mask; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int p = w.pc[l];
+            if (p <= start + n) {
+                // Inside the loop (the lanes of mask have the lowest PC): a body without branches
+                // runs its lanes from one op only.
+                if (straight) {
+                    return 0;
+                }
+                group |= 1 << l;
+            }
+        }
+        int pop = Integer.bitCount(group);
         // The steps whose instructions the budget covers.
         long covered = Math.min(steps, (e.ctaLimit - e.executed) / pop);
-        boolean straight = span[start] == 0;
         int first = n + 1 - from;
         if (covered < first) {
             return 0;
         }
         int passes = (int) Math.min(MAX_PASSES, 1 + (covered - first) / (n + 1));
         int tail = straight && passes < MAX_PASSES ? (int) ((covered - first) % (n + 1)) : 0;
-        int rb = frame(w, mask);
+        int rb = frame(w, group);
         if (rb < 0) {
             return 0;
         }
@@ -249,25 +265,25 @@ final class Regions {
         if (!straight) {
             java.util.Arrays.fill(visited, 0, passes, 0);
         }
-        long ran = r.lanes(e, w, w.regs, rb << 5, mask, from, passes, tail, visited);
+        long ran = r.lanes(e, w, w.regs, rb << 5, group, from, passes, tail, visited);
         int most = (int) (ran >>> 32);
         int left = (int) ran;
         int taken;
         if (straight) {
-            taken = first + (most - 1) * (n + 1) + (left != mask ? tail : 0);
+            taken = first + (most - 1) * (n + 1) + (left != group ? tail : 0);
         } else {
             taken = 0;
             for (int p = 0; p < most; p++) {
                 taken += Integer.bitCount(visited[p]) + 1;
             }
         }
-        e.advance(w, mask & ~left, start + tail);
+        e.advance(w, group & ~left, start + tail);
         e.advance(w, left, start + n + 1);
-        if (most > 1 || left != mask) {
+        if (most > 1 || left != group) {
             w.lastBackBranch = start + n;
         }
         // As Engine.branch leaves a uniform branch.
-        w.uniformMask = left == 0 || left == mask ? mask : 0;
+        w.uniformMask = group == runnable && (left == 0 || left == group) ? group : 0;
         return taken;
     }
 
