@@ -48,6 +48,35 @@ public final class InstructionSet {
         return TABLES;
     }
 
+    /**
+     * Builds the tables of these opcodes and parses their forms (which is otherwise done when a
+     * check first matches an instruction against them), ahead of the checks that will need them:
+     * first the forms of the opcodes given, in their order, then those of the other opcodes of
+     * their tables. A check that needs a form before it is parsed here parses it itself.
+     */
+    public static void prepare(Opcode... opcodes) {
+        List<RuleTable> tables = new ArrayList<>();
+        for (Opcode op : opcodes) {
+            parseForms(op);
+            RuleTable table = TABLE_OF.get(op);
+            if (table != null && !tables.contains(table)) {
+                tables.add(table);
+            }
+        }
+        for (RuleTable table : tables) {
+            for (Opcode op : table.opcodes()) {
+                parseForms(op);
+            }
+        }
+    }
+
+    private static void parseForms(Opcode opcode) {
+        for (Form f : forms(opcode)) {
+            f.qualifiers();
+            f.operands();
+        }
+    }
+
     /** The forms of an opcode; empty when the opcode has no rules yet. */
     public static List<Form> forms(Opcode opcode) {
         return rules(opcode).forms();
@@ -76,29 +105,35 @@ public final class InstructionSet {
         return rules != null ? rules : build(opcode);
     }
 
-    /** Builds the table of opcode, once, and records the rules of each of its opcodes. */
-    private static synchronized Rules build(Opcode opcode) {
-        Rules built = RULES.get(opcode);
-        if (built != null) {
-            return built;
-        }
+    /**
+     * Builds the table of opcode, once, and records the rules of each of its opcodes. Each table
+     * is built under a lock of its own: a check that needs one table does not wait while the
+     * start-up thread builds another.
+     */
+    private static Rules build(Opcode opcode) {
         RuleTable table = TABLE_OF.get(opcode);
         if (table == null) {
             RULES.put(opcode, Rules.NONE);
             return Rules.NONE;
         }
-        Map<Opcode, List<Form>> forms = new EnumMap<>(Opcode.class);
-        Map<Opcode, List<FeatureRule>> features = new EnumMap<>(Opcode.class);
-        for (Form f : table.forms()) {
-            forms.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
+        synchronized (table) {
+            Rules built = RULES.get(opcode);
+            if (built != null) {
+                return built;
+            }
+            Map<Opcode, List<Form>> forms = new EnumMap<>(Opcode.class);
+            Map<Opcode, List<FeatureRule>> features = new EnumMap<>(Opcode.class);
+            for (Form f : table.forms()) {
+                forms.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
+            }
+            for (FeatureRule r : table.features()) {
+                features.computeIfAbsent(r.opcode(), k -> new ArrayList<>()).add(r);
+            }
+            for (Opcode op : table.opcodes()) {
+                RULES.put(op, new Rules(List.copyOf(forms.getOrDefault(op, List.of())),
+                        List.copyOf(features.getOrDefault(op, List.of()))));
+            }
+            return RULES.get(opcode);
         }
-        for (FeatureRule r : table.features()) {
-            features.computeIfAbsent(r.opcode(), k -> new ArrayList<>()).add(r);
-        }
-        for (Opcode op : table.opcodes()) {
-            RULES.put(op, new Rules(List.copyOf(forms.getOrDefault(op, List.of())),
-                    List.copyOf(features.getOrDefault(op, List.of()))));
-        }
-        return RULES.get(opcode);
     }
 }

@@ -168,9 +168,11 @@ class LauncherScriptTest {
         String thpMode = Files.isReadable(thp) ? Files.readString(thp) : "";
         assertEquals(thpMode.contains("[madvise]") || thpMode.contains("[always]"),
                 check.run().contains(" -XX:+UseTransparentHugePages "), check.run());
-        // One module compiles late; several, as usual.
-        assertTrue(check.run().contains(" -XX:CompileThresholdScaling=10 "), check.run());
-        assertFalse(launch(Map.of(), "check", "a.ptx", "b.ptx").run().contains("CompileThresholdScaling"));
+        // One module compiles late and starts with a smaller heap (the options after the cache's win); several, as usual.
+        assertTrue(check.run().contains(" -XX:CompileThresholdScaling=10 -Xms128m -Xmn112m "), check.run());
+        assertTrue(check.run().indexOf(" -Xmn112m ") > check.run().indexOf(" -Xmn400m "), check.run());
+        String many = launch(Map.of(), "check", "a.ptx", "b.ptx").run();
+        assertFalse(many.contains("CompileThresholdScaling") || many.contains("-Xmn112m"), many);
         Launch run = launch(Map.of(), "k.ptx", "--launch", "l.json");
         assertTrue(run.javaCalls().stream().anyMatch(c -> c.contains("io.ptxrun.cli.StartupTraining ")),
                 run.javaCalls().toString());

@@ -50,6 +50,27 @@ class RuleTablesTest {
         }
     }
 
+    /**
+     * A form parses its qualifier and operand spelling when a check first needs it: every row of
+     * every table must parse (an unknown qualifier throws), whatever a check happens to use.
+     */
+    @Test
+    void everyFormParses() {
+        int forms = 0;
+        for (RuleTable t : InstructionSet.tables()) {
+            for (Form f : t.forms()) {
+                for (QualifierGroup g : f.qualifiers()) {
+                    assertFalse(g.alternatives().isEmpty() || g.alternatives().contains(java.util.List.of()), f::toString);
+                }
+                for (OperandSlot o : f.operands()) {
+                    assertFalse(o.name().isEmpty() || o.kinds().isEmpty(), f::toString);
+                }
+                forms++;
+            }
+        }
+        assertTrue(forms > 1000, "forms: " + forms);
+    }
+
     @Test
     void everyRowCitesTheSpec() {
         for (Opcode op : InstructionSet.modelled()) {
