@@ -6,7 +6,7 @@ import io.ptxrun.launch.Dim3;
  * Where a CTA sits in its cluster: the values of the cluster special registers for a grid of
  * {@code nctaid} CTAs in clusters of {@code clusterShape}, and the meaning of a multicast
  * {@code ctaMask}. A launch without an explicit cluster runs each CTA as a cluster of one
- * ({@code %is_explicit_cluster} false).
+ * ({@code %is_explicit_cluster} false). {@code clusterShape} is {@code %cluster_nctaid}.
  *
  * <p>Ranks are x-fastest: {@code %cluster_ctarank = cx + ncx * (cy + ncy * cz)}.
  */
@@ -27,11 +27,6 @@ public record ClusterGeometry(Dim3 nctaid, Dim3 clusterShape, boolean explicitCl
     /** A launch without {@code .reqnctapercluster} / cluster dims: clusters of one CTA. */
     public static ClusterGeometry implicit(Dim3 nctaid) {
         return new ClusterGeometry(nctaid, Dim3.ONE, false);
-    }
-
-    /** {@code %cluster_nctaid}. */
-    public Dim3 clusterNctaid() {
-        return clusterShape;
     }
 
     /** {@code %cluster_nctarank}: CTAs in a cluster. */
