@@ -1,6 +1,8 @@
 package io.ptxrun.exec;
 
 import io.ptxrun.ast.DataType;
+import io.ptxrun.ast.Instruction;
+import io.ptxrun.ast.Qualifier;
 
 import static io.ptxrun.exec.FloatOps.bits32;
 import static io.ptxrun.exec.FloatOps.bits64;
@@ -11,7 +13,7 @@ import static io.ptxrun.exec.Bits.zx;
 /**
  * atom and red: one read-modify-write per lane, atomic with other CTAs' in global memory (which
  * other workers share), and the value arithmetic of the new memory value from the old one and
- * the operands.
+ * the operands ({@link Operation}).
  */
 final class Atomics {
     private Atomics() {}
@@ -51,46 +53,75 @@ final class Atomics {
     }
 
     /**
-     * The value an atomic operation stores (zero-extended to the operand width). b is the operand
-     * (cas: the compared value), c the second operand of cas. sharedTarget matters for f32 adds.
+     * The operation of atom and red (PTX ISA 9.7.13.5): its qualifier, and the value it stores
+     * from the old one and the operands, defined here once for every space and for both.
      */
-    static long combine(Op op, long old, long b, long c, boolean sharedTarget) {
-        DataType t = op.type;
-        long r;
-        switch (op.atomicOp()) {
-            case 0 -> {
-                if (t == DataType.F32) {
-                    // H100: global f32 atomic adds flush subnormals; shared ones keep them.
-                    float x = f32(old), y = f32(b);
-                    r = sharedTarget ? bits32(x + y)
-                            : bits32(FloatOps.flush(FloatOps.flush(x) + FloatOps.flush(y)));
-                } else if (t == DataType.F64) {
-                    r = bits64(f64(old) + f64(b));
-                } else {
-                    r = old + b;
+    enum Operation implements OpForm {
+        ADD(Qualifier.ADD), MIN(Qualifier.MIN), MAX(Qualifier.MAX), INC(Qualifier.INC), DEC(Qualifier.DEC),
+        CAS(Qualifier.CAS), EXCH(Qualifier.EXCH), AND(Qualifier.AND), OR(Qualifier.OR), XOR(Qualifier.XOR);
+
+        private static final Operation[] ALL = values();
+
+        final Qualifier qualifier;
+
+        Operation(Qualifier qualifier) {
+            this.qualifier = qualifier;
+        }
+
+        /** The operation i names (the first of its qualifiers in declaration order), or null for none. */
+        static Operation of(Instruction i) {
+            for (Operation o : ALL) {
+                if (i.has(o.qualifier)) {
+                    return o;
                 }
             }
-            case 1, 2 -> {
-                if (t.isFloat()) {
-                    double x = t == DataType.F64 ? f64(old) : f32(old), y = t == DataType.F64 ? f64(b) : f32(b);
-                    double m = op.atomicOp() == 1 ? fmin(x, y) : fmax(x, y);
-                    r = t == DataType.F64 ? bits64(m) : bits32((float) m);
-                } else {
+            return null;
+        }
+
+        /**
+         * The value stored (zero-extended to the width of t). b is the operand (cas: the compared
+         * value), c the second operand of cas. sharedTarget matters for f32 adds.
+         */
+        long combine(DataType t, long old, long b, long c, boolean sharedTarget) {
+            long r = switch (this) {
+                case ADD -> {
+                    if (t == DataType.F32) {
+                        // H100: global f32 atomic adds flush subnormals; shared ones keep them.
+                        float x = f32(old), y = f32(b);
+                        yield sharedTarget ? bits32(x + y)
+                                : bits32(FloatOps.flush(FloatOps.flush(x) + FloatOps.flush(y)));
+                    }
+                    yield t == DataType.F64 ? bits64(f64(old) + f64(b)) : old + b;
+                }
+                case MIN, MAX -> {
+                    if (t.isFloat()) {
+                        double x = t == DataType.F64 ? f64(old) : f32(old), y = t == DataType.F64 ? f64(b) : f32(b);
+                        double m = this == MIN ? fmin(x, y) : fmax(x, y);
+                        yield t == DataType.F64 ? bits64(m) : bits32((float) m);
+                    }
                     long x = IntegerOps.ext(old, t), y = IntegerOps.ext(b, t);
                     int cmp = t.isSigned() ? Long.compare(x, y) : Long.compareUnsigned(x, y);
-                    r = (op.atomicOp() == 1) == (cmp <= 0) ? old : b;
+                    yield (this == MIN) == (cmp <= 0) ? old : b;
                 }
-            }
-            case 3 -> r = Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) >= 0 ? 0 : old + 1;
-            case 4 -> r = zx(old, t.bits) == 0 || Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) > 0 ? b : old - 1;
-            case 5 -> r = zx(old, t.bits) == zx(b, t.bits) ? c : old;
-            case 6 -> r = b;
-            case 7 -> r = old & b;
-            case 8 -> r = old | b;
-            case 9 -> r = old ^ b;
-            default -> throw Engine.Stop.unsupported(op, "");
+                case INC -> Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) >= 0 ? 0 : old + 1;
+                case DEC -> zx(old, t.bits) == 0 || Long.compareUnsigned(zx(old, t.bits), zx(b, t.bits)) > 0 ? b : old - 1;
+                case CAS -> zx(old, t.bits) == zx(b, t.bits) ? c : old;
+                case EXCH -> b;
+                case AND -> old & b;
+                case OR -> old | b;
+                case XOR -> old ^ b;
+            };
+            return zx(r, t.bits);
         }
-        return zx(r, t.bits);
+    }
+
+    /** The value op stores in place of old (see {@link Operation#combine}). */
+    private static long combine(Op op, long old, long b, long c, boolean sharedTarget) {
+        Operation o = op.atomicOp();
+        if (o == null) {
+            throw Engine.Stop.unsupported(op, "");
+        }
+        return o.combine(op.type, old, b, c, sharedTarget);
     }
 
     /** min/max ignoring a NaN operand, as the float atomics do. */

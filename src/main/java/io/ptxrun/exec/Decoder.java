@@ -795,7 +795,7 @@ final class Decoder {
                     int k = red ? 0 : 1;
                     Draft op = new Draft(red ? OpCode.RED : OpCode.ATOM, i, ordered(address(space, os.get(k)), i, true));
                     op.type = t;
-                    op.variant = atomOp(i);
+                    op.form = Atomics.Operation.of(i);
                     if (!red) {
                         dsts(op, os.get(0));
                     }
@@ -1013,12 +1013,13 @@ final class Decoder {
                 case REDUX: {
                     Draft op = simple(OpCode.REDUX, i, t);
                     op.option = i.has(Qualifier.SYNC);
-                    op.form = switch (atomOp(i)) {
-                        case 0 -> WarpOps.ReduxOp.ADD;
-                        case 1 -> WarpOps.ReduxOp.MIN;
-                        case 2 -> WarpOps.ReduxOp.MAX;
-                        case 7 -> WarpOps.ReduxOp.AND;
-                        case 8 -> WarpOps.ReduxOp.OR;
+                    Atomics.Operation o = Atomics.Operation.of(i);
+                    op.form = o == null ? WarpOps.ReduxOp.XOR : switch (o) {
+                        case ADD -> WarpOps.ReduxOp.ADD;
+                        case MIN -> WarpOps.ReduxOp.MIN;
+                        case MAX -> WarpOps.ReduxOp.MAX;
+                        case AND -> WarpOps.ReduxOp.AND;
+                        case OR -> WarpOps.ReduxOp.OR;
                         default -> WarpOps.ReduxOp.XOR;
                     };
                     return op;
@@ -1136,17 +1137,6 @@ final class Decoder {
             return 3;
         }
         return 0;
-    }
-
-    static int atomOp(Instruction i) {
-        Qualifier[] ops = {Qualifier.ADD, Qualifier.MIN, Qualifier.MAX, Qualifier.INC, Qualifier.DEC, Qualifier.CAS,
-                Qualifier.EXCH, Qualifier.AND, Qualifier.OR, Qualifier.XOR};
-        for (int k = 0; k < ops.length; k++) {
-            if (i.has(ops[k])) {
-                return k;
-            }
-        }
-        return -1;
     }
 
     static int prmtMode(String text) {

@@ -118,12 +118,9 @@ final class Op {
         return variant;
     }
 
-    /**
-     * atom and red: the operation, by its index in .add, .min, .max, .inc, .dec, .cas, .exch, .and,
-     * .or, .xor ({@link Decoder#atomOp}).
-     */
-    int atomicOp() {
-        return variant;
+    /** atom and red: the operation, or null for none. */
+    Atomics.Operation atomicOp() {
+        return (Atomics.Operation) form;
     }
 
     /** Floating-point min and max: .xorsign.abs. */
