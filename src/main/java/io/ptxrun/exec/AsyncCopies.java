@@ -152,10 +152,10 @@ final class AsyncCopies {
             int l = Integer.numberOfTrailingZeros(m);
             long to = engine.memory.address(w, op, l);
             long from = engine.memory.address(w, source, l);
-            int n = (int) engine.read(w, op, 0, l);
+            int n = (int) engine.operands.read(w, op, 0, l);
             int srcSize = n;
             if (op.sources() > 1) {
-                long v = engine.read(w, op, 1, l);
+                long v = engine.operands.read(w, op, 1, l);
                 srcSize = form.ignoreSource() ? ((v & 1) != 0 ? 0 : n) : (int) Math.min(n, Bits.zx(v, 32));
             }
             if ((to & (n - 1)) != 0 || (from & (n - 1)) != 0) {
@@ -207,7 +207,7 @@ final class AsyncCopies {
             int l = Integer.numberOfTrailingZeros(m);
             long to = engine.memory.address(w, op, l);
             long from = engine.memory.address(w, source, l);
-            int n = (int) Bits.zx(engine.read(w, op, 0, l), 32);
+            int n = (int) Bits.zx(engine.operands.read(w, op, 0, l), 32);
             if ((n & 15) != 0) {
                 hazards.undefined(op, pc, "exec.bulk", "size " + n + " of '" + op.mnemonic() + "' is not a multiple"
                         + " of 16 (9.7.9.25.4.1)", engine.where(w, l));
@@ -249,7 +249,7 @@ final class AsyncCopies {
             }
             int offset = (int) Cta.offsetOf(to);
             if (form.multicast()) {
-                int ctaMask = (int) engine.read(w, op, 1, l) & 0xffff;
+                int ctaMask = (int) engine.operands.read(w, op, 1, l) & 0xffff;
                 String problem = engine.geometry().multicastMaskProblem(ctaMask);
                 if (problem != null) {
                     hazards.undefined(op, pc, "exec.bulk", "multicast " + problem + " (9.7.9.25.4.1)",
@@ -304,7 +304,7 @@ final class AsyncCopies {
         TensorForm form = (TensorForm) op.form;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            long mapAddress = engine.read(w, op, 0, l);
+            long mapAddress = engine.operands.read(w, op, 0, l);
             TensorMap map = engine.memory.tensorMap(mapAddress);
             engine.tensorMaps.checkFenced(w, op, pc, l, mapAddress);
             TensorCopy copy = plan(w, op, form, pc, l, map);
@@ -363,7 +363,7 @@ final class AsyncCopies {
                 barOwner = engine.memory.sharedOwner(barAddress);
             }
             if (form.multicast()) {
-                int ctaMask = (int) engine.read(w, op, form.ctaMaskSource(), l) & 0xffff;
+                int ctaMask = (int) engine.operands.read(w, op, form.ctaMaskSource(), l) & 0xffff;
                 String problem = engine.geometry().multicastMaskProblem(ctaMask);
                 if (problem != null) {
                     hazards.undefined(op, pc, "exec.tensor", "multicast " + problem + " (9.7.9.25.5.1)",
@@ -444,12 +444,12 @@ final class AsyncCopies {
         }
         int[] coords = new int[form.coordinates()];
         for (int k = 0; k < coords.length; k++) {
-            coords[k] = (int) engine.read(w, op, 1 + k, l);
+            coords[k] = (int) engine.operands.read(w, op, 1 + k, l);
         }
         int[] info = new int[form.im2colInfo()];
         for (int k = 0; k < info.length; k++) {
             // The im2col operands are 16-bit unsigned (9.7.9.25.5.2).
-            info[k] = (int) engine.read(w, op, 1 + coords.length + k, l) & 0xffff;
+            info[k] = (int) engine.operands.read(w, op, 1 + coords.length + k, l) & 0xffff;
         }
         int expectedCoords = mode == LoadMode.TILE_GATHER4 ? 5 : map.rank();
         if (coords.length != expectedCoords) {
@@ -611,7 +611,7 @@ final class AsyncCopies {
                     committed[t]++;
                 }
                 case WAIT -> {
-                    int before = committed[t] - (int) engine.read(w, op, 0, l);
+                    int before = committed[t] - (int) engine.operands.read(w, op, 0, l);
                     landGroups(t, COPY, before);
                     if (order != null) {
                         order.groupsComplete(slot, before, false);
@@ -633,7 +633,7 @@ final class AsyncCopies {
                     bulkCommitted[t]++;
                 }
                 default -> {
-                    int before = bulkCommitted[t] - (int) engine.read(w, op, 0, l);
+                    int before = bulkCommitted[t] - (int) engine.operands.read(w, op, 0, l);
                     landGroups(t, BULK, before);
                     if (order != null) {
                         order.groupsComplete(slot, before, true);

@@ -24,8 +24,8 @@ final class Atomics {
         int size = t.bytes();
         Space space = op.mem.space();
         long a = e.memory.address(w, op, l);
-        long b = e.read(w, op, 0, l);
-        long c = op.sources() > 1 ? e.read(w, op, 1, l) : 0;
+        long b = e.operands.read(w, op, 0, l);
+        long c = op.sources() > 1 ? e.operands.read(w, op, 1, l) : 0;
         Space target = space == Space.GENERIC ? Space.ofGeneric(a) : space;
         if (e.order != null) {
             e.ordering.releasing(w, l, space, a, op.mem.release());
@@ -45,7 +45,7 @@ final class Atomics {
             e.memory.store(w, space, a, size, combine(op, old, b, c, target == Space.SHARED), l);
         }
         if (op.code == OpCode.ATOM) {
-            e.write(w, op, 0, l, zx(old, t.bits));
+            e.operands.write(w, op, 0, l, zx(old, t.bits));
         }
         if (e.order != null) {
             e.ordering.ordered(w, l, op, space, a, size, op.code == OpCode.ATOM, true);

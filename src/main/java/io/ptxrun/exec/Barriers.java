@@ -71,8 +71,8 @@ final class Barriers {
         int l0 = Integer.numberOfTrailingZeros(exec);
         int n = op.sources();
         boolean red = op.code == OpCode.BAR_RED;
-        int id = n > 0 ? (int) engine.read(w, op, 0, l0) : 0;
-        long count = (red ? n > 2 : n > 1) ? Bits.zx(engine.read(w, op, 1, l0), 32) : 0;
+        int id = n > 0 ? (int) engine.operands.read(w, op, 0, l0) : 0;
+        long count = (red ? n > 2 : n > 1) ? Bits.zx(engine.operands.read(w, op, 1, l0), 32) : 0;
         if (id < 0 || id >= NAMED) {
             hazards.undefined(op, pc, "exec.barrier", "barrier id " + id + " outside 0..15 (9.7.13.1: each CTA has"
                     + " sixteen barriers)", engine.where(w, l0));
@@ -106,7 +106,7 @@ final class Barriers {
         if (red) {
             for (int m = exec; m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
-                boolean p = (engine.read(w, op, n - 1, l) & 1) != 0;
+                boolean p = (engine.operands.read(w, op, n - 1, l) & 1) != 0;
                 popc[id] += p ? 1 : 0;
                 and[id] &= p;
                 or[id] |= p;
@@ -218,7 +218,7 @@ final class Barriers {
                             case AND -> and[id] ? 1 : 0;
                             case OR -> or[id] ? 1 : 0;
                         };
-                        engine.write(w, op, 0, l, r);
+                        engine.operands.write(w, op, 0, l, r);
                     }
                 }
             }

@@ -1,7 +1,7 @@
 package io.ptxrun.exec;
 
 /**
- * call and ret. Each lane keeps its own stack of frames in the warp ({@link Warp#FRAME_INTS} ints
+ * call, ret and exit: lanes entering and leaving functions, and leaving the kernel. Each lane keeps its own stack of frames in the warp ({@link Warp#FRAME_INTS} ints
  * each: return PC, register base, local base, call site, callee); a call copies the arguments
  * into the callee's .param frame and ret copies the results back. The local memory the stacks
  * grow counts against the launch's memory budget until the cluster ends.
@@ -21,13 +21,50 @@ final class Calls {
         this.global = global;
     }
 
+    /** call for the lanes of exec (their guard passed), at op pc. */
+    void call(Warp w, Op op, int pc, int exec) {
+        for (int m = exec; m != 0; m &= m - 1) {
+            engine.lastLane = Integer.numberOfTrailingZeros(m);
+            callLane(w, op, pc, engine.lastLane);
+        }
+    }
+
+    /** ret for the lanes of exec: each returns to its caller, or exits from its outermost frame. */
+    void ret(Warp w, int exec) {
+        for (int m = exec; m != 0; m &= m - 1) {
+            engine.lastLane = Integer.numberOfTrailingZeros(m);
+            if (!returnLane(w, engine.lastLane)) {
+                exit(w, 1 << engine.lastLane);
+            }
+        }
+    }
+
+    /**
+     * exit (or ret from the outermost frame) for the lanes given: they leave the warp's live
+     * lanes and the CTA's count of threads, and the barriers stop waiting for them.
+     */
+    void exit(Warp w, int lanes) {
+        if (lanes == 0) {
+            return;
+        }
+        Cta cta = engine.cta;
+        w.live &= ~lanes;
+        cta.liveThreads -= Integer.bitCount(lanes);
+        engine.progressed();
+        cta.barriers.exited(w);
+        engine.clusterBarrier.exited(cta, w, lanes);
+        if (cta.exited() && engine.order != null && cta.peerAccesses.any()) {
+            engine.ordering.peerAccessesBeforeExit(w.pc[Integer.numberOfTrailingZeros(lanes)]);
+        }
+    }
+
     /** call for lane l: a frame for the callee, the arguments copied into its parameters. */
-    void call(Warp w, Op op, int pc, int l) {
+    private void callLane(Warp w, Op op, int pc, int l) {
         Decoder.FuncInfo caller = program.funcs.get(op.owner);
         CallForm form = (CallForm) op.form;
         int calleeIndex = form.callee();
         if (calleeIndex < 0) {
-            long target = engine.read(w, op, 0, l) - Decoder.FUNC_WINDOW;
+            long target = engine.operands.read(w, op, 0, l) - Decoder.FUNC_WINDOW;
             if (target < 0 || target >= program.funcs.size()) {
                 throw engine.stop(ExecStatus.ERROR, "exec.call", op, w, l,
                         String.format("indirect call through 0x%x, which is not a function address", target + Decoder.FUNC_WINDOW));
@@ -89,7 +126,7 @@ final class Calls {
      * ret for lane l: the results copied back into the caller's frame, which runs on after the
      * call. Returns false, changing nothing, when the lane is in its outermost frame (it exits).
      */
-    boolean ret(Warp w, int l) {
+    private boolean returnLane(Warp w, int l) {
         int d = w.depth[l];
         if (d == 0) {
             return false;

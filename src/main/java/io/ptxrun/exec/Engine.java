@@ -14,8 +14,9 @@ import java.util.List;
  * ({@link #step}): within a warp, the lanes at the lowest program counter run together (which
  * reconverges diverged lanes where their paths meet), or the group a seeded {@link RandomSchedule}
  * picks. What an instruction does is its family's ({@link LaneOps} for the lane-local ones, the
- * control, warp and synchronization classes for the rest); the engine keeps only the lanes'
- * program counters, exits and the operand reads and writes every family shares. Hot
+ * control, warp and synchronization classes for the rest, {@link Calls} for call, ret and exit,
+ * {@link Operands} for the operand reads and writes every family shares); the engine keeps only
+ * the lanes' program counters and branches. Hot
  * straight-line code runs compiled ({@link Regions}), through the same definitions.
  */
 final class Engine {
@@ -57,7 +58,7 @@ final class Engine {
     final Decoder.FuncInfo entry;
     private final ClusterGeometry geometry;
     private final WarpOps warpOps = new WarpOps(this);
-    /** call and ret, and the call stacks' local memory. */
+    /** call, ret and exit, and the call stacks' local memory. */
     final Calls calls;
     /** The state spaces as the lanes reach them. */
     final LaneMemory memory;
@@ -97,8 +98,8 @@ final class Engine {
     private io.ptxrun.diag.SourceMap cudaLines;
     /** The hazard detector's view of this worker's cluster, or null when it is off. */
     io.ptxrun.exec.order.MemoryOrder order;
-    /** %tid, %ctaid, %clock and the other special registers as the running lane reads them. */
-    private final SpecialRegisters specials;
+    /** The operands as the lanes read and write them (special registers included). */
+    final Operands operands;
     /** The lanes' accesses as the hazard detector takes them (used only while it is on). */
     final AccessOrdering ordering;
 
@@ -114,7 +115,7 @@ final class Engine {
         this.regions = grid.regions;
         this.entry = grid.entry;
         this.geometry = grid.geometry;
-        this.specials = new SpecialRegisters(this, launch, geometry);
+        this.operands = new Operands(new SpecialRegisters(this, launch, geometry));
         this.ordering = new AccessOrdering(this, grid.threadsPerCta, launch.block());
         this.schedule = RandomSchedule.of(launch.limits().scheduleSeed());
         this.sync = launch.limits().sync();
@@ -265,23 +266,15 @@ final class Engine {
             case BRA -> branch(w, op, pc, mask, exec);
             case EXIT -> {
                 advance(w, mask & ~exec, pc + 1);
-                exitLanes(w, exec);
+                calls.exit(w, exec);
             }
             case RET -> {
                 advance(w, mask & ~exec, pc + 1);
-                for (int m = exec; m != 0; m &= m - 1) {
-                    lastLane = Integer.numberOfTrailingZeros(m);
-                    if (!calls.ret(w, lastLane)) {
-                        exitLanes(w, 1 << lastLane);
-                    }
-                }
+                calls.ret(w, exec);
             }
             case CALL -> {
                 advance(w, mask & ~exec, pc + 1);
-                for (int m = exec; m != 0; m &= m - 1) {
-                    lastLane = Integer.numberOfTrailingZeros(m);
-                    calls.call(w, op, pc, lastLane);
-                }
+                calls.call(w, op, pc, exec);
             }
             case LIBRARY_CALL -> {
                 advance(w, mask, pc + 1);
@@ -379,44 +372,6 @@ final class Engine {
         if ((exec == mask || exec == 0) && mask == (w.live & ~w.blocked)) {
             // A uniform branch keeps every runnable lane at one PC: the next step needs no scan.
             w.uniformMask = mask;
-        }
-    }
-
-    private void exitLanes(Warp w, int lanes) {
-        if (lanes == 0) {
-            return;
-        }
-        w.live &= ~lanes;
-        cta.liveThreads -= Integer.bitCount(lanes);
-        events++;
-        cta.barriers.exited(w);
-        clusterBarrier.exited(cta, w, lanes);
-        if (cta.exited() && order != null && cta.peerAccesses.any()) {
-            ordering.peerAccessesBeforeExit(w.pc[Integer.numberOfTrailingZeros(lanes)]);
-        }
-    }
-
-    // ---------------------------------------------------------------- operands
-
-    long read(Warp w, Op op, int k, int l) {
-        switch (op.srcKind[k]) {
-            case Op.REG: {
-                long v = w.regs[((w.regBase[l] + op.src[k]) << 5) | l];
-                return op.srcNegated[k] ? v ^ 1 : v;
-            }
-            case Op.IMM:
-                return op.imm[k];
-            case Op.FRAME:
-                return w.localBase[l] + op.imm[k];
-            default:
-                return specials.read(w, op.sreg[k], op.sregComp[k], l);
-        }
-    }
-
-    void write(Warp w, Op op, int k, int l, long v) {
-        int r = op.dst[k];
-        if (r >= 0) {
-            w.regs[((w.regBase[l] + r) << 5) | l] = v;
         }
     }
 

@@ -120,7 +120,7 @@ final class LaneMemory {
         int size = t.bytes();
         vectorAligned(op, a, size);
         for (int k = 0; k < op.dst.length; k++) {
-            engine.write(w, op, k, l, Bits.loaded(load(w, op.mem.space(), a + (long) k * size, size, l), t, op.dstBits[k]));
+            engine.operands.write(w, op, k, l, Bits.loaded(load(w, op.mem.space(), a + (long) k * size, size, l), t, op.dstBits[k]));
         }
         if (engine.order != null) {
             engine.ordering.ordered(w, l, op, op.mem.space(), a, size * op.dst.length, true, false);
@@ -136,7 +136,7 @@ final class LaneMemory {
         }
         vectorAligned(op, a, size);
         for (int k = 0; k < op.sources(); k++) {
-            store(w, op.mem.space(), a + (long) k * size, size, engine.read(w, op, k, l), l, op.mem.strong());
+            store(w, op.mem.space(), a + (long) k * size, size, engine.operands.read(w, op, k, l), l, op.mem.strong());
         }
         if (engine.order != null) {
             engine.ordering.ordered(w, l, op, op.mem.space(), a, size * op.sources(), false, true);

@@ -116,19 +116,19 @@ final class LaneOps {
         final int d = op.dst[0];
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            long a = e.read(w, op, 0, l);
+            long a = e.operands.read(w, op, 0, l);
             long r;
             switch (c) {
                 case MOV -> r = a;
-                case ADD -> r = a + e.read(w, op, 1, l);
-                case SUB -> r = a - e.read(w, op, 1, l);
-                case AND -> r = a & e.read(w, op, 1, l);
-                case OR -> r = a | e.read(w, op, 1, l);
-                case XOR -> r = a ^ e.read(w, op, 1, l);
-                case MUL -> r = wide ? IntegerOps.mulWide(a, e.read(w, op, 1, l), t.isSigned(), t.bits)
-                        : a * e.read(w, op, 1, l);
-                case MAD -> r = a * e.read(w, op, 1, l) + e.read(w, op, 2, l);
-                default -> r = IntegerOps.shl(a, e.read(w, op, 1, l), t.bits);
+                case ADD -> r = a + e.operands.read(w, op, 1, l);
+                case SUB -> r = a - e.operands.read(w, op, 1, l);
+                case AND -> r = a & e.operands.read(w, op, 1, l);
+                case OR -> r = a | e.operands.read(w, op, 1, l);
+                case XOR -> r = a ^ e.operands.read(w, op, 1, l);
+                case MUL -> r = wide ? IntegerOps.mulWide(a, e.operands.read(w, op, 1, l), t.isSigned(), t.bits)
+                        : a * e.operands.read(w, op, 1, l);
+                case MAD -> r = a * e.operands.read(w, op, 1, l) + e.operands.read(w, op, 2, l);
+                default -> r = IntegerOps.shl(a, e.operands.read(w, op, 1, l), t.bits);
             }
             if (d >= 0) {
                 regs[((rb[l] + d) << 5) | l] = r & width;
@@ -148,12 +148,12 @@ final class LaneOps {
         final int d = op.dst[0];
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            float a = f32(e.read(w, op, 0, l)), b = f32(e.read(w, op, 1, l));
+            float a = f32(e.operands.read(w, op, 0, l)), b = f32(e.operands.read(w, op, 1, l));
             float r = switch (c) {
                 case FADD -> a + b;
                 case FSUB -> a - b;
                 case FMUL -> a * b;
-                default -> Math.fma(a, b, f32(e.read(w, op, 2, l)));
+                default -> Math.fma(a, b, f32(e.operands.read(w, op, 2, l)));
             };
             if (d >= 0) {
                 regs[((rb[l] + d) << 5) | l] = bits32(r);
@@ -174,7 +174,7 @@ final class LaneOps {
         final int q = op.dst.length > 1 ? op.dst[1] : -1;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            boolean r = Comparisons.compare(op, t, e.read(w, op, 0, l), e.read(w, op, 1, l));
+            boolean r = Comparisons.compare(op, t, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l));
             if (p >= 0) {
                 regs[((rb[l] + p) << 5) | l] = r ? 1 : 0;
             }
@@ -192,59 +192,59 @@ final class LaneOps {
         DataType t = op.type;
         int bits = t == null ? 64 : t.bits;
         switch (op.code) {
-            case MOV -> e.write(w, op, 0, l, zx(e.read(w, op, 0, l), op.dstBits[0] == 1 ? 1 : bits));
+            case MOV -> e.operands.write(w, op, 0, l, zx(e.operands.read(w, op, 0, l), op.dstBits[0] == 1 ? 1 : bits));
             case MOV_PACK -> {
                 int n = op.sources();
                 int eb = bits / n;
                 long r = 0;
                 for (int k = 0; k < n; k++) {
-                    r |= zx(e.read(w, op, k, l), eb) << (k * eb);
+                    r |= zx(e.operands.read(w, op, k, l), eb) << (k * eb);
                 }
-                e.write(w, op, 0, l, r);
+                e.operands.write(w, op, 0, l, r);
             }
             case MOV_UNPACK -> {
                 int n = op.dst.length;
                 int eb = bits / n;
-                long v = e.read(w, op, 0, l);
+                long v = e.operands.read(w, op, 0, l);
                 for (int k = 0; k < n; k++) {
-                    e.write(w, op, k, l, zx(v >>> (k * eb), eb));
+                    e.operands.write(w, op, k, l, zx(v >>> (k * eb), eb));
                 }
             }
             case LD -> e.memory.ld(w, op, l);
             case ST -> e.memory.st(w, op, l);
-            case CVTA, CVTA_TO, ISSPACEP, GETCTARANK -> e.write(w, op, 0, l, e.memory.spaceOp(op, e.read(w, op, 0, l)));
-            case MAPA -> e.write(w, op, 0, l, e.memory.mapa(op, e.read(w, op, 0, l), e.read(w, op, 1, l)));
+            case CVTA, CVTA_TO, ISSPACEP, GETCTARANK -> e.operands.write(w, op, 0, l, e.memory.spaceOp(op, e.operands.read(w, op, 0, l)));
+            case MAPA -> e.operands.write(w, op, 0, l, e.memory.mapa(op, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l)));
             case ATOM, RED -> Atomics.run(e, w, op, l);
             case SETP -> {
-                long c = op.sources() > 2 ? e.read(w, op, 2, l) : 0;
-                int pq = Comparisons.setp(op, e.read(w, op, 0, l), e.read(w, op, 1, l), c);
-                e.write(w, op, 0, l, pq & 1);
+                long c = op.sources() > 2 ? e.operands.read(w, op, 2, l) : 0;
+                int pq = Comparisons.setp(op, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l), c);
+                e.operands.write(w, op, 0, l, pq & 1);
                 if (op.dst.length > 1) {
-                    e.write(w, op, 1, l, pq >> 1);
+                    e.operands.write(w, op, 1, l, pq >> 1);
                 }
             }
-            case SELP -> e.write(w, op, 0, l, (e.read(w, op, 2, l) & 1) != 0 ? e.read(w, op, 0, l) : e.read(w, op, 1, l));
+            case SELP -> e.operands.write(w, op, 0, l, (e.operands.read(w, op, 2, l) & 1) != 0 ? e.operands.read(w, op, 0, l) : e.operands.read(w, op, 1, l));
             case SET -> {
-                long c = op.sources() > 2 ? e.read(w, op, 2, l) : 0;
-                e.write(w, op, 0, l, Comparisons.set(op, e.read(w, op, 0, l), e.read(w, op, 1, l), c));
+                long c = op.sources() > 2 ? e.operands.read(w, op, 2, l) : 0;
+                e.operands.write(w, op, 0, l, Comparisons.set(op, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l), c));
             }
             case SLCT -> {
-                long c = e.read(w, op, 2, l);
-                e.write(w, op, 0, l, Comparisons.slct(op, e.read(w, op, 0, l), e.read(w, op, 1, l), c));
+                long c = e.operands.read(w, op, 2, l);
+                e.operands.write(w, op, 0, l, Comparisons.slct(op, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l), c));
             }
-            case CVT -> e.write(w, op, 0, l, op.sources() > 1
-                    ? Convert.cvtPair(op, e.read(w, op, 0, l), e.read(w, op, 1, l))
-                    : Convert.cvt(op, e.read(w, op, 0, l)));
-            case COPYSIGN -> e.write(w, op, 0, l, FloatArithmetic.copysign(bits, e.read(w, op, 0, l), e.read(w, op, 1, l)));
-            case TESTP -> e.write(w, op, 0, l, FloatArithmetic.testp(op, e.read(w, op, 0, l)) ? 1 : 0);
+            case CVT -> e.operands.write(w, op, 0, l, op.sources() > 1
+                    ? Convert.cvtPair(op, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l))
+                    : Convert.cvt(op, e.operands.read(w, op, 0, l)));
+            case COPYSIGN -> e.operands.write(w, op, 0, l, FloatArithmetic.copysign(bits, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l)));
+            case TESTP -> e.operands.write(w, op, 0, l, FloatArithmetic.testp(op, e.operands.read(w, op, 0, l)) ? 1 : 0);
             default -> {
                 int n = op.sources();
-                long a = n > 0 ? e.read(w, op, 0, l) : 0, b = n > 1 ? e.read(w, op, 1, l) : 0;
-                long c = n > 2 ? e.read(w, op, 2, l) : 0;
+                long a = n > 0 ? e.operands.read(w, op, 0, l) : 0, b = n > 1 ? e.operands.read(w, op, 1, l) : 0;
+                long c = n > 2 ? e.operands.read(w, op, 2, l) : 0;
                 if (t != null && t.isFloat()) {
-                    e.write(w, op, 0, l, FloatArithmetic.apply(op, a, b, c));
+                    e.operands.write(w, op, 0, l, FloatArithmetic.apply(op, a, b, c));
                 } else {
-                    e.write(w, op, 0, l, IntegerOps.apply(op, w, l, a, b, c, n > 3 ? e.read(w, op, 3, l) : 0));
+                    e.operands.write(w, op, 0, l, IntegerOps.apply(op, w, l, a, b, c, n > 3 ? e.operands.read(w, op, 3, l) : 0));
                 }
             }
         }

@@ -88,13 +88,13 @@ final class MBarriers {
     /** Returns true when the lane suspends in try_wait. */
     private boolean lane(Warp w, Op op, int pc, Opcode kind, boolean expectTx, int l) {
         if (kind == Opcode.MBARRIER_PENDING_COUNT) {
-            long token = engine.read(w, op, 0, l);
+            long token = engine.operands.read(w, op, 0, l);
             if ((token & TOKEN_NO_COMPLETE) == 0) {
                 hazards.undefined(op, pc, "exec.mbarrier", "the state operand of mbarrier.pending_count was not"
                         + " produced by mbarrier.arrive.noComplete or arrive_drop.noComplete (9.7.13.15.17)",
                         engine.where(w, l));
             }
-            engine.write(w, op, 0, l, token & COUNT_MASK);
+            engine.operands.write(w, op, 0, l, token & COUNT_MASK);
             return false;
         }
         long at = object(w, op, pc, l);
@@ -115,7 +115,7 @@ final class MBarriers {
     private boolean on(Warp w, Op op, int pc, Opcode kind, boolean expectTx, int l, int a) {
         long s = Bytes.get(cta.shared, a, 8);
         if (kind == Opcode.MBARRIER_INIT) {
-            long count = Bits.zx(engine.read(w, op, 0, l), 32);
+            long count = Bits.zx(engine.operands.read(w, op, 0, l), 32);
             if ((s & VALID) != 0) {
                 hazards.undefined(op, pc, "exec.mbarrier", "mbarrier.init on a valid mbarrier object at shared 0x"
                         + Integer.toHexString(a) + " (9.7.13.15.9: invalidate it first)", engine.where(w, l));
@@ -143,7 +143,7 @@ final class MBarriers {
         switch (kind) {
             case MBARRIER_INVAL -> store(a, 0);
             case MBARRIER_EXPECT_TX, MBARRIER_COMPLETE_TX -> {
-                long bytes = Bits.zx(engine.read(w, op, 0, l), 32);
+                long bytes = Bits.zx(engine.operands.read(w, op, 0, l), 32);
                 if (kind == Opcode.MBARRIER_COMPLETE_TX && engine.order != null) {
                     engine.order.mbarrierArrive(engine.ordering.slot(w, l), cta.rank, a, ((Form) op.form).relaxed());
                 }
@@ -153,9 +153,9 @@ final class MBarriers {
                 boolean noComplete = ((Form) op.form).noComplete();
                 long count = 1;
                 if (expectTx) {
-                    changeTx(op, pc, w, l, a, op.sources() > 0 ? Bits.zx(engine.read(w, op, 0, l), 32) : 0);
+                    changeTx(op, pc, w, l, a, op.sources() > 0 ? Bits.zx(engine.operands.read(w, op, 0, l), 32) : 0);
                 } else if (op.sources() > 0) {
-                    count = Bits.zx(engine.read(w, op, 0, l), 32);
+                    count = Bits.zx(engine.operands.read(w, op, 0, l), 32);
                 }
                 s = Bytes.get(cta.shared, a, 8);
                 long token = TOKEN | ((long) phase << 32) | pending(s) | (noComplete ? TOKEN_NO_COMPLETE : 0);
@@ -164,7 +164,7 @@ final class MBarriers {
                 }
                 arrive(op, pc, w, l, a, count, kind == Opcode.MBARRIER_ARRIVE_DROP, noComplete);
                 if (op.dst.length > 0) {
-                    engine.write(w, op, 0, l, token);
+                    engine.operands.write(w, op, 0, l, token);
                 }
             }
             case CP_ASYNC_MBARRIER_ARRIVE -> {
@@ -179,7 +179,7 @@ final class MBarriers {
                 engine.cta().copies.enqueueArrive(w, l, pc, cta, a);
             }
             case MBARRIER_TEST_WAIT, MBARRIER_TRY_WAIT -> {
-                long v = engine.read(w, op, 0, l);
+                long v = engine.operands.read(w, op, 0, l);
                 boolean done;
                 if (((Form) op.form).parity()) {
                     // The phase of that parity is the current one (incomplete) or the preceding one (complete).
@@ -232,7 +232,7 @@ final class MBarriers {
                         w.spinning &= ~bit;
                     }
                 }
-                engine.write(w, op, 0, l, done ? 1 : 0);
+                engine.operands.write(w, op, 0, l, done ? 1 : 0);
             }
             default -> throw Engine.Stop.unsupported(op, "");
         }

@@ -1846,7 +1846,7 @@ final class RegionCompiler {
         lane.mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "f32", "(J)F", false);
     }
 
-    /** Source operand k of the lane, as {@link Engine#read} gives it (registers and immediates only). */
+    /** Source operand k of the lane, as {@link Operands#read} gives it (registers and immediates only). */
     private static void source(LaneRegisters lane, Op op, int k) {
         MethodVisitor mv = lane.mv;
         if (op.srcKind[k] == Op.IMM) {

@@ -61,7 +61,7 @@ final class TensorMapEdits {
                         engine.where(w, l));
                 continue;
             }
-            long value = engine.read(w, op, 0, l);
+            long value = engine.operands.read(w, op, 0, l);
             java.util.Optional<Long> bits = field.encode(value);
             if (bits.isEmpty()) {
                 throw new MemoryFault("tensormap.replace" + field.spelling + " value " + value + " names an element"

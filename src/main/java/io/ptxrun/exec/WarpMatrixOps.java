@@ -298,7 +298,7 @@ final class WarpMatrixOps {
                     int fr = transpose ? c : r, fc = transpose ? r : c;
                     int lane = fr * 4 + fc / 2, shift = 16 * (fc % 2);
                     if (store) {
-                        engine.memory.store(w, op.mem.space(), row + 2L * c, 2, engine.read(w, op, m, lane) >>> shift & 0xFFFF, rowLane);
+                        engine.memory.store(w, op.mem.space(), row + 2L * c, 2, engine.operands.read(w, op, m, lane) >>> shift & 0xFFFF, rowLane);
                     } else {
                         loaded[m][lane] |= engine.memory.load(w, op.mem.space(), row + 2L * c, 2, rowLane) << shift;
                     }
@@ -311,7 +311,7 @@ final class WarpMatrixOps {
         if (!store) {
             for (int m = 0; m < form.matrices(); m++) {
                 for (int l = 0; l < 32; l++) {
-                    engine.write(w, op, m, l, loaded[m][l]);
+                    engine.operands.write(w, op, m, l, loaded[m][l]);
                 }
             }
         }
@@ -322,11 +322,11 @@ final class WarpMatrixOps {
         if (op.sources() <= k) {
             return colMajor ? rows : cols;
         }
-        long s = sx(engine.read(w, op, k, 0), 32);
+        long s = sx(engine.operands.read(w, op, k, 0), 32);
         for (int l = 1; l < 32; l++) {
-            if (sx(engine.read(w, op, k, l), 32) != s) {
+            if (sx(engine.operands.read(w, op, k, l), 32) != s) {
                 throw new MemoryFault("lanes of the warp give different strides (lane 0: " + s + ", lane " + l
-                        + ": " + sx(engine.read(w, op, k, l), 32) + "), which 9.7.14.4 leaves undefined");
+                        + ": " + sx(engine.operands.read(w, op, k, l), 32) + "), which 9.7.14.4 leaves undefined");
             }
         }
         return s;
@@ -407,7 +407,7 @@ final class WarpMatrixOps {
         for (int idx = 0; idx < total; idx++) {
             // The first copy of element idx is fragment element idx mod E of lane idx / E.
             int l = idx / perLane, e = idx % perLane;
-            long reg = engine.read(w, op, first + e / perReg, l);
+            long reg = engine.operands.read(w, op, first + e / perReg, l);
             raw[idx] = zx(reg >>> ((e % perReg) * bits), bits);
         }
     }
@@ -424,7 +424,7 @@ final class WarpMatrixOps {
                 for (int j = 0; j < perReg; j++) {
                     v |= zx(raw[(base + k * perReg + j) % total], bits) << (j * bits);
                 }
-                engine.write(w, op, k, l, v);
+                engine.operands.write(w, op, k, l, v);
             }
         }
     }

@@ -121,7 +121,7 @@ final class WarpMemory {
                 if ((exec & (1 << l)) != 0) {
                     int off = (int) (at[l] - base);
                     for (int k = 0; k < n; k++) {
-                        Bytes.put(mem, off + k * size, size, engine.read(w, op, k, l));
+                        Bytes.put(mem, off + k * size, size, engine.operands.read(w, op, k, l));
                     }
                 }
             }

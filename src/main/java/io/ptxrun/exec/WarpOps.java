@@ -37,8 +37,8 @@ final class WarpOps {
         boolean[] ok = flags;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            int b = (int) engine.read(w, op, 1, l) & 31;
-            int c = (int) engine.read(w, op, 2, l);
+            int b = (int) engine.operands.read(w, op, 1, l) & 31;
+            int c = (int) engine.operands.read(w, op, 2, l);
             int seg = (c >>> 8) & 31;
             int maxLane = (l & seg) | (c & 31 & ~seg);
             int minLane = l & seg;
@@ -65,14 +65,14 @@ final class WarpOps {
             if (!p) {
                 j = l;
             }
-            vals[l] = engine.read(w, op, 0, j) & 0xffffffffL;
+            vals[l] = engine.operands.read(w, op, 0, j) & 0xffffffffL;
             ok[l] = p;
         }
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            engine.write(w, op, 0, l, vals[l]);
+            engine.operands.write(w, op, 0, l, vals[l]);
             if (op.dst.length > 1) {
-                engine.write(w, op, 1, l, ok[l] ? 1 : 0);
+                engine.operands.write(w, op, 1, l, ok[l] ? 1 : 0);
             }
         }
     }
@@ -102,7 +102,7 @@ final class WarpOps {
     /** activemask: each lane of exec gets the mask of exec. */
     void activemask(Warp w, Op op, int exec) {
         for (int m = exec; m != 0; m &= m - 1) {
-            engine.write(w, op, 0, Integer.numberOfTrailingZeros(m), exec & 0xffffffffL);
+            engine.operands.write(w, op, 0, Integer.numberOfTrailingZeros(m), exec & 0xffffffffL);
         }
     }
 
@@ -117,7 +117,7 @@ final class WarpOps {
                 long[] vals = values;
                 for (int m = exec; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
-                    vals[l] = IntegerOps.ext(engine.read(w, op, 0, l), t);
+                    vals[l] = IntegerOps.ext(engine.operands.read(w, op, 0, l), t);
                 }
                 long[] res = results;
                 for (int m = exec; m != 0; m &= m - 1) {
@@ -126,7 +126,7 @@ final class WarpOps {
                 }
                 for (int m = exec; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
-                    engine.write(w, op, 0, l, zx(res[l], 32));
+                    engine.operands.write(w, op, 0, l, zx(res[l], 32));
                 }
             }
             case MATCH -> {
@@ -134,7 +134,7 @@ final class WarpOps {
                 long[] vals = values;
                 for (int m = exec; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
-                    vals[l] = zx(engine.read(w, op, 0, l), bits);
+                    vals[l] = zx(engine.operands.read(w, op, 0, l), bits);
                 }
                 long[] res = results;
                 boolean[] allSame = flags;
@@ -153,21 +153,21 @@ final class WarpOps {
                 }
                 for (int m = exec; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
-                    engine.write(w, op, 0, l, res[l]);
+                    engine.operands.write(w, op, 0, l, res[l]);
                     if (op.dst.length > 1) {
-                        engine.write(w, op, 1, l, allSame[l] ? 1 : 0);
+                        engine.operands.write(w, op, 1, l, allSame[l] ? 1 : 0);
                     }
                 }
             }
             default -> {
-                int member = (int) engine.read(w, op, 0, Integer.numberOfTrailingZeros(exec));
+                int member = (int) engine.operands.read(w, op, 0, Integer.numberOfTrailingZeros(exec));
                 int candidates = exec & member;
                 int leader = candidates == 0 ? -1 : Integer.numberOfTrailingZeros(candidates);
                 for (int m = exec; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
-                    engine.write(w, op, 0, l, leader < 0 ? 0 : leader);
+                    engine.operands.write(w, op, 0, l, leader < 0 ? 0 : leader);
                     if (op.dst.length > 1) {
-                        engine.write(w, op, 1, l, l == leader ? 1 : 0);
+                        engine.operands.write(w, op, 1, l, l == leader ? 1 : 0);
                     }
                 }
             }
@@ -177,14 +177,14 @@ final class WarpOps {
     /** The lanes lane l synchronises with: its membermask (last operand) among the lanes running. */
     private int members(Warp w, Op op, int l, int exec) {
         int n = op.sources();
-        return n > 1 ? exec & (int) engine.read(w, op, n - 1, l) : exec;
+        return n > 1 ? exec & (int) engine.operands.read(w, op, n - 1, l) : exec;
     }
 
     void vote(Warp w, Op op, int exec) {
         int ballotAll = 0;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            if ((engine.read(w, op, 0, l) & 1) != 0) {
+            if ((engine.operands.read(w, op, 0, l) & 1) != 0) {
                 ballotAll |= 1 << l;
             }
         }
@@ -203,7 +203,7 @@ final class WarpOps {
         }
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            engine.write(w, op, 0, l, out[l]);
+            engine.operands.write(w, op, 0, l, out[l]);
         }
     }
 
@@ -219,11 +219,11 @@ final class WarpOps {
                 continue;
             }
             // Lanes may name different groups (tiled partitions): each group syncs on its own.
-            int named = (int) engine.read(w, op, 0, l);
+            int named = (int) engine.operands.read(w, op, 0, l);
             int group = 0;
             for (int k = exec & ~done; k != 0; k &= k - 1) {
                 int j = Integer.numberOfTrailingZeros(k);
-                if ((int) engine.read(w, op, 0, j) == named) {
+                if ((int) engine.operands.read(w, op, 0, j) == named) {
                     group |= 1 << j;
                 }
             }
@@ -248,11 +248,11 @@ final class WarpOps {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             if ((done & (1 << l)) == 0) {
-                int named = (int) engine.read(w, op, k, l);
+                int named = (int) engine.operands.read(w, op, k, l);
                 int group = 0;
                 for (int r = exec & ~done; r != 0; r &= r - 1) {
                     int j = Integer.numberOfTrailingZeros(r);
-                    if ((int) engine.read(w, op, k, j) == named) {
+                    if ((int) engine.operands.read(w, op, k, j) == named) {
                         group |= 1 << j;
                     }
                 }

@@ -328,7 +328,7 @@ final class Warpgroups {
             for (int t = 0; t < 128; t++) {
                 Warp w = warps[WARPS * g + t / 32];
                 for (int j = 0; j < WarpgroupForm.A_REGISTERS; j++) {
-                    long reg = engine.read(w, op, j, t % 32);
+                    long reg = engine.operands.read(w, op, j, t % 32);
                     for (int part = 0; part < perReg; part++) {
                         int e = WgmmaFragments.aRow(t, j) * kk + WgmmaFragments.aColumn(t, j, part, bits);
                         long raw = Bits.zx(reg >>> (part * bits), bits);
@@ -372,7 +372,7 @@ final class Warpgroups {
                     float acc = floatSum(c, WgmmaFragments.accumulatorRow(t, r), WgmmaFragments.accumulatorColumn(t, r), kk, f);
                     out = Float.floatToRawIntBits(acc) & 0xffffffffL;
                 }
-                engine.write(w, op, r, l, out);
+                engine.operands.write(w, op, r, l, out);
             }
         }
     }
@@ -400,10 +400,10 @@ final class Warpgroups {
     /** Source {@code k} (a descriptor or scale-d), which must be the same in all 128 threads. */
     private long uniform(int g, Op op, int pc, int k) {
         Warp[] warps = engine.cta().warps;
-        long v = engine.read(warps[WARPS * g], op, k, 0);
+        long v = engine.operands.read(warps[WARPS * g], op, k, 0);
         for (int t = 1; t < 128; t++) {
             Warp w = warps[WARPS * g + t / 32];
-            long x = engine.read(w, op, k, t % 32);
+            long x = engine.operands.read(w, op, k, t % 32);
             if (x != v) {
                 hazards.undefined(op, pc, "exec.wgmma", String.format("operand %d of '%s' differs between threads of"
                         + " the warpgroup (thread 0: 0x%x, thread %d: 0x%x); it must be uniform", k + 2, op.mnemonic(),
