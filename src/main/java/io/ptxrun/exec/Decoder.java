@@ -7,8 +7,6 @@ import io.ptxrun.ast.Instruction;
 import io.ptxrun.ast.Module;
 import io.ptxrun.ast.Operand;
 import io.ptxrun.ast.Param;
-import io.ptxrun.ast.Qual;
-import io.ptxrun.ast.Qualifier;
 import io.ptxrun.ast.SourcePos;
 import io.ptxrun.ast.StateSpace;
 import io.ptxrun.ast.Statement;
@@ -199,7 +197,12 @@ final class Decoder {
         int frame;
         final boolean kernel;
 
-        /** The async copies' and tensor-map edits' decoding. */
+        // Each family's decoding (build dispatches by opcode).
+        private final LaneOpDecoding lanes = new LaneOpDecoding(this);
+        private final MemoryDecoding memory = new MemoryDecoding(this);
+        private final ControlDecoding control = new ControlDecoding(this);
+        private final SyncDecoding sync = new SyncDecoding(this);
+        private final WarpDecoding warp = new WarpDecoding(this);
         private final CopyDecoding copies = new CopyDecoding(this);
 
         FunctionDecoder(FuncInfo fi) {
@@ -460,37 +463,6 @@ final class Decoder {
             srcs(op, t, List.of(os));
         }
 
-        /**
-         * ldmatrix / stmatrix: the .m8n8 .b16 form (the .m16n8 / .m16n16 8-bit forms of sm_100 are
-         * not run); the fragment vector holds one register per matrix.
-         */
-        Draft matrixMove(Instruction i) {
-            boolean store = i.opcode() == io.ptxrun.ast.Opcode.STMATRIX;
-            java.util.Set<String> qs = new java.util.HashSet<>();
-            for (Qual q : i.qualifiers()) {
-                qs.add(q.text());
-            }
-            if (!qs.contains(".m8n8") || !qs.contains(".b16")) {
-                throw new DecodeError(i.pos(), "only the .m8n8 .b16 form of " + i.opcode().spelling + " is supported");
-            }
-            int count = qs.contains(".x4") ? 4 : qs.contains(".x2") ? 2 : 1;
-            List<Operand> os = i.operands();
-            Operand fragment = os.get(store ? 1 : 0);
-            List<Operand> regs = fragment instanceof Operand.Vector v ? v.elements() : List.of(fragment);
-            if (regs.size() != count) {
-                throw new DecodeError(fragment.pos(), "the fragment of ." + "x" + count + " is " + count
-                        + " registers, not " + regs.size());
-            }
-            Draft op = new Draft(OpCode.MATRIX_MOVE, i, address(space(i.space()), os.get(store ? 0 : 1)));
-            op.type = DataType.B32;
-            op.form = new WarpMatrixOps.MoveForm(count, store, qs.contains(".trans"));
-            if (store) {
-                srcs(op, DataType.B32, regs);
-            } else {
-                dsts(op, regs.toArray(new Operand[0]));
-            }
-            return op;
-        }
 
         /** The space an instruction names, as the engine sees it (see {@link Space}). */
         Space space(StateSpace s) {
@@ -561,25 +533,7 @@ final class Decoder {
             return MemoryAccess.at(space, kind, -1, offset);
         }
 
-        /**
-         * The memory order of ld/st/atom/red: .relaxed, .acquire, .release, .acq_rel, .volatile
-         * and .mmio make an ld/st strong, every atom/red is; acquire and release say how it orders
-         * the thread's other accesses.
-         */
-        MemoryAccess ordered(MemoryAccess access, Instruction i, boolean atomic) {
-            boolean strong = atomic || i.has(Qualifier.RELAXED) || i.has(Qualifier.ACQUIRE)
-                    || i.has(Qualifier.RELEASE) || i.has(Qualifier.VOLATILE) || i.has(Qualifier.MMIO);
-            boolean acqRel = i.has(Qualifier.ACQ_REL);
-            return access.withOrder(strong, acqRel || i.has(Qualifier.ACQUIRE), acqRel || i.has(Qualifier.RELEASE));
-        }
 
-        List<Operand> vectorOf(Operand o) {
-            return o instanceof Operand.Vector v ? v.elements() : List.of(o);
-        }
-
-        int compare(Instruction i) {
-            return i.first(Qualifier.Category.COMPARE).map(q -> q.kind().ordinal()).orElse(-1);
-        }
 
         Draft simple(OpCode code, Instruction i, DataType t) {
             return simple(code, i, t, MemoryAccess.NONE);
@@ -595,571 +549,42 @@ final class Decoder {
             return op;
         }
 
+        /**
+         * The op of instruction i, by its family's decoding; null for an instruction the engine
+         * does not run.
+         */
         Draft build(Instruction i) {
-            DataType t = i.type();
-            List<Operand> os = i.operands();
-            boolean fl = t != null && t.isFloat();
-            switch (i.opcode()) {
-                case MOV: {
-                    if (os.get(0) instanceof Operand.Vector v) {
-                        Draft op = new Draft(OpCode.MOV_UNPACK, i);
-                        op.type = t;
-                        dsts(op, v.elements().toArray(new Operand[0]));
-                        srcs(op, t, os.get(1));
-                        return op;
-                    }
-                    if (os.get(1) instanceof Operand.Vector v) {
-                        Draft op = new Draft(OpCode.MOV_PACK, i);
-                        op.type = t;
-                        dsts(op, os.get(0));
-                        srcs(op, DataType.B64, v.elements());
-                        return op;
-                    }
-                    return simple(OpCode.MOV, i, t);
-                }
-                case LD:
-                case LDU:
-                case ST: {
-                    boolean store = i.opcode() == io.ptxrun.ast.Opcode.ST;
-                    MemoryAccess access = address(space(i.space()), store ? os.get(0) : os.get(1));
-                    if (i.space().isParam() && access.space() == Space.LOCAL) {
-                        access = access.inCallFrame();
-                    }
-                    Draft op = new Draft(store ? OpCode.ST : OpCode.LD, i,
-                            ordered(access.withVector(i.vectorWidth()), i, false));
-                    op.type = t;
-                    Operand data = store ? os.get(1) : os.get(0);
-                    List<Operand> elems = vectorOf(data);
-                    if (store) {
-                        srcs(op, t, elems);
-                    } else {
-                        dsts(op, elems.toArray(new Operand[0]));
-                    }
-                    return op;
-                }
-                case CVTA: {
-                    return simple(i.has(Qualifier.TO) ? OpCode.CVTA_TO : OpCode.CVTA, i, t,
-                            MemoryAccess.inSpace(space(i.space())));
-                }
-                case ISSPACEP: {
-                    return simple(OpCode.ISSPACEP, i, DataType.U64, MemoryAccess.inSpace(space(i.space())));
-                }
-                case ADD:
-                    return simple(fl ? OpCode.FADD : OpCode.ADD, i, t);
-                case SUB:
-                    return simple(fl ? OpCode.FSUB : OpCode.SUB, i, t);
-                case ADDC:
-                    return simple(OpCode.ADDC, i, t);
-                case SUBC:
-                    return simple(OpCode.SUBC, i, t);
-                case MUL:
-                case MAD: {
-                    boolean mul = i.opcode() == io.ptxrun.ast.Opcode.MUL;
-                    Draft op = simple(fl ? (mul ? OpCode.FMUL : OpCode.FMA) : (mul ? OpCode.MUL : OpCode.MAD), i, t);
-                    op.variant = i.has(Qualifier.HI) ? Op.HI : i.has(Qualifier.WIDE) ? Op.WIDE : Op.LO;
-                    return op;
-                }
-                case FMA:
-                    return simple(OpCode.FMA, i, t);
-                case DIV: {
-                    Draft op = simple(fl ? OpCode.FDIV : OpCode.DIV, i, t);
-                    op.option = i.has(Qualifier.FULL);
-                    return op;
-                }
-                case REM:
-                    return simple(OpCode.REM, i, t);
-                case MIN:
-                case MAX: {
-                    boolean min = i.opcode() == io.ptxrun.ast.Opcode.MIN;
-                    Draft op = simple(fl ? (min ? OpCode.FMIN : OpCode.FMAX) : (min ? OpCode.MIN : OpCode.MAX), i, t);
-                    op.option = i.has(Qualifier.NAN_PROPAGATE);
-                    op.variant = i.has(Qualifier.XORSIGN) ? 1 : 0;
-                    return op;
-                }
-                case ABS:
-                    return simple(fl ? OpCode.FABS : OpCode.ABS, i, t);
-                case NEG:
-                    return simple(fl ? OpCode.FNEG : OpCode.NEG, i, t);
-                case AND:
-                    return simple(OpCode.AND, i, t);
-                case OR:
-                    return simple(OpCode.OR, i, t);
-                case XOR:
-                    return simple(OpCode.XOR, i, t);
-                case NOT:
-                    return simple(OpCode.NOT, i, t);
-                case CNOT:
-                    return simple(OpCode.CNOT, i, t);
-                case SHL:
-                    return shift(OpCode.SHL, i, t);
-                case SHR:
-                    return shift(OpCode.SHR, i, t);
-                case POPC:
-                    return simple(OpCode.POPC, i, t);
-                case CLZ:
-                    return simple(OpCode.CLZ, i, t);
-                case BREV:
-                    return simple(OpCode.BREV, i, t);
-                case BFE:
-                    return shift(OpCode.BFE, i, t);
-                case BFI:
-                    return shift(OpCode.BFI, i, t);
-                case BFIND: {
-                    Draft op = simple(OpCode.BFIND, i, t);
-                    op.option = i.has(Qualifier.SHIFTAMT);
-                    return op;
-                }
-                case PRMT: {
-                    Draft op = simple(OpCode.PRMT, i, DataType.B32);
-                    op.variant = i.qualifiers().stream().filter(q -> q.kind().category == Qualifier.Category.MODIFIER
-                            || q.kind() == Qualifier.OTHER).map(Qual::text).findFirst().map(Decoder::prmtMode).orElse(0);
-                    return op;
-                }
-                case LOP3:
-                    return simple(OpCode.LOP3, i, DataType.B32);
-                case SHF: {
-                    Draft op = simple(OpCode.SHF, i, DataType.B32);
-                    op.option = i.has(Qualifier.CLAMP);
-                    op.variant = i.qualifiers().stream().anyMatch(q -> q.text().equals(".l")) ? 0 : 1;
-                    return op;
-                }
-                case SETP: {
-                    Draft op = new Draft(OpCode.SETP, i, MemoryAccess.NONE, Modifiers.flushOnly(i));
-                    op.type = t;
-                    op.variant = compare(i);
-                    op.boolOp = boolOp(i);
-                    if (os.get(0) instanceof Operand.PredPair pp) {
-                        dsts(op, pp.first(), pp.second());
-                    } else {
-                        dsts(op, os.get(0));
-                    }
-                    List<Operand> rest = new ArrayList<>(os.subList(1, os.size()));
-                    srcs(op, t, rest);
-                    if (rest.size() > 2) {
-                        op.srcKind[2] = op.srcKind[2];
-                        op.imm[2] = rest.get(2) instanceof Operand.IntImm im ? im.value() : op.imm[2];
-                    }
-                    return op;
-                }
-                case SET: {
-                    Draft op = simple(OpCode.SET, i, i.types().get(1));
-                    op.srcType = i.types().get(0);
-                    op.variant = compare(i);
-                    op.boolOp = boolOp(i);
-                    return op;
-                }
-                case SELP:
-                    return simple(OpCode.SELP, i, t);
-                case SLCT: {
-                    Draft op = simple(OpCode.SLCT, i, i.types().get(0));
-                    op.srcType = i.types().get(1);
-                    return op;
-                }
-                case CVT: {
-                    List<DataType> ts = i.types();
-                    Draft op = simple(OpCode.CVT, i, ts.get(0));
-                    op.srcType = ts.get(1);
-                    op.option = i.has(Qualifier.RNI) || i.has(Qualifier.RZI) || i.has(Qualifier.RMI) || i.has(Qualifier.RPI);
-                    // Re-decode the source immediate with the source type.
-                    srcs(op, op.srcType, os.subList(1, os.size()));
-                    return op;
-                }
-                case COPYSIGN:
-                    return simple(OpCode.COPYSIGN, i, t);
-                case TESTP: {
-                    Draft op = simple(OpCode.TESTP, i, t);
-                    op.variant = i.qualifiers().stream().filter(q -> q.kind() == Qualifier.OTHER || q.kind().category
-                            == Qualifier.Category.MODIFIER).map(Qual::text).findFirst().map(Decoder::testpMode).orElse(0);
-                    return op;
-                }
-                case SQRT:
-                    return simple(OpCode.SQRT, i, t);
-                case RSQRT:
-                    return simple(OpCode.RSQRT, i, t);
-                case RCP:
-                    return simple(OpCode.RCP, i, t);
-                case EX2:
-                    return simple(OpCode.EX2, i, t);
-                case LG2:
-                    return simple(OpCode.LG2, i, t);
-                case SIN:
-                    return simple(OpCode.SIN, i, t);
-                case COS:
-                    return simple(OpCode.COS, i, t);
-                case TANH:
-                    return simple(OpCode.TANH, i, t);
-                case ATOM:
-                case RED: {
-                    boolean red = i.opcode() == io.ptxrun.ast.Opcode.RED;
-                    Space space = space(i.space());
-                    int k = red ? 0 : 1;
-                    Draft op = new Draft(red ? OpCode.RED : OpCode.ATOM, i, ordered(address(space, os.get(k)), i, true));
-                    op.type = t;
-                    op.form = Atomics.Operation.of(i);
-                    if (!red) {
-                        dsts(op, os.get(0));
-                    }
-                    srcs(op, t, os.subList(k + 1, os.size()));
-                    return op;
-                }
-                case BRA: {
-                    Draft op = new Draft(OpCode.BRA, i);
-                    Operand tgt = os.get(0);
-                    if (!(tgt instanceof Operand.Symbol s)) {
-                        throw new DecodeError(i.pos(), "branch target must be a label");
-                    }
-                    for (Map<String, Integer> scope : labelScopes) {
-                        Integer label = scope.get(s.name());
-                        if (label != null) {
-                            op.target = label;
-                            return op;
-                        }
-                    }
-                    throw new DecodeError(i.pos(), "unknown label '" + s.name() + "'");
-                }
-                case CALL:
-                    return call(i);
-                case RET: {
-                    return new Draft(OpCode.RET, i);
-                }
-                case EXIT:
-                    return new Draft(OpCode.EXIT, i);
-                case TRAP:
-                    return new Draft(OpCode.TRAP, i);
-                case BAR:
-                case BARRIER: {
-                    boolean arrive = i.has(Qualifier.ARRIVE);
-                    // bar is always .aligned (barrier names it).
-                    boolean aligned = i.opcode() == io.ptxrun.ast.Opcode.BAR || i.has(Qualifier.ALIGNED);
-                    if (i.has(Qualifier.RED)) {
-                        Draft op = new Draft(OpCode.BAR_RED, i);
-                        op.type = DataType.U32;
-                        op.option = aligned;
-                        op.form = i.has(Qualifier.POPC) ? Barriers.Reduction.POPC
-                                : i.has(Qualifier.AND) ? Barriers.Reduction.AND : Barriers.Reduction.OR;
-                        dsts(op, os.get(0));
-                        srcs(op, DataType.U32, os.subList(1, os.size()));
-                        return op;
-                    }
-                    Draft op = new Draft(arrive ? OpCode.BAR_ARRIVE : OpCode.BAR, i);
-                    op.type = DataType.U32;
-                    op.option = aligned;
-                    srcs(op, DataType.U32, os);
-                    return op;
-                }
-                case CP_ASYNC:
-                case CP_ASYNC_BULK:
-                case CP_REDUCE_ASYNC_BULK:
-                case CP_ASYNC_BULK_TENSOR:
-                case CP_REDUCE_ASYNC_BULK_TENSOR:
-                case CP_ASYNC_BULK_PREFETCH_TENSOR:
-                case CP_ASYNC_BULK_COMMIT_GROUP:
-                case CP_ASYNC_BULK_WAIT_GROUP:
-                case CP_ASYNC_COMMIT_GROUP:
-                case CP_ASYNC_WAIT_GROUP:
-                case CP_ASYNC_WAIT_ALL:
-                case TENSORMAP_REPLACE:
-                case TENSORMAP_CP_FENCEPROXY:
-                    return copies.build(i);
-                case MBARRIER_INIT:
-                case MBARRIER_INVAL:
-                case MBARRIER_ARRIVE:
-                case MBARRIER_ARRIVE_DROP:
-                case MBARRIER_TEST_WAIT:
-                case MBARRIER_TRY_WAIT:
-                case MBARRIER_EXPECT_TX:
-                case MBARRIER_COMPLETE_TX:
-                case MBARRIER_PENDING_COUNT:
-                case CP_ASYNC_MBARRIER_ARRIVE: {
-                    MBarriers.Form form = new MBarriers.Form(i.opcode(), i.has(Qualifier.NO_COMPLETE),
-                            i.has(Qualifier.NOINC), i.has(Qualifier.PARITY), i.has(Qualifier.EXPECT_TX),
-                            i.has(Qualifier.RELAXED));
-                    Space space = space(i.space());
-                    int at = -1;
-                    for (int k = 0; k < os.size(); k++) {
-                        if (os.get(k) instanceof Operand.Address) {
-                            at = k;
-                            break;
-                        }
-                    }
-                    Draft op = new Draft(OpCode.MBARRIER, i,
-                            at >= 0 ? address(space, os.get(at)) : MemoryAccess.inSpace(space));
-                    op.type = DataType.B64;
-                    op.form = form;
-                    if (at >= 0) {
-                        dsts(op, os.subList(0, at).toArray(new Operand[0]));
-                        srcs(op, DataType.B64, os.subList(at + 1, os.size()));
-                    } else {
-                        dsts(op, os.get(0));
-                        srcs(op, DataType.B64, os.subList(1, os.size()));
-                    }
-                    return op;
-                }
-                case GETCTARANK: {
-                    return simple(OpCode.GETCTARANK, i, t, MemoryAccess.inSpace(space(i.space())));
-                }
-                case MAPA: {
-                    return simple(OpCode.MAPA, i, t, MemoryAccess.inSpace(space(i.space())));
-                }
-                case BARRIER_CLUSTER_ARRIVE:
-                case BARRIER_CLUSTER_WAIT: {
-                    Draft op = new Draft(i.opcode() == io.ptxrun.ast.Opcode.BARRIER_CLUSTER_ARRIVE
-                            ? OpCode.CLUSTER_ARRIVE : OpCode.CLUSTER_WAIT, i);
-                    op.option = i.has(Qualifier.RELAXED);
-                    return op;
-                }
-                case BAR_WARP_SYNC: {
-                    Draft op = new Draft(OpCode.BAR_WARP, i);
-                    srcs(op, DataType.U32, os);
-                    return op;
-                }
-                case FENCE:
-                    if (i.has(Qualifier.TENSORMAP_GENERIC) && i.has(Qualifier.ACQUIRE) && !os.isEmpty()) {
-                        return new Draft(OpCode.TENSORMAP_ACQUIRE, i, address(Space.GENERIC, os.get(0)));
-                    }
-                    // fence.sc / fence.acq_rel (with membar, its older spelling) order memory; the proxy
-                    // fences and fence.mbarrier_init do not take part in thread-to-thread ordering here.
-                    if (i.has(Qualifier.PROXY) && i.has(Qualifier.ASYNC)) {
-                        // fence.proxy.async: the thread's generic accesses and the async proxy's.
-                        return new Draft(OpCode.FENCE_PROXY_ASYNC, i);
-                    }
-                    return new Draft(i.has(Qualifier.PROXY) || i.has(Qualifier.MBARRIER_INIT) ? OpCode.NOP : OpCode.FENCE, i);
-                case MEMBAR:
-                    return new Draft(OpCode.FENCE, i);
-                case NANOSLEEP:
-                case PREFETCH:
-                case PREFETCHU:
-                case CP_ASYNC_BULK_PREFETCH:
-                case GRIDDEPCONTROL_WAIT:
-                case GRIDDEPCONTROL_LAUNCH_DEPENDENTS:
-                    return new Draft(OpCode.NOP, i);
-                case WGMMA_FENCE:
-                case WGMMA_COMMIT_GROUP:
-                case WGMMA_WAIT_GROUP:
-                case WGMMA_MMA_ASYNC:
-                case SETMAXNREG: {
-                    Draft op = new Draft(OpCode.WARPGROUP, i);
-                    op.form = WarpgroupForm.decode(i, this, op);
-                    return op;
-                }
-                case WMMA_LOAD:
-                case WMMA_MMA:
-                case WMMA_STORE: {
-                    WarpMatrixOps.Decoded m = WarpMatrixOps.decode(i);
-                    Space space = space(i.space());
-                    Draft op = new Draft(OpCode.WMMA, i,
-                            m.address() != null ? address(space, m.address()) : MemoryAccess.inSpace(space));
-                    op.form = m.form();
-                    op.type = m.form().type();
-                    dsts(op, m.destinations().toArray(new Operand[0]));
-                    srcs(op, DataType.B32, m.sources());
-                    return op;
-                }
-                case LDMATRIX:
-                case STMATRIX:
-                    return matrixMove(i);
-                case SHFL: {
-                    Draft op = new Draft(OpCode.SHFL, i);
-                    op.type = DataType.B32;
-                    op.option = i.has(Qualifier.SYNC);
-                    op.form = i.has(Qualifier.UP) ? WarpOps.ShuffleMode.UP : i.has(Qualifier.DOWN) ? WarpOps.ShuffleMode.DOWN
-                            : i.has(Qualifier.BFLY) ? WarpOps.ShuffleMode.BFLY : WarpOps.ShuffleMode.IDX;
-                    if (os.get(0) instanceof Operand.PredPair pp) {
-                        dsts(op, pp.first(), pp.second());
-                    } else {
-                        dsts(op, os.get(0));
-                    }
-                    srcs(op, DataType.B32, os.subList(1, os.size()));
-                    return op;
-                }
-                case VOTE: {
-                    Draft op = new Draft(OpCode.VOTE, i);
-                    op.type = t;
-                    op.option = i.has(Qualifier.SYNC);
-                    op.form = i.has(Qualifier.ALL) ? WarpOps.VoteMode.ALL : i.has(Qualifier.ANY) ? WarpOps.VoteMode.ANY
-                            : i.has(Qualifier.UNI) ? WarpOps.VoteMode.UNI : WarpOps.VoteMode.BALLOT;
-                    dsts(op, os.get(0));
-                    srcs(op, DataType.PRED, os.subList(1, os.size()));
-                    return op;
-                }
-                case SAD:
-                    return simple(OpCode.SAD, i, t);
-                case MUL24:
-                case MAD24: {
-                    Draft op = simple(i.opcode() == io.ptxrun.ast.Opcode.MUL24 ? OpCode.MUL24 : OpCode.MAD24, i, t);
-                    op.variant = i.has(Qualifier.HI) ? Op.HI : Op.LO;
-                    return op;
-                }
-                case BMSK: {
-                    Draft op = simple(OpCode.BMSK, i, DataType.B32);
-                    op.option = i.has(Qualifier.CLAMP);
-                    return op;
-                }
-                case FNS:
-                    return simple(OpCode.FNS, i, DataType.B32);
-                case CREATEPOLICY: {
-                    // Cache policies only steer caching; any value is a valid policy here.
-                    Draft op = new Draft(OpCode.MOV, i);
-                    op.type = DataType.B64;
-                    dsts(op, os.get(0));
-                    srcs(op, DataType.B64, new Operand.IntImm(i.pos(), 0));
-                    return op;
-                }
-                case MADC: {
-                    Draft op = simple(OpCode.MADC, i, t);
-                    op.variant = i.has(Qualifier.HI) ? Op.HI : Op.LO;
-                    return op;
-                }
-                case REDUX: {
-                    Draft op = simple(OpCode.REDUX, i, t);
-                    op.option = i.has(Qualifier.SYNC);
-                    Atomics.Operation o = Atomics.Operation.of(i);
-                    op.form = o == null ? WarpOps.ReduxOp.XOR : switch (o) {
-                        case ADD -> WarpOps.ReduxOp.ADD;
-                        case MIN -> WarpOps.ReduxOp.MIN;
-                        case MAX -> WarpOps.ReduxOp.MAX;
-                        case AND -> WarpOps.ReduxOp.AND;
-                        case OR -> WarpOps.ReduxOp.OR;
-                        default -> WarpOps.ReduxOp.XOR;
-                    };
-                    return op;
-                }
-                case MATCH: {
-                    Draft op = new Draft(OpCode.MATCH, i);
-                    op.type = t;
-                    op.option = i.has(Qualifier.SYNC);
-                    op.form = i.has(Qualifier.ALL) ? WarpOps.MatchMode.ALL : WarpOps.MatchMode.ANY;
-                    if (os.get(0) instanceof Operand.PredPair pp) {
-                        dsts(op, pp.first(), pp.second());
-                    } else {
-                        dsts(op, os.get(0));
-                    }
-                    srcs(op, t, os.subList(1, os.size()));
-                    return op;
-                }
-                case ELECT: {
-                    Draft op = new Draft(OpCode.ELECT, i);
-                    op.type = DataType.U32;
-                    op.option = i.has(Qualifier.SYNC);
-                    if (os.get(0) instanceof Operand.PredPair pp) {
-                        dsts(op, pp.first(), pp.second());
-                    } else {
-                        dsts(op, os.get(0));
-                    }
-                    srcs(op, DataType.U32, os.subList(1, os.size()));
-                    return op;
-                }
-                case ACTIVEMASK: {
-                    Draft op = new Draft(OpCode.ACTIVEMASK, i);
-                    dsts(op, os.get(0));
-                    return op;
-                }
-                default:
-                    return null;
+            return switch (i.opcode()) {
+                case LD, LDU, ST, ATOM, RED, CVTA, ISSPACEP, GETCTARANK, MAPA -> memory.build(i);
+                case BRA, CALL, RET, EXIT, TRAP -> control.build(i);
+                case BAR, BARRIER, BARRIER_CLUSTER_ARRIVE, BARRIER_CLUSTER_WAIT, BAR_WARP_SYNC, MBARRIER_INIT,
+                        MBARRIER_INVAL, MBARRIER_ARRIVE, MBARRIER_ARRIVE_DROP, MBARRIER_TEST_WAIT, MBARRIER_TRY_WAIT,
+                        MBARRIER_EXPECT_TX, MBARRIER_COMPLETE_TX, MBARRIER_PENDING_COUNT, CP_ASYNC_MBARRIER_ARRIVE,
+                        FENCE, MEMBAR, NANOSLEEP, PREFETCH, PREFETCHU, CP_ASYNC_BULK_PREFETCH, GRIDDEPCONTROL_WAIT,
+                        GRIDDEPCONTROL_LAUNCH_DEPENDENTS -> sync.build(i);
+                case CP_ASYNC, CP_ASYNC_BULK, CP_REDUCE_ASYNC_BULK, CP_ASYNC_BULK_TENSOR, CP_REDUCE_ASYNC_BULK_TENSOR,
+                        CP_ASYNC_BULK_PREFETCH_TENSOR, CP_ASYNC_BULK_COMMIT_GROUP, CP_ASYNC_BULK_WAIT_GROUP,
+                        CP_ASYNC_COMMIT_GROUP, CP_ASYNC_WAIT_GROUP, CP_ASYNC_WAIT_ALL, TENSORMAP_REPLACE,
+                        TENSORMAP_CP_FENCEPROXY -> copies.build(i);
+                case SHFL, VOTE, REDUX, MATCH, ELECT, ACTIVEMASK, WMMA_LOAD, WMMA_MMA, WMMA_STORE, LDMATRIX, STMATRIX,
+                        WGMMA_FENCE, WGMMA_COMMIT_GROUP, WGMMA_WAIT_GROUP, WGMMA_MMA_ASYNC, SETMAXNREG -> warp.build(i);
+                default -> lanes.build(i);
+            };
+        }
+
+        /** A destination that may be a predicate pair ({@code p|q}): both registers, else the one. */
+        void predicateDsts(Draft op, Operand o) {
+            if (o instanceof Operand.PredPair pp) {
+                dsts(op, pp.first(), pp.second());
+            } else {
+                dsts(op, o);
             }
         }
 
-        Draft shift(OpCode code, Instruction i, DataType t) {
-            Draft op = new Draft(code, i);
-            op.type = t;
-            List<Operand> os = i.operands();
-            dsts(op, os.get(0));
-            // Shift amounts and bit positions are .u32 whatever the data type is.
-            srcs(op, t, os.subList(1, os.size()));
-            return op;
-        }
-
-        Draft call(Instruction i) {
-            Draft op = new Draft(OpCode.CALL, i);
-            List<Operand> results = List.of();
-            List<Operand> args = List.of();
-            Operand target = null;
-            for (Operand o : i.operands()) {
-                if (o instanceof Operand.ArgList al) {
-                    if (target == null) {
-                        results = al.elements();
-                    } else {
-                        args = al.elements();
-                    }
-                } else if (target == null) {
-                    target = o;
-                }
-            }
-            if (target instanceof Operand.Register r) {
-                // An indirect call: the function address is source 0.
-                srcs(op, DataType.U64, r);
-                op.form = new CallForm(-1, frameOffsets(args, i), frameOffsets(results, i));
-                return op;
-            }
-            if (!(target instanceof Operand.Symbol ts)) {
-                throw new DecodeError(i.pos(), "call target form not supported");
-            }
-            FuncInfo callee = program.byName.get(ts.name());
-            if (callee == null) {
-                int library = DeviceLibrary.lookup(ts.name());
-                if (library < 0) {
-                    throw new DecodeError(i.pos(), "call of '" + ts.name() + "', which has no body in this module"
-                            + " (of the external CUDA device-library functions, ptxrun provides "
-                            + String.join(", ", DeviceLibrary.names()) + ")");
-                }
-                Draft lib = new Draft(OpCode.LIBRARY_CALL, i);
-                lib.form = new CallForm(library, frameOffsets(args, i), frameOffsets(results, i));
-                return lib;
-            }
-            op.form = new CallForm(callee.index, frameOffsets(args, i), frameOffsets(results, i));
-            return op;
-        }
-
-        int[] frameOffsets(List<Operand> os, Instruction i) {
-            int[] out = new int[os.size()];
-            for (int k = 0; k < os.size(); k++) {
-                Operand o = os.get(k);
-                String name = o instanceof Operand.Symbol s ? s.name() : o instanceof Operand.Register r ? r.name() : null;
-                Sym sym = name == null ? null : lookup(name);
-                if (sym == null || sym.kind() != SymKind.LOCAL) {
-                    throw new DecodeError(i.pos(), "call arguments must be .param variables");
-                }
-                out[k] = (int) sym.value();
-            }
-            return out;
+        Program program() {
+            return program;
         }
     }
 
 
-    static int boolOp(Instruction i) {
-        if (i.has(Qualifier.AND)) {
-            return 1;
-        }
-        if (i.has(Qualifier.OR)) {
-            return 2;
-        }
-        if (i.has(Qualifier.XOR)) {
-            return 3;
-        }
-        return 0;
-    }
-
-    static int prmtMode(String text) {
-        return switch (text) {
-            case ".f4e" -> 1;
-            case ".b4e" -> 2;
-            case ".rc8" -> 3;
-            case ".ecl" -> 4;
-            case ".ecr" -> 5;
-            case ".rc16" -> 6;
-            default -> 0;
-        };
-    }
-
-    static int testpMode(String text) {
-        return switch (text) {
-            case ".finite" -> 0;
-            case ".infinite" -> 1;
-            case ".number" -> 2;
-            case ".notanumber" -> 3;
-            case ".normal" -> 4;
-            case ".subnormal" -> 5;
-            default -> 0;
-        };
-    }
 }

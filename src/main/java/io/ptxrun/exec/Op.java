@@ -128,7 +128,7 @@ final class Op {
         return variant == 1;
     }
 
-    /** prmt: the mode (0 the default, then .f4e, .b4e, .rc8, .ecl, .ecr, .rc16; {@link Decoder#prmtMode}). */
+    /** prmt: the mode (0 the default, then .f4e, .b4e, .rc8, .ecl, .ecr, .rc16; {@link LaneOpDecoding#prmtMode}). */
     int prmtMode() {
         return variant;
     }
