@@ -27,37 +27,36 @@ final class ControlDecoding {
 
     /** The op of a control instruction; null for another. */
     Draft build(Instruction i) {
-        List<Operand> os = i.operands();
-        switch (i.opcode()) {
-            case BRA: {
-                Draft op = new Draft(OpCode.BRA, i);
-                Operand tgt = os.get(0);
-                if (!(tgt instanceof Operand.Symbol s)) {
-                    throw new DecodeError(i.pos(), "branch target must be a label");
-                }
-                for (Map<String, Integer> scope : d.labelScopes) {
-                    Integer label = scope.get(s.name());
-                    if (label != null) {
-                        op.target = label;
-                        return op;
-                    }
-                }
-                throw new DecodeError(i.pos(), "unknown label '" + s.name() + "'");
-            }
-            case CALL:
-                return call(i);
-            case RET: {
-                return new Draft(OpCode.RET, i);
-            }
-            case EXIT:
-                return new Draft(OpCode.EXIT, i);
-            case TRAP:
-                return new Draft(OpCode.TRAP, i);
-            default:
-                return null;
-        }
+        return switch (i.opcode()) {
+            case BRA -> branch(i);
+            case CALL -> call(i);
+            case RET -> new Draft(OpCode.RET, i);
+            case EXIT -> new Draft(OpCode.EXIT, i);
+            case TRAP -> new Draft(OpCode.TRAP, i);
+            default -> null;
+        };
     }
 
+    /** bra: its target, the op its label marks in the innermost block that has the label. */
+    private Draft branch(Instruction i) {
+        if (!(i.operands().get(0) instanceof Operand.Symbol s)) {
+            throw new DecodeError(i.pos(), "branch target must be a label");
+        }
+        for (Map<String, Integer> scope : d.labelScopes) {
+            Integer label = scope.get(s.name());
+            if (label != null) {
+                Draft op = new Draft(OpCode.BRA, i);
+                op.target = label;
+                return op;
+            }
+        }
+        throw new DecodeError(i.pos(), "unknown label '" + s.name() + "'");
+    }
+
+    /**
+     * call: the callee (-1 for an indirect call, whose address is source 0) and the frame offsets
+     * of the argument and result lists; a device-library call's when the module has no body for it.
+     */
     private Draft call(Instruction i) {
         Draft op = new Draft(OpCode.CALL, i);
         List<Operand> results = List.of();
@@ -99,6 +98,7 @@ final class ControlDecoding {
         return op;
     }
 
+    /** The call frame offsets of a call's .param arguments or results. */
     private int[] frameOffsets(List<Operand> os, Instruction i) {
         int[] out = new int[os.size()];
         for (int k = 0; k < os.size(); k++) {

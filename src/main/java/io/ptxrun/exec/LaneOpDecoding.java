@@ -7,7 +7,6 @@ import io.ptxrun.ast.Qual;
 import io.ptxrun.ast.Qualifier;
 import io.ptxrun.exec.Decoder.Draft;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,197 +26,176 @@ final class LaneOpDecoding {
     /** The op of a lane-local arithmetic, logic, comparison or conversion instruction; null for another. */
     Draft build(Instruction i) {
         DataType t = i.type();
-        List<Operand> os = i.operands();
+        // Integer and floating-point forms of one instruction are different ops.
         boolean fl = t != null && t.isFloat();
-        switch (i.opcode()) {
-            case MOV: {
-                if (os.get(0) instanceof Operand.Vector v) {
-                    Draft op = new Draft(OpCode.MOV_UNPACK, i);
-                    op.type = t;
-                    d.dsts(op, v.elements().toArray(new Operand[0]));
-                    d.srcs(op, t, os.get(1));
-                    return op;
-                }
-                if (os.get(1) instanceof Operand.Vector v) {
-                    Draft op = new Draft(OpCode.MOV_PACK, i);
-                    op.type = t;
-                    d.dsts(op, os.get(0));
-                    d.srcs(op, DataType.B64, v.elements());
-                    return op;
-                }
-                return d.simple(OpCode.MOV, i, t);
+        return switch (i.opcode()) {
+            case MOV -> mov(i);
+            case CREATEPOLICY -> {
+                // Cache policies only steer caching; any value is a valid policy here.
+                Draft op = new Draft(OpCode.MOV, i);
+                op.type = DataType.B64;
+                d.dsts(op, i.operands().get(0));
+                d.srcs(op, DataType.B64, new Operand.IntImm(i.pos(), 0));
+                yield op;
             }
-            case ADD:
-                return d.simple(fl ? OpCode.FADD : OpCode.ADD, i, t);
-            case SUB:
-                return d.simple(fl ? OpCode.FSUB : OpCode.SUB, i, t);
-            case ADDC:
-                return d.simple(OpCode.ADDC, i, t);
-            case SUBC:
-                return d.simple(OpCode.SUBC, i, t);
-            case MUL:
-            case MAD: {
-                boolean mul = i.opcode() == io.ptxrun.ast.Opcode.MUL;
-                Draft op = d.simple(fl ? (mul ? OpCode.FMUL : OpCode.FMA) : (mul ? OpCode.MUL : OpCode.MAD), i, t);
-                op.variant = i.has(Qualifier.HI) ? Op.HI : i.has(Qualifier.WIDE) ? Op.WIDE : Op.LO;
-                return op;
-            }
-            case FMA:
-                return d.simple(OpCode.FMA, i, t);
-            case DIV: {
-                Draft op = d.simple(fl ? OpCode.FDIV : OpCode.DIV, i, t);
-                op.option = i.has(Qualifier.FULL);
-                return op;
-            }
-            case REM:
-                return d.simple(OpCode.REM, i, t);
-            case MIN:
-            case MAX: {
-                boolean min = i.opcode() == io.ptxrun.ast.Opcode.MIN;
-                Draft op = d.simple(fl ? (min ? OpCode.FMIN : OpCode.FMAX) : (min ? OpCode.MIN : OpCode.MAX), i, t);
-                op.option = i.has(Qualifier.NAN_PROPAGATE);
-                op.variant = i.has(Qualifier.XORSIGN) ? 1 : 0;
-                return op;
-            }
-            case ABS:
-                return d.simple(fl ? OpCode.FABS : OpCode.ABS, i, t);
-            case NEG:
-                return d.simple(fl ? OpCode.FNEG : OpCode.NEG, i, t);
-            case AND:
-                return d.simple(OpCode.AND, i, t);
-            case OR:
-                return d.simple(OpCode.OR, i, t);
-            case XOR:
-                return d.simple(OpCode.XOR, i, t);
-            case NOT:
-                return d.simple(OpCode.NOT, i, t);
-            case CNOT:
-                return d.simple(OpCode.CNOT, i, t);
-            case SHL:
-                return shift(OpCode.SHL, i, t);
-            case SHR:
-                return shift(OpCode.SHR, i, t);
-            case POPC:
-                return d.simple(OpCode.POPC, i, t);
-            case CLZ:
-                return d.simple(OpCode.CLZ, i, t);
-            case BREV:
-                return d.simple(OpCode.BREV, i, t);
-            case BFE:
-                return shift(OpCode.BFE, i, t);
-            case BFI:
-                return shift(OpCode.BFI, i, t);
-            case BFIND: {
-                Draft op = d.simple(OpCode.BFIND, i, t);
-                op.option = i.has(Qualifier.SHIFTAMT);
-                return op;
-            }
-            case PRMT: {
-                Draft op = d.simple(OpCode.PRMT, i, DataType.B32);
-                op.variant = i.qualifiers().stream().filter(q -> q.kind().category == Qualifier.Category.MODIFIER
-                        || q.kind() == Qualifier.OTHER).map(Qual::text).findFirst().map(LaneOpDecoding::prmtMode).orElse(0);
-                return op;
-            }
-            case LOP3:
-                return d.simple(OpCode.LOP3, i, DataType.B32);
-            case SHF: {
-                Draft op = d.simple(OpCode.SHF, i, DataType.B32);
-                op.option = i.has(Qualifier.CLAMP);
+            case ADD -> d.simple(fl ? OpCode.FADD : OpCode.ADD, i, t);
+            case SUB -> d.simple(fl ? OpCode.FSUB : OpCode.SUB, i, t);
+            case ADDC -> d.simple(OpCode.ADDC, i, t);
+            case SUBC -> d.simple(OpCode.SUBC, i, t);
+            case MUL, MAD -> product(i, fl);
+            case MUL24 -> productHalf(d.simple(OpCode.MUL24, i, t), i);
+            case MAD24 -> productHalf(d.simple(OpCode.MAD24, i, t), i);
+            case MADC -> productHalf(d.simple(OpCode.MADC, i, t), i);
+            case FMA -> d.simple(OpCode.FMA, i, t);
+            case SAD -> d.simple(OpCode.SAD, i, t);
+            case DIV -> option(d.simple(fl ? OpCode.FDIV : OpCode.DIV, i, t), i.has(Qualifier.FULL));
+            case REM -> d.simple(OpCode.REM, i, t);
+            case MIN, MAX -> minMax(i, fl);
+            case ABS -> d.simple(fl ? OpCode.FABS : OpCode.ABS, i, t);
+            case NEG -> d.simple(fl ? OpCode.FNEG : OpCode.NEG, i, t);
+            case AND -> d.simple(OpCode.AND, i, t);
+            case OR -> d.simple(OpCode.OR, i, t);
+            case XOR -> d.simple(OpCode.XOR, i, t);
+            case NOT -> d.simple(OpCode.NOT, i, t);
+            case CNOT -> d.simple(OpCode.CNOT, i, t);
+            case LOP3 -> d.simple(OpCode.LOP3, i, DataType.B32);
+            case SHL -> shift(OpCode.SHL, i, t);
+            case SHR -> shift(OpCode.SHR, i, t);
+            case SHF -> {
+                Draft op = option(d.simple(OpCode.SHF, i, DataType.B32), i.has(Qualifier.CLAMP));
                 op.variant = i.qualifiers().stream().anyMatch(q -> q.text().equals(".l")) ? 0 : 1;
-                return op;
+                yield op;
             }
-            case SETP: {
-                Draft op = new Draft(OpCode.SETP, i, MemoryAccess.NONE, Modifiers.flushOnly(i));
-                op.type = t;
-                op.variant = compare(i);
-                op.boolOp = boolOp(i);
-                d.predicateDsts(op, os.get(0));
-                List<Operand> rest = new ArrayList<>(os.subList(1, os.size()));
-                d.srcs(op, t, rest);
-                if (rest.size() > 2) {
-                    op.srcKind[2] = op.srcKind[2];
-                    op.imm[2] = rest.get(2) instanceof Operand.IntImm im ? im.value() : op.imm[2];
-                }
-                return op;
+            case POPC -> d.simple(OpCode.POPC, i, t);
+            case CLZ -> d.simple(OpCode.CLZ, i, t);
+            case BREV -> d.simple(OpCode.BREV, i, t);
+            case BFE -> shift(OpCode.BFE, i, t);
+            case BFI -> shift(OpCode.BFI, i, t);
+            case BFIND -> option(d.simple(OpCode.BFIND, i, t), i.has(Qualifier.SHIFTAMT));
+            case BMSK -> option(d.simple(OpCode.BMSK, i, DataType.B32), i.has(Qualifier.CLAMP));
+            case FNS -> d.simple(OpCode.FNS, i, DataType.B32);
+            case PRMT -> {
+                Draft op = d.simple(OpCode.PRMT, i, DataType.B32);
+                op.variant = mode(i).map(LaneOpDecoding::prmtMode).orElse(0);
+                yield op;
             }
-            case SET: {
+            case SETP -> setp(i);
+            case SET -> {
                 Draft op = d.simple(OpCode.SET, i, i.types().get(1));
                 op.srcType = i.types().get(0);
                 op.variant = compare(i);
                 op.boolOp = boolOp(i);
-                return op;
+                yield op;
             }
-            case SELP:
-                return d.simple(OpCode.SELP, i, t);
-            case SLCT: {
+            case SELP -> d.simple(OpCode.SELP, i, t);
+            case SLCT -> {
                 Draft op = d.simple(OpCode.SLCT, i, i.types().get(0));
                 op.srcType = i.types().get(1);
-                return op;
+                yield op;
             }
-            case CVT: {
-                List<DataType> ts = i.types();
-                Draft op = d.simple(OpCode.CVT, i, ts.get(0));
-                op.srcType = ts.get(1);
-                op.option = i.has(Qualifier.RNI) || i.has(Qualifier.RZI) || i.has(Qualifier.RMI) || i.has(Qualifier.RPI);
-                // Re-decode the source immediate with the source type.
-                d.srcs(op, op.srcType, os.subList(1, os.size()));
-                return op;
-            }
-            case COPYSIGN:
-                return d.simple(OpCode.COPYSIGN, i, t);
-            case TESTP: {
+            case CVT -> cvt(i);
+            case COPYSIGN -> d.simple(OpCode.COPYSIGN, i, t);
+            case TESTP -> {
                 Draft op = d.simple(OpCode.TESTP, i, t);
-                op.variant = i.qualifiers().stream().filter(q -> q.kind() == Qualifier.OTHER || q.kind().category
-                        == Qualifier.Category.MODIFIER).map(Qual::text).findFirst().map(LaneOpDecoding::testpMode).orElse(0);
-                return op;
+                op.variant = mode(i).map(LaneOpDecoding::testpMode).orElse(0);
+                yield op;
             }
-            case SQRT:
-                return d.simple(OpCode.SQRT, i, t);
-            case RSQRT:
-                return d.simple(OpCode.RSQRT, i, t);
-            case RCP:
-                return d.simple(OpCode.RCP, i, t);
-            case EX2:
-                return d.simple(OpCode.EX2, i, t);
-            case LG2:
-                return d.simple(OpCode.LG2, i, t);
-            case SIN:
-                return d.simple(OpCode.SIN, i, t);
-            case COS:
-                return d.simple(OpCode.COS, i, t);
-            case TANH:
-                return d.simple(OpCode.TANH, i, t);
-            case SAD:
-                return d.simple(OpCode.SAD, i, t);
-            case MUL24:
-            case MAD24: {
-                Draft op = d.simple(i.opcode() == io.ptxrun.ast.Opcode.MUL24 ? OpCode.MUL24 : OpCode.MAD24, i, t);
-                op.variant = i.has(Qualifier.HI) ? Op.HI : Op.LO;
-                return op;
-            }
-            case BMSK: {
-                Draft op = d.simple(OpCode.BMSK, i, DataType.B32);
-                op.option = i.has(Qualifier.CLAMP);
-                return op;
-            }
-            case FNS:
-                return d.simple(OpCode.FNS, i, DataType.B32);
-            case CREATEPOLICY: {
-                // Cache policies only steer caching; any value is a valid policy here.
-                Draft op = new Draft(OpCode.MOV, i);
-                op.type = DataType.B64;
-                d.dsts(op, os.get(0));
-                d.srcs(op, DataType.B64, new Operand.IntImm(i.pos(), 0));
-                return op;
-            }
-            case MADC: {
-                Draft op = d.simple(OpCode.MADC, i, t);
-                op.variant = i.has(Qualifier.HI) ? Op.HI : Op.LO;
-                return op;
-            }
-            default:
-                return null;
+            case SQRT -> d.simple(OpCode.SQRT, i, t);
+            case RSQRT -> d.simple(OpCode.RSQRT, i, t);
+            case RCP -> d.simple(OpCode.RCP, i, t);
+            case EX2 -> d.simple(OpCode.EX2, i, t);
+            case LG2 -> d.simple(OpCode.LG2, i, t);
+            case SIN -> d.simple(OpCode.SIN, i, t);
+            case COS -> d.simple(OpCode.COS, i, t);
+            case TANH -> d.simple(OpCode.TANH, i, t);
+            default -> null;
+        };
+    }
+
+    /** mov of a register, or the packing of a vector into one register, or its unpacking. */
+    private Draft mov(Instruction i) {
+        List<Operand> os = i.operands();
+        DataType t = i.type();
+        if (os.get(0) instanceof Operand.Vector v) {
+            Draft op = new Draft(OpCode.MOV_UNPACK, i);
+            op.type = t;
+            d.dsts(op, v.elements().toArray(new Operand[0]));
+            d.srcs(op, t, os.get(1));
+            return op;
         }
+        if (os.get(1) instanceof Operand.Vector v) {
+            Draft op = new Draft(OpCode.MOV_PACK, i);
+            op.type = t;
+            d.dsts(op, os.get(0));
+            d.srcs(op, DataType.B64, v.elements());
+            return op;
+        }
+        return d.simple(OpCode.MOV, i, t);
+    }
+
+    /** mul and mad: integer ones with their product half ({@link Op#productHalf}), or the float ones. */
+    private Draft product(Instruction i, boolean fl) {
+        boolean mul = i.opcode() == io.ptxrun.ast.Opcode.MUL;
+        Draft op = d.simple(fl ? (mul ? OpCode.FMUL : OpCode.FMA) : (mul ? OpCode.MUL : OpCode.MAD), i, i.type());
+        op.variant = i.has(Qualifier.HI) ? Op.HI : i.has(Qualifier.WIDE) ? Op.WIDE : Op.LO;
+        return op;
+    }
+
+    /** mul24, mad24 and madc: .hi or the low half. */
+    private static Draft productHalf(Draft op, Instruction i) {
+        op.variant = i.has(Qualifier.HI) ? Op.HI : Op.LO;
+        return op;
+    }
+
+    /** min and max: .NaN in the option, .xorsign.abs in the variant (float ones). */
+    private Draft minMax(Instruction i, boolean fl) {
+        boolean min = i.opcode() == io.ptxrun.ast.Opcode.MIN;
+        Draft op = d.simple(fl ? (min ? OpCode.FMIN : OpCode.FMAX) : (min ? OpCode.MIN : OpCode.MAX), i, i.type());
+        op.option = i.has(Qualifier.NAN_PROPAGATE);
+        op.variant = i.has(Qualifier.XORSIGN) ? 1 : 0;
+        return op;
+    }
+
+    /**
+     * setp: the comparison and its combination with the predicate operand; a destination that may
+     * be a pair. An integer immediate as that predicate operand keeps its value.
+     */
+    private Draft setp(Instruction i) {
+        List<Operand> os = i.operands();
+        DataType t = i.type();
+        Draft op = new Draft(OpCode.SETP, i, MemoryAccess.NONE, Modifiers.flushOnly(i));
+        op.type = t;
+        op.variant = compare(i);
+        op.boolOp = boolOp(i);
+        d.predicateDsts(op, os.get(0));
+        List<Operand> rest = os.subList(1, os.size());
+        d.srcs(op, t, rest);
+        if (rest.size() > 2 && rest.get(2) instanceof Operand.IntImm im) {
+            op.imm[2] = im.value();
+        }
+        return op;
+    }
+
+    /** cvt: the destination and source types; an integer rounding of a float in the option. */
+    private Draft cvt(Instruction i) {
+        List<DataType> ts = i.types();
+        Draft op = d.simple(OpCode.CVT, i, ts.get(0));
+        op.srcType = ts.get(1);
+        op.option = i.has(Qualifier.RNI) || i.has(Qualifier.RZI) || i.has(Qualifier.RMI) || i.has(Qualifier.RPI);
+        // Re-decode the source immediate with the source type.
+        d.srcs(op, op.srcType, i.operands().subList(1, i.operands().size()));
+        return op;
+    }
+
+    private static Draft option(Draft op, boolean option) {
+        op.option = option;
+        return op;
+    }
+
+    /** The mode qualifier of prmt or testp (the first one that is no type). */
+    private static java.util.Optional<String> mode(Instruction i) {
+        return i.qualifiers().stream().filter(q -> q.kind().category == Qualifier.Category.MODIFIER
+                || q.kind() == Qualifier.OTHER).map(Qual::text).findFirst();
     }
 
     private Draft shift(OpCode code, Instruction i, DataType t) {

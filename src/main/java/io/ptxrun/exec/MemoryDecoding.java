@@ -24,58 +24,56 @@ final class MemoryDecoding {
     /** The op of a memory instruction; null for another. */
     Draft build(Instruction i) {
         DataType t = i.type();
+        return switch (i.opcode()) {
+            case LD, LDU -> access(i, false);
+            case ST -> access(i, true);
+            case ATOM, RED -> atomic(i);
+            case CVTA -> d.simple(i.has(Qualifier.TO) ? OpCode.CVTA_TO : OpCode.CVTA, i, t, namedSpace(i));
+            case ISSPACEP -> d.simple(OpCode.ISSPACEP, i, DataType.U64, namedSpace(i));
+            case GETCTARANK -> d.simple(OpCode.GETCTARANK, i, t, namedSpace(i));
+            case MAPA -> d.simple(OpCode.MAPA, i, t, namedSpace(i));
+            default -> null;
+        };
+    }
+
+    /** The space an instruction without an address operand names (cvta, isspacep, mapa, getctarank). */
+    private MemoryAccess namedSpace(Instruction i) {
+        return MemoryAccess.inSpace(d.space(i.space()));
+    }
+
+    /** ld and st: the address, the vector of registers loaded or stored, the memory order. */
+    private Draft access(Instruction i, boolean store) {
         List<Operand> os = i.operands();
-        switch (i.opcode()) {
-            case LD:
-            case LDU:
-            case ST: {
-                boolean store = i.opcode() == io.ptxrun.ast.Opcode.ST;
-                MemoryAccess access = d.address(d.space(i.space()), store ? os.get(0) : os.get(1));
-                if (i.space().isParam() && access.space() == Space.LOCAL) {
-                    access = access.inCallFrame();
-                }
-                Draft op = new Draft(store ? OpCode.ST : OpCode.LD, i,
-                        ordered(access.withVector(i.vectorWidth()), i, false));
-                op.type = t;
-                Operand data = store ? os.get(1) : os.get(0);
-                List<Operand> elems = vectorOf(data);
-                if (store) {
-                    d.srcs(op, t, elems);
-                } else {
-                    d.dsts(op, elems.toArray(new Operand[0]));
-                }
-                return op;
-            }
-            case CVTA: {
-                return d.simple(i.has(Qualifier.TO) ? OpCode.CVTA_TO : OpCode.CVTA, i, t,
-                        MemoryAccess.inSpace(d.space(i.space())));
-            }
-            case ISSPACEP: {
-                return d.simple(OpCode.ISSPACEP, i, DataType.U64, MemoryAccess.inSpace(d.space(i.space())));
-            }
-            case ATOM:
-            case RED: {
-                boolean red = i.opcode() == io.ptxrun.ast.Opcode.RED;
-                Space space = d.space(i.space());
-                int k = red ? 0 : 1;
-                Draft op = new Draft(red ? OpCode.RED : OpCode.ATOM, i, ordered(d.address(space, os.get(k)), i, true));
-                op.type = t;
-                op.form = Atomics.Operation.of(i);
-                if (!red) {
-                    d.dsts(op, os.get(0));
-                }
-                d.srcs(op, t, os.subList(k + 1, os.size()));
-                return op;
-            }
-            case GETCTARANK: {
-                return d.simple(OpCode.GETCTARANK, i, t, MemoryAccess.inSpace(d.space(i.space())));
-            }
-            case MAPA: {
-                return d.simple(OpCode.MAPA, i, t, MemoryAccess.inSpace(d.space(i.space())));
-            }
-            default:
-                return null;
+        DataType t = i.type();
+        MemoryAccess access = d.address(d.space(i.space()), store ? os.get(0) : os.get(1));
+        if (i.space().isParam() && access.space() == Space.LOCAL) {
+            access = access.inCallFrame();
         }
+        Draft op = new Draft(store ? OpCode.ST : OpCode.LD, i, ordered(access.withVector(i.vectorWidth()), i, false));
+        op.type = t;
+        List<Operand> elems = vectorOf(store ? os.get(1) : os.get(0));
+        if (store) {
+            d.srcs(op, t, elems);
+        } else {
+            d.dsts(op, elems.toArray(new Operand[0]));
+        }
+        return op;
+    }
+
+    /** atom and red: the address, the operation ({@link Atomics.Operation}, the form), atom's destination. */
+    private Draft atomic(Instruction i) {
+        List<Operand> os = i.operands();
+        DataType t = i.type();
+        boolean red = i.opcode() == io.ptxrun.ast.Opcode.RED;
+        int k = red ? 0 : 1;
+        Draft op = new Draft(red ? OpCode.RED : OpCode.ATOM, i, ordered(d.address(d.space(i.space()), os.get(k)), i, true));
+        op.type = t;
+        op.form = Atomics.Operation.of(i);
+        if (!red) {
+            d.dsts(op, os.get(0));
+        }
+        d.srcs(op, t, os.subList(k + 1, os.size()));
+        return op;
     }
 
     /**

@@ -25,93 +25,89 @@ final class WarpDecoding {
 
     /** The op of a warp-wide instruction; null for another. */
     Draft build(Instruction i) {
-        DataType t = i.type();
-        List<Operand> os = i.operands();
-        switch (i.opcode()) {
-            case WGMMA_FENCE:
-            case WGMMA_COMMIT_GROUP:
-            case WGMMA_WAIT_GROUP:
-            case WGMMA_MMA_ASYNC:
-            case SETMAXNREG: {
+        return switch (i.opcode()) {
+            case SHFL -> collective(OpCode.SHFL, i, DataType.B32, shuffleMode(i), DataType.B32);
+            case VOTE -> vote(i);
+            case REDUX -> redux(i);
+            case MATCH -> collective(OpCode.MATCH, i, i.type(),
+                    i.has(Qualifier.ALL) ? WarpOps.MatchMode.ALL : WarpOps.MatchMode.ANY, i.type());
+            case ELECT -> collective(OpCode.ELECT, i, DataType.U32, null, DataType.U32);
+            case ACTIVEMASK -> {
+                Draft op = new Draft(OpCode.ACTIVEMASK, i);
+                d.dsts(op, i.operands().get(0));
+                yield op;
+            }
+            case WMMA_LOAD, WMMA_MMA, WMMA_STORE -> wmma(i);
+            case LDMATRIX, STMATRIX -> matrixMove(i);
+            case WGMMA_FENCE, WGMMA_COMMIT_GROUP, WGMMA_WAIT_GROUP, WGMMA_MMA_ASYNC, SETMAXNREG -> {
                 Draft op = new Draft(OpCode.WARPGROUP, i);
                 op.form = WarpgroupForm.decode(i, d, op);
-                return op;
+                yield op;
             }
-            case WMMA_LOAD:
-            case WMMA_MMA:
-            case WMMA_STORE: {
-                WarpMatrixOps.Decoded m = WarpMatrixOps.decode(i);
-                Space space = d.space(i.space());
-                Draft op = new Draft(OpCode.WMMA, i,
-                        m.address() != null ? d.address(space, m.address()) : MemoryAccess.inSpace(space));
-                op.form = m.form();
-                op.type = m.form().type();
-                d.dsts(op, m.destinations().toArray(new Operand[0]));
-                d.srcs(op, DataType.B32, m.sources());
-                return op;
-            }
-            case LDMATRIX:
-            case STMATRIX:
-                return matrixMove(i);
-            case SHFL: {
-                Draft op = new Draft(OpCode.SHFL, i);
-                op.type = DataType.B32;
-                op.option = i.has(Qualifier.SYNC);
-                op.form = i.has(Qualifier.UP) ? WarpOps.ShuffleMode.UP : i.has(Qualifier.DOWN) ? WarpOps.ShuffleMode.DOWN
-                        : i.has(Qualifier.BFLY) ? WarpOps.ShuffleMode.BFLY : WarpOps.ShuffleMode.IDX;
-                d.predicateDsts(op, os.get(0));
-                d.srcs(op, DataType.B32, os.subList(1, os.size()));
-                return op;
-            }
-            case VOTE: {
-                Draft op = new Draft(OpCode.VOTE, i);
-                op.type = t;
-                op.option = i.has(Qualifier.SYNC);
-                op.form = i.has(Qualifier.ALL) ? WarpOps.VoteMode.ALL : i.has(Qualifier.ANY) ? WarpOps.VoteMode.ANY
-                        : i.has(Qualifier.UNI) ? WarpOps.VoteMode.UNI : WarpOps.VoteMode.BALLOT;
-                d.dsts(op, os.get(0));
-                d.srcs(op, DataType.PRED, os.subList(1, os.size()));
-                return op;
-            }
-            case REDUX: {
-                Draft op = d.simple(OpCode.REDUX, i, t);
-                op.option = i.has(Qualifier.SYNC);
-                Atomics.Operation o = Atomics.Operation.of(i);
-                op.form = o == null ? WarpOps.ReduxOp.XOR : switch (o) {
-                    case ADD -> WarpOps.ReduxOp.ADD;
-                    case MIN -> WarpOps.ReduxOp.MIN;
-                    case MAX -> WarpOps.ReduxOp.MAX;
-                    case AND -> WarpOps.ReduxOp.AND;
-                    case OR -> WarpOps.ReduxOp.OR;
-                    default -> WarpOps.ReduxOp.XOR;
-                };
-                return op;
-            }
-            case MATCH: {
-                Draft op = new Draft(OpCode.MATCH, i);
-                op.type = t;
-                op.option = i.has(Qualifier.SYNC);
-                op.form = i.has(Qualifier.ALL) ? WarpOps.MatchMode.ALL : WarpOps.MatchMode.ANY;
-                d.predicateDsts(op, os.get(0));
-                d.srcs(op, t, os.subList(1, os.size()));
-                return op;
-            }
-            case ELECT: {
-                Draft op = new Draft(OpCode.ELECT, i);
-                op.type = DataType.U32;
-                op.option = i.has(Qualifier.SYNC);
-                d.predicateDsts(op, os.get(0));
-                d.srcs(op, DataType.U32, os.subList(1, os.size()));
-                return op;
-            }
-            case ACTIVEMASK: {
-                Draft op = new Draft(OpCode.ACTIVEMASK, i);
-                d.dsts(op, os.get(0));
-                return op;
-            }
-            default:
-                return null;
-        }
+            default -> null;
+        };
+    }
+
+    /**
+     * shfl, match and elect: .sync in the option, the mode as the form, a destination that may be a
+     * predicate pair, and the sources of type sourceType.
+     */
+    private Draft collective(OpCode code, Instruction i, DataType t, OpForm mode, DataType sourceType) {
+        List<Operand> os = i.operands();
+        Draft op = new Draft(code, i);
+        op.type = t;
+        op.option = i.has(Qualifier.SYNC);
+        op.form = mode;
+        d.predicateDsts(op, os.get(0));
+        d.srcs(op, sourceType, os.subList(1, os.size()));
+        return op;
+    }
+
+    private static WarpOps.ShuffleMode shuffleMode(Instruction i) {
+        return i.has(Qualifier.UP) ? WarpOps.ShuffleMode.UP : i.has(Qualifier.DOWN) ? WarpOps.ShuffleMode.DOWN
+                : i.has(Qualifier.BFLY) ? WarpOps.ShuffleMode.BFLY : WarpOps.ShuffleMode.IDX;
+    }
+
+    /** vote: .sync in the option, the mode as the form, one destination and predicate sources. */
+    private Draft vote(Instruction i) {
+        List<Operand> os = i.operands();
+        Draft op = new Draft(OpCode.VOTE, i);
+        op.type = i.type();
+        op.option = i.has(Qualifier.SYNC);
+        op.form = i.has(Qualifier.ALL) ? WarpOps.VoteMode.ALL : i.has(Qualifier.ANY) ? WarpOps.VoteMode.ANY
+                : i.has(Qualifier.UNI) ? WarpOps.VoteMode.UNI : WarpOps.VoteMode.BALLOT;
+        d.dsts(op, os.get(0));
+        d.srcs(op, DataType.PRED, os.subList(1, os.size()));
+        return op;
+    }
+
+    /** redux: .sync in the option, the operation (named as atom's are) as the form. */
+    private Draft redux(Instruction i) {
+        Draft op = d.simple(OpCode.REDUX, i, i.type());
+        op.option = i.has(Qualifier.SYNC);
+        Atomics.Operation o = Atomics.Operation.of(i);
+        op.form = o == null ? WarpOps.ReduxOp.XOR : switch (o) {
+            case ADD -> WarpOps.ReduxOp.ADD;
+            case MIN -> WarpOps.ReduxOp.MIN;
+            case MAX -> WarpOps.ReduxOp.MAX;
+            case AND -> WarpOps.ReduxOp.AND;
+            case OR -> WarpOps.ReduxOp.OR;
+            default -> WarpOps.ReduxOp.XOR;
+        };
+        return op;
+    }
+
+    /** wmma.load, .mma and .store: the form and operands {@link WarpMatrixOps#decode} gives, the address's access. */
+    private Draft wmma(Instruction i) {
+        WarpMatrixOps.Decoded m = WarpMatrixOps.decode(i);
+        Space space = d.space(i.space());
+        Draft op = new Draft(OpCode.WMMA, i,
+                m.address() != null ? d.address(space, m.address()) : MemoryAccess.inSpace(space));
+        op.form = m.form();
+        op.type = m.form().type();
+        d.dsts(op, m.destinations().toArray(new Operand[0]));
+        d.srcs(op, DataType.B32, m.sources());
+        return op;
     }
 
     /**
