@@ -1,6 +1,7 @@
 package io.ptxrun.exec;
 
 import io.ptxrun.ast.DataType;
+import io.ptxrun.ast.Instruction;
 import io.ptxrun.ast.Qualifier;
 
 import static io.ptxrun.exec.Bits.sx;
@@ -109,9 +110,9 @@ final class Comparisons {
     static int setp(Op op, long a, long b, long c) {
         boolean p = compare(op, op.type, a, b);
         boolean q = !p;
-        if (op.boolOp != 0 && op.sources() > 2) {
-            p = combine(op.boolOp, p, c);
-            q = combine(op.boolOp, q, c);
+        if (op.combination() != Combination.NONE && op.sources() > 2) {
+            p = op.combination().apply(p, c);
+            q = op.combination().apply(q, c);
         }
         return (p ? 1 : 0) | (q ? 2 : 0);
     }
@@ -120,8 +121,8 @@ final class Comparisons {
     static long set(Op op, long a, long b, long c) {
         // set.cmp.dtype.stype: op.type is the compared type, op.srcType the result type.
         boolean p = compare(op, op.type, a, b);
-        if (op.boolOp != 0 && op.sources() > 2) {
-            p = combine(op.boolOp, p, c);
+        if (op.combination() != Combination.NONE && op.sources() > 2) {
+            p = op.combination().apply(p, c);
         }
         return setValue(op.srcType, p);
     }
@@ -134,14 +135,25 @@ final class Comparisons {
         return zx(ge ? a : b, bits);
     }
 
-    /** A compare's result p combined ({@code boolOp} 1 .and, 2 .or, 3 .xor) with the predicate c. */
-    static boolean combine(int boolOp, boolean p, long c) {
-        boolean q = (c & 1) != 0;
-        return switch (boolOp) {
-            case 1 -> p & q;
-            case 2 -> p | q;
-            default -> p ^ q;
-        };
+    /** How setp and set combine their comparison with the predicate operand: not, .and, .or or .xor. */
+    enum Combination implements OpForm {
+        NONE, AND, OR, XOR;
+
+        /** The combination named by i's qualifiers (NONE where it names none). */
+        static Combination of(Instruction i) {
+            return i.has(Qualifier.AND) ? AND : i.has(Qualifier.OR) ? OR : i.has(Qualifier.XOR) ? XOR : NONE;
+        }
+
+        /** The comparison's result p combined with the predicate c (NONE: p itself). */
+        boolean apply(boolean p, long c) {
+            boolean q = (c & 1) != 0;
+            return switch (this) {
+                case NONE -> p;
+                case AND -> p & q;
+                case OR -> p | q;
+                case XOR -> p ^ q;
+            };
+        }
     }
 
     /** What set writes for p in its result type: 1.0 (f32, f16, bf16) or all ones, else 0. */

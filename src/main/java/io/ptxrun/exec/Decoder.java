@@ -85,7 +85,6 @@ final class Decoder {
         int target = -1;
         /** {@link Op}'s variant and option, which the op's accessors name by family. */
         int variant;
-        int boolOp;
         boolean option;
         OpForm form;
 

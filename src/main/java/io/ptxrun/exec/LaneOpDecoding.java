@@ -84,7 +84,7 @@ final class LaneOpDecoding {
                 Draft op = d.simple(OpCode.SET, i, i.types().get(1));
                 op.srcType = i.types().get(0);
                 op.variant = compare(i);
-                op.boolOp = boolOp(i);
+                op.form = Comparisons.Combination.of(i);
                 yield op;
             }
             case SELP -> d.simple(OpCode.SELP, i, t);
@@ -166,7 +166,7 @@ final class LaneOpDecoding {
         Draft op = new Draft(OpCode.SETP, i, MemoryAccess.NONE, Modifiers.flushOnly(i));
         op.type = t;
         op.variant = compare(i);
-        op.boolOp = boolOp(i);
+        op.form = Comparisons.Combination.of(i);
         d.predicateDsts(op, os.get(0));
         List<Operand> rest = os.subList(1, os.size());
         d.srcs(op, t, rest);
@@ -210,19 +210,6 @@ final class LaneOpDecoding {
 
     private int compare(Instruction i) {
         return i.first(Qualifier.Category.COMPARE).map(q -> q.kind().ordinal()).orElse(-1);
-    }
-
-    static int boolOp(Instruction i) {
-        if (i.has(Qualifier.AND)) {
-            return 1;
-        }
-        if (i.has(Qualifier.OR)) {
-            return 2;
-        }
-        if (i.has(Qualifier.XOR)) {
-            return 3;
-        }
-        return 0;
     }
 
     static int prmtMode(String text) {

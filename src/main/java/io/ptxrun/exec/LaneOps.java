@@ -95,7 +95,7 @@ final class LaneOps {
     /** Integer setp without a combining predicate ({@link #fastSetp}). */
     static boolean isFastSetp(Op op) {
         DataType t = op.type;
-        return op.code == OpCode.SETP && t != null && t.isInteger() && !(op.boolOp != 0 && op.sources() > 2);
+        return op.code == OpCode.SETP && t != null && t.isInteger() && !(op.combination() != Comparisons.Combination.NONE && op.sources() > 2);
     }
 
     /**

@@ -54,8 +54,6 @@ final class Op {
 
     /** A branch's target: the index of the op its label marks. */
     final int target;
-    /** setp/set: how the result combines with the predicate operand (0 none, 1 .and, 2 .or, 3 .xor). */
-    final int boolOp;
     /**
      * What the operation means by its own qualifiers, one small number or one switch per op,
      * read only through the accessor that names its meaning for the family that reads it (a
@@ -93,7 +91,6 @@ final class Op {
         this.sregComp = d.sregComp;
         this.target = d.target;
         this.variant = d.variant;
-        this.boolOp = d.boolOp;
         this.option = d.option;
         this.form = d.form;
     }
@@ -111,6 +108,11 @@ final class Op {
     /** setp, set: the comparison (a {@link io.ptxrun.ast.Qualifier} ordinal, -1 for none). */
     int comparison() {
         return variant;
+    }
+
+    /** setp, set: how the comparison combines with the predicate operand. */
+    Comparisons.Combination combination() {
+        return (Comparisons.Combination) form;
     }
 
     /** Integer mul and mad: {@link #LO}, {@link #HI} or {@link #WIDE}; mul24, mad24 and madc: LO or HI. */
