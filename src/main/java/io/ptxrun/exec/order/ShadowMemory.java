@@ -364,6 +364,14 @@ final class ShadowMemory {
                     || firstSlot + 31 >= firstReaders && firstSlot <= lastReader) {
                 return false;
             }
+            return sameAddresses(lanes, addresses);
+        }
+
+        /** Whether the lanes are these lanes at these addresses. */
+        boolean sameAddresses(int lanes, long[] addresses) {
+            if (lanes != this.lanes) {
+                return false;
+            }
             if (lanes == -1) {
                 return java.util.Arrays.equals(addresses, 0, 32, this.addresses, 0, 32);
             }
@@ -427,12 +435,15 @@ final class ShadowMemory {
         if (r == null) {
             r = settledReads[pc] = new SettledRead();
         }
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            r.addresses[l] = addresses[l];
+        if (!r.sameAddresses(lanes, addresses)) {
+            // (The same reads as last time, a tile's in the next interval, keep their last readers.)
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                r.addresses[l] = addresses[l];
+            }
+            r.lanes = lanes;
+            r.lastReadersFound = false;
         }
-        r.lanes = lanes;
-        r.lastReadersFound = false;
         r.size = size;
         r.known = known;
         r.unsettled = unsettled;
