@@ -4,7 +4,10 @@
  * <p>{@link io.ptxrun.exec.Grid} prepares a launch (decoding, the launch's limits, workers for the
  * memory budget) and gathers its result. {@link io.ptxrun.exec.Decoder} turns every function body
  * into an array of ops once: registers become indices into a per-frame register file, immediates
- * raw bits, labels op indices, symbols addresses in their state space. An op is made once,
+ * raw bits, labels op indices, symbols addresses in their state space; each instruction goes to its
+ * family's decoding ({@link io.ptxrun.exec.LaneOpDecoding}, {@link io.ptxrun.exec.MemoryDecoding},
+ * {@link io.ptxrun.exec.ControlDecoding}, {@link io.ptxrun.exec.SyncDecoding}, {@link
+ * io.ptxrun.exec.WarpDecoding}, {@link io.ptxrun.exec.CopyDecoding}). An op is made once,
  * whole, and never changes; its memory access ({@link io.ptxrun.exec.MemoryAccess}), arithmetic
  * modifiers ({@link io.ptxrun.exec.Modifiers}) and family-specific parts ({@link
  * io.ptxrun.exec.OpForm}) are immutable typed forms.
@@ -20,8 +23,9 @@
  * io.ptxrun.exec.RandomSchedule} varies these choices under a seed). Register
  * files are flat {@code long} arrays indexed {@code ((frameBase + reg) << 5) | lane} holding raw
  * 64-bit patterns, so one op loops over its active lanes without any per-lane objects. The
- * semantics of each instruction family live in a class of their own, {@link io.ptxrun.exec.LaneOps}
- * reading and writing the lane-local ones' operands: {@link io.ptxrun.exec.IntegerOps},
+ * semantics of each instruction family live in a class of their own, reading and writing
+ * operands through {@link io.ptxrun.exec.Operands}, {@link io.ptxrun.exec.LaneOps} running the
+ * lane-local ones: {@link io.ptxrun.exec.IntegerOps},
  * {@link io.ptxrun.exec.FloatArithmetic} (with the helpers of {@link io.ptxrun.exec.FloatOps} and
  * {@link io.ptxrun.exec.ApproxOps}), {@link io.ptxrun.exec.Comparisons}, {@link io.ptxrun.exec.Convert},
  * {@link io.ptxrun.exec.Atomics}, {@link io.ptxrun.exec.WarpOps}, {@link io.ptxrun.exec.Calls}, the
