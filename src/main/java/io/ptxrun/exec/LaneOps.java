@@ -114,21 +114,22 @@ final class LaneOps {
         final long[] regs = w.regs;
         final int[] rb = w.regBase;
         final int d = op.dst[0];
+        final Operands o = e.operands;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            long a = e.operands.read(w, op, 0, l);
+            long a = o.read(w, op, 0, l);
             long r;
             switch (c) {
                 case MOV -> r = a;
-                case ADD -> r = a + e.operands.read(w, op, 1, l);
-                case SUB -> r = a - e.operands.read(w, op, 1, l);
-                case AND -> r = a & e.operands.read(w, op, 1, l);
-                case OR -> r = a | e.operands.read(w, op, 1, l);
-                case XOR -> r = a ^ e.operands.read(w, op, 1, l);
-                case MUL -> r = wide ? IntegerOps.mulWide(a, e.operands.read(w, op, 1, l), t.isSigned(), t.bits)
-                        : a * e.operands.read(w, op, 1, l);
-                case MAD -> r = a * e.operands.read(w, op, 1, l) + e.operands.read(w, op, 2, l);
-                default -> r = IntegerOps.shl(a, e.operands.read(w, op, 1, l), t.bits);
+                case ADD -> r = a + o.read(w, op, 1, l);
+                case SUB -> r = a - o.read(w, op, 1, l);
+                case AND -> r = a & o.read(w, op, 1, l);
+                case OR -> r = a | o.read(w, op, 1, l);
+                case XOR -> r = a ^ o.read(w, op, 1, l);
+                case MUL -> r = wide ? IntegerOps.mulWide(a, o.read(w, op, 1, l), t.isSigned(), t.bits)
+                        : a * o.read(w, op, 1, l);
+                case MAD -> r = a * o.read(w, op, 1, l) + o.read(w, op, 2, l);
+                default -> r = IntegerOps.shl(a, o.read(w, op, 1, l), t.bits);
             }
             if (d >= 0) {
                 regs[((rb[l] + d) << 5) | l] = r & width;
@@ -146,14 +147,15 @@ final class LaneOps {
         final long[] regs = w.regs;
         final int[] rb = w.regBase;
         final int d = op.dst[0];
+        final Operands o = e.operands;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            float a = f32(e.operands.read(w, op, 0, l)), b = f32(e.operands.read(w, op, 1, l));
+            float a = f32(o.read(w, op, 0, l)), b = f32(o.read(w, op, 1, l));
             float r = switch (c) {
                 case FADD -> a + b;
                 case FSUB -> a - b;
                 case FMUL -> a * b;
-                default -> Math.fma(a, b, f32(e.operands.read(w, op, 2, l)));
+                default -> Math.fma(a, b, f32(o.read(w, op, 2, l)));
             };
             if (d >= 0) {
                 regs[((rb[l] + d) << 5) | l] = bits32(r);
@@ -172,9 +174,10 @@ final class LaneOps {
         final int[] rb = w.regBase;
         final int p = op.dst[0];
         final int q = op.dst.length > 1 ? op.dst[1] : -1;
+        final Operands o = e.operands;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            boolean r = Comparisons.compare(op, t, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l));
+            boolean r = Comparisons.compare(op, t, o.read(w, op, 0, l), o.read(w, op, 1, l));
             if (p >= 0) {
                 regs[((rb[l] + p) << 5) | l] = r ? 1 : 0;
             }
@@ -189,62 +192,63 @@ final class LaneOps {
 
     /** The op for lane l: its sources read, the family's definition applied, its results written. */
     private static void lane(Engine e, Warp w, Op op, int l) {
+        Operands o = e.operands;
         DataType t = op.type;
         int bits = t == null ? 64 : t.bits;
         switch (op.code) {
-            case MOV -> e.operands.write(w, op, 0, l, zx(e.operands.read(w, op, 0, l), op.dstBits[0] == 1 ? 1 : bits));
+            case MOV -> o.write(w, op, 0, l, zx(o.read(w, op, 0, l), op.dstBits[0] == 1 ? 1 : bits));
             case MOV_PACK -> {
                 int n = op.sources();
                 int eb = bits / n;
                 long r = 0;
                 for (int k = 0; k < n; k++) {
-                    r |= zx(e.operands.read(w, op, k, l), eb) << (k * eb);
+                    r |= zx(o.read(w, op, k, l), eb) << (k * eb);
                 }
-                e.operands.write(w, op, 0, l, r);
+                o.write(w, op, 0, l, r);
             }
             case MOV_UNPACK -> {
                 int n = op.dst.length;
                 int eb = bits / n;
-                long v = e.operands.read(w, op, 0, l);
+                long v = o.read(w, op, 0, l);
                 for (int k = 0; k < n; k++) {
-                    e.operands.write(w, op, k, l, zx(v >>> (k * eb), eb));
+                    o.write(w, op, k, l, zx(v >>> (k * eb), eb));
                 }
             }
             case LD -> e.memory.ld(w, op, l);
             case ST -> e.memory.st(w, op, l);
-            case CVTA, CVTA_TO, ISSPACEP, GETCTARANK -> e.operands.write(w, op, 0, l, e.memory.spaceOp(op, e.operands.read(w, op, 0, l)));
-            case MAPA -> e.operands.write(w, op, 0, l, e.memory.mapa(op, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l)));
+            case CVTA, CVTA_TO, ISSPACEP, GETCTARANK -> o.write(w, op, 0, l, e.memory.spaceOp(op, o.read(w, op, 0, l)));
+            case MAPA -> o.write(w, op, 0, l, e.memory.mapa(op, o.read(w, op, 0, l), o.read(w, op, 1, l)));
             case ATOM, RED -> Atomics.run(e, w, op, l);
             case SETP -> {
-                long c = op.sources() > 2 ? e.operands.read(w, op, 2, l) : 0;
-                int pq = Comparisons.setp(op, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l), c);
-                e.operands.write(w, op, 0, l, pq & 1);
+                long c = op.sources() > 2 ? o.read(w, op, 2, l) : 0;
+                int pq = Comparisons.setp(op, o.read(w, op, 0, l), o.read(w, op, 1, l), c);
+                o.write(w, op, 0, l, pq & 1);
                 if (op.dst.length > 1) {
-                    e.operands.write(w, op, 1, l, pq >> 1);
+                    o.write(w, op, 1, l, pq >> 1);
                 }
             }
-            case SELP -> e.operands.write(w, op, 0, l, (e.operands.read(w, op, 2, l) & 1) != 0 ? e.operands.read(w, op, 0, l) : e.operands.read(w, op, 1, l));
+            case SELP -> o.write(w, op, 0, l, (o.read(w, op, 2, l) & 1) != 0 ? o.read(w, op, 0, l) : o.read(w, op, 1, l));
             case SET -> {
-                long c = op.sources() > 2 ? e.operands.read(w, op, 2, l) : 0;
-                e.operands.write(w, op, 0, l, Comparisons.set(op, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l), c));
+                long c = op.sources() > 2 ? o.read(w, op, 2, l) : 0;
+                o.write(w, op, 0, l, Comparisons.set(op, o.read(w, op, 0, l), o.read(w, op, 1, l), c));
             }
             case SLCT -> {
-                long c = e.operands.read(w, op, 2, l);
-                e.operands.write(w, op, 0, l, Comparisons.slct(op, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l), c));
+                long c = o.read(w, op, 2, l);
+                o.write(w, op, 0, l, Comparisons.slct(op, o.read(w, op, 0, l), o.read(w, op, 1, l), c));
             }
-            case CVT -> e.operands.write(w, op, 0, l, op.sources() > 1
-                    ? Convert.cvtPair(op, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l))
-                    : Convert.cvt(op, e.operands.read(w, op, 0, l)));
-            case COPYSIGN -> e.operands.write(w, op, 0, l, FloatArithmetic.copysign(bits, e.operands.read(w, op, 0, l), e.operands.read(w, op, 1, l)));
-            case TESTP -> e.operands.write(w, op, 0, l, FloatArithmetic.testp(op, e.operands.read(w, op, 0, l)) ? 1 : 0);
+            case CVT -> o.write(w, op, 0, l, op.sources() > 1
+                    ? Convert.cvtPair(op, o.read(w, op, 0, l), o.read(w, op, 1, l))
+                    : Convert.cvt(op, o.read(w, op, 0, l)));
+            case COPYSIGN -> o.write(w, op, 0, l, FloatArithmetic.copysign(bits, o.read(w, op, 0, l), o.read(w, op, 1, l)));
+            case TESTP -> o.write(w, op, 0, l, FloatArithmetic.testp(op, o.read(w, op, 0, l)) ? 1 : 0);
             default -> {
                 int n = op.sources();
-                long a = n > 0 ? e.operands.read(w, op, 0, l) : 0, b = n > 1 ? e.operands.read(w, op, 1, l) : 0;
-                long c = n > 2 ? e.operands.read(w, op, 2, l) : 0;
+                long a = n > 0 ? o.read(w, op, 0, l) : 0, b = n > 1 ? o.read(w, op, 1, l) : 0;
+                long c = n > 2 ? o.read(w, op, 2, l) : 0;
                 if (t != null && t.isFloat()) {
-                    e.operands.write(w, op, 0, l, FloatArithmetic.apply(op, a, b, c));
+                    o.write(w, op, 0, l, FloatArithmetic.apply(op, a, b, c));
                 } else {
-                    e.operands.write(w, op, 0, l, IntegerOps.apply(op, w, l, a, b, c, n > 3 ? e.operands.read(w, op, 3, l) : 0));
+                    o.write(w, op, 0, l, IntegerOps.apply(op, w, l, a, b, c, n > 3 ? o.read(w, op, 3, l) : 0));
                 }
             }
         }
