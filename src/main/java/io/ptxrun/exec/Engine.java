@@ -310,25 +310,7 @@ final class Engine {
                 }
                 advance(w, mask, pc + 1);
             }
-            case SHFL -> {
-                warpOps.memberMask(w, op, pc, mask, exec);
-                warpOps.shfl(w, op, exec);
-                advance(w, mask, pc + 1);
-            }
-            case VOTE -> {
-                warpOps.memberMask(w, op, pc, mask, exec);
-                warpOps.vote(w, op, exec);
-                advance(w, mask, pc + 1);
-            }
-            case ACTIVEMASK -> {
-                warpOps.activemask(w, op, exec);
-                advance(w, mask, pc + 1);
-            }
-            case REDUX, MATCH, ELECT -> {
-                warpOps.memberMask(w, op, pc, mask, exec);
-                warpOps.collective(w, op, exec);
-                advance(w, mask, pc + 1);
-            }
+            case SHFL, VOTE, ACTIVEMASK, REDUX, MATCH, ELECT, BAR_WARP -> warpOps.execute(w, op, pc, mask, exec);
             case WMMA, MATRIX_MOVE -> {
                 warpMatrixOps.run(w, op, exec);
                 advance(w, mask, pc + 1);
@@ -339,10 +321,6 @@ final class Engine {
                 if (order != null) {
                     ordering.fence(w, exec, op.code == OpCode.FENCE_PROXY_ASYNC);
                 }
-                advance(w, mask, pc + 1);
-            }
-            case BAR_WARP -> {
-                warpOps.warpSync(w, op, pc, mask, exec);
                 advance(w, mask, pc + 1);
             }
             default -> {

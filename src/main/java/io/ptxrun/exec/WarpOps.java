@@ -32,7 +32,32 @@ final class WarpOps {
         this.engine = engine;
     }
 
-    void shfl(Warp w, Op op, int exec) {
+    /**
+     * A warp collective for the lanes of mask at op pc, those of exec executing it (their guard
+     * passed): the members named (.sync) checked, the values exchanged, the lanes moved on.
+     */
+    void execute(Warp w, Op op, int pc, int mask, int exec) {
+        switch (op.code) {
+            case SHFL -> {
+                memberMask(w, op, pc, mask, exec);
+                shfl(w, op, exec);
+            }
+            case VOTE -> {
+                memberMask(w, op, pc, mask, exec);
+                vote(w, op, exec);
+            }
+            case ACTIVEMASK -> activemask(w, op, exec);
+            case REDUX, MATCH, ELECT -> {
+                memberMask(w, op, pc, mask, exec);
+                collective(w, op, exec);
+            }
+            case BAR_WARP -> warpSync(w, op, pc, mask, exec);
+            default -> throw new IllegalStateException(op.code + " is no warp collective");
+        }
+        engine.advance(w, mask, pc + 1);
+    }
+
+    private void shfl(Warp w, Op op, int exec) {
         long[] vals = values;
         boolean[] ok = flags;
         for (int m = exec; m != 0; m &= m - 1) {
@@ -100,14 +125,14 @@ final class WarpOps {
     }
 
     /** activemask: each lane of exec gets the mask of exec. */
-    void activemask(Warp w, Op op, int exec) {
+    private void activemask(Warp w, Op op, int exec) {
         for (int m = exec; m != 0; m &= m - 1) {
             engine.operands.write(w, op, 0, Integer.numberOfTrailingZeros(m), exec & 0xffffffffL);
         }
     }
 
     /** redux, match and elect. */
-    void collective(Warp w, Op op, int exec) {
+    private void collective(Warp w, Op op, int exec) {
         if (exec == 0) {
             return;
         }
@@ -180,7 +205,7 @@ final class WarpOps {
         return n > 1 ? exec & (int) engine.operands.read(w, op, n - 1, l) : exec;
     }
 
-    void vote(Warp w, Op op, int exec) {
+    private void vote(Warp w, Op op, int exec) {
         int ballotAll = 0;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
@@ -208,7 +233,7 @@ final class WarpOps {
     }
 
     /** bar.warp.sync: the lanes each mask names sync with each other (only the hazard detector cares). */
-    void warpSync(Warp w, Op op, int pc, int mask, int exec) {
+    private void warpSync(Warp w, Op op, int pc, int mask, int exec) {
         if (engine.order == null) {
             return;
         }
@@ -239,7 +264,7 @@ final class WarpOps {
      * or that are already past it (the scheduler runs the lowest PC first, so they took another
      * path) will not: undefined behaviour (9.7.13.2 and the .sync forms), reported as a hazard.
      */
-    void memberMask(Warp w, Op op, int pc, int mask, int exec) {
+    private void memberMask(Warp w, Op op, int pc, int mask, int exec) {
         if (engine.order == null || exec == 0 || !op.sync() || op.sources() == 0) {
             return;
         }
