@@ -22,7 +22,9 @@ import java.util.Map;
 /**
  * Turns a module into a {@link Program}: module variables laid out ({@link ModuleLayout}), every
  * function with a body decoded once into ops. Nothing later looks at the AST again except for
- * messages.
+ * messages. The decoder keeps what the families share (symbols and their scopes, labels, operands
+ * and addresses, {@link FunctionDecoder}) and hands each instruction to its family's decoding
+ * ({@link FunctionDecoder#build}).
  */
 final class Decoder {
     /** Function "addresses" (for indirect calls) are this plus the function's index. */
