@@ -34,9 +34,10 @@ import java.lang.invoke.MethodHandles;
  * the interpreter does.
  *
  * <p>A loop body of inline ops ({@link #runsByLane}) also gets a method that runs it lane by lane
- * ({@link #byLane}): each lane's passes, with real jumps for its branches, its registers in JVM
- * locals of the kind the ops see ({@link Kind}: ints, f32 values or truths, so that a pass does
- * not convert them), built from the same inline ops.
+ * ({@link #byLane}): each lane's passes, with real jumps for its branches (but for small
+ * diamonds, which it runs both paths of and keeps the one taken, {@link IfConversion}), its
+ * registers in JVM locals of the kind the ops see ({@link Kind}: ints, f32 values or truths, so
+ * that a pass does not convert them), built from the same inline ops.
  */
 final class RegionCompiler {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
