@@ -26,8 +26,8 @@ final class Engine {
     static final class Stop extends RuntimeException {
         final ExecStatus status;
         final List<Diagnostic> diagnostics;
-        /** The instruction budget ran out (not the wall-clock one). */
-        boolean instructionBudget;
+        /** The wall-clock budget ran out: where depends on the machine's speed, not on the kernel. */
+        boolean wallClock;
 
         Stop(ExecStatus status, List<Diagnostic> diagnostics) {
             super(null, null, false, false);

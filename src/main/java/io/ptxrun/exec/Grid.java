@@ -128,25 +128,89 @@ final class Grid {
         return null;
     }
 
+    /**
+     * Runs the clusters on as many workers as the launch asks for and the memory budget holds.
+     * Several workers run clusters ahead of their turn in grid order, each with what is left of the
+     * instruction budget when it starts; on one worker each cluster gets exactly what the clusters
+     * before it in grid order left. The two agree whenever all the clusters together stay within the
+     * budget, which is the case of every run that the budget does not end. Otherwise (the clusters
+     * together ran past the budget, whether or not one of them ran out of its share) the result of
+     * several workers is discarded, memory is rolled back to its state before the launch, and the
+     * launch runs again on one worker: at most the budget again, on a run that ends in a timeout or
+     * an error.
+     */
     private ExecResult run() {
+        long wall = launch.limits().maxWallMillis();
+        long wallDeadline = wall == 0 ? 0 : (System.nanoTime() + wall * 1_000_000) | 1;
         GlobalMemory global = launch.memory();
-        // A cluster is the unit of work: its CTAs share memory and barriers, separate clusters do not.
-        // Each worker holds one cluster's shared memory and entry frames at a time: fewer workers
-        // when the memory budget does not hold them all (the result does not depend on how many).
-        long perCluster = ctasPerCluster * (program.sharedStatic + launch.sharedBytes()
+        int wanted = launch.limits().threadsFor(clusters);
+        if (wanted > 1) {
+            global.keepOriginals();
+        }
+        int threads = reserveWorkers(wanted);
+        if (threads == 0) {
+            if (wanted > 1) {
+                global.dropOriginals();
+            }
+            return noRoomForWorkers();
+        }
+        Attempt speculative = runOn(threads, wallDeadline);
+        if (wanted == 1) {
+            return speculative.result;
+        }
+        if (threads == 1 || speculative.wallClock
+                || speculative.result.instructionsExecuted() <= launch.limits().maxInstructions()) {
+            global.dropOriginals();
+            return speculative.result;
+        }
+        global.rollBack();
+        launch.limits().progress().restart();
+        if (launch.limits().trace() != null) {
+            launch.limits().trace().clear();
+        }
+        Grid again = new Grid(launch, kernel, program, regions, entry);
+        return again.reserveWorkers(1) == 0 ? noRoomForWorkers() : again.runOn(1, wallDeadline).result;
+    }
+
+    /** What one run of the grid gave, and whether the wall clock ended it. */
+    private record Attempt(ExecResult result, boolean wallClock) {}
+
+    /** Bytes of shared and local memory a worker holds for the cluster in flight. */
+    private long perCluster() {
+        return ctasPerCluster * (program.sharedStatic + launch.sharedBytes()
                 + (long) threadsPerCta * Math.max(16, entry.frameBytes));
-        int threads = launch.limits().threadsFor(clusters);
-        while (!global.reserve(threads * perCluster)) {
+    }
+
+    /**
+     * Counts the memory of at most {@code wanted} workers against the budget: fewer when it does not
+     * hold them all (the result does not depend on how many); 0 when not even one fits.
+     */
+    private int reserveWorkers(int wanted) {
+        int threads = wanted;
+        while (!launch.memory().reserve(threads * perCluster())) {
             if (threads == 1) {
-                return error(kernel.pos(), "exec.limit", "the CTAs in flight need " + perCluster + " bytes of shared"
-                        + " and local memory, more than is left of the simulated-memory budget of " + global.budget()
-                        + " bytes (--max-memory)");
+                return 0;
             }
             threads = threads / 2;
         }
+        return threads;
+    }
+
+    private ExecResult noRoomForWorkers() {
+        GlobalMemory global = launch.memory();
+        return error(kernel.pos(), "exec.limit", "the CTAs in flight need " + perCluster() + " bytes of shared"
+                + " and local memory, more than is left of the simulated-memory budget of " + global.budget()
+                + " bytes (--max-memory)");
+    }
+
+    /** Runs the grid's clusters on that many workers, whose memory is reserved. */
+    private Attempt runOn(int threads, long wallDeadline) {
+        // A cluster is the unit of work: its CTAs share memory and barriers, separate clusters do not.
+        // Each worker holds one cluster's shared memory and entry frames at a time.
+        GlobalMemory global = launch.memory();
         Engine[] workers = new Engine[threads];
         workers[0] = new Engine(this, null);
-        workers[0].scheduler.startWallClock();
+        workers[0].scheduler.startWallClock(wallDeadline);
         for (int k = 1; k < threads; k++) {
             workers[k] = new Engine(this, workers[0].scheduler);
         }
@@ -166,7 +230,7 @@ final class Grid {
         launch.limits().progress().start(clusters);
         Engine.Stop stop = CtaPool.run(Arrays.stream(workers).map(e -> e.scheduler).toArray(Scheduler[]::new),
                 clusters);
-        return result(workers, stop, shadow);
+        return new Attempt(result(workers, stop, shadow), stop != null && stop.wallClock);
     }
 
     /**
@@ -202,7 +266,7 @@ final class Grid {
         List<DeviceOutput> printed = DeviceLibrary.collect(Arrays.stream(workers).map(Engine::library).toList());
         if (stop != null) {
             reports.addAll(stop.diagnostics);
-            return new ExecResult(stop.status, reports, total, printed, stop.instructionBudget && workers.length > 1);
+            return new ExecResult(stop.status, reports, total, printed);
         }
         return new ExecResult(ExecStatus.OK, reports, total, printed);
     }
