@@ -73,9 +73,16 @@ abstract class CompiledRegion {
         long[] at = e.laneAddresses;
         long offset = op.mem.offset();
         int r = op.mem.addressKind() == MemoryAccess.REGISTER ? base + (op.mem.register() << 5) : -1;
-        for (int m = exec; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            at[l] = (r < 0 ? 0 : regs[r + l]) + offset;
+        if (exec == -1 && r >= 0) {
+            // The whole warp, the commonest case: a loop the JIT unrolls and vectorises.
+            for (int l = 0; l < 32; l++) {
+                at[l] = regs[r + l] + offset;
+            }
+        } else {
+            for (int m = exec; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                at[l] = (r < 0 ? 0 : regs[r + l]) + offset;
+            }
         }
         boolean load = op.code == OpCode.LD;
         int n = load ? op.dst.length : op.sources();

@@ -256,8 +256,9 @@ final class ShadowMemory {
         pendingBase = base;
         SettledRead repeat = pc < settledReads.length ? settledReads[pc] : null;
         if (repeat != null && repeat.repeatedBy(firstSlot, lanes, addresses, size, known, unsettled)) {
-            // Every lane's words are settled for it (see SettledRead): each only waits, as below.
-            for (int m = lanes; m != 0; m &= m - 1) {
+            // Every lane's words are settled for it (see SettledRead): each only waits, as below,
+            // and of the lanes that read the same words only the last one's read stays.
+            for (int m = repeat.lastReaders(); m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
                 long address = addresses[l];
                 Page p = pages[(int) (address >>> PAGE_BITS)];
@@ -283,11 +284,21 @@ final class ShadowMemory {
             int t = firstSlot + l;
             if (p.settledFor == known && settledFor(p, from, size, t)) {
                 sharedWords = true;
+                m &= m - 1;
+                // The lanes next that read the same words the same way: only the last one's read
+                // stays waiting.
+                while (m != 0) {
+                    int next = Integer.numberOfTrailingZeros(m);
+                    if (addresses[next] != address || !settledFor(p, from, size, firstSlot + next)) {
+                        break;
+                    }
+                    t = firstSlot + next;
+                    m &= m - 1;
+                }
                 long r = packRead(t, clock[t], pc);
                 for (int b = from; b < from + size; b += 4) {
                     p.pending[b >> 2] = r;
                 }
-                m &= m - 1;
                 continue;
             }
             long[] c = p.words;
@@ -344,10 +355,25 @@ final class ShadowMemory {
         int lanes, size, unsettled, firstReaders, lastReader;
         int[] known;
 
+        /** The lanes whose addresses no higher lane's repeats, found on first need. */
+        int lastReaders;
+        boolean lastReadersFound;
+
         boolean repeatedBy(int firstSlot, int lanes, long[] addresses, int size, int[] known, int unsettled) {
             if (lanes != this.lanes || size != this.size || known != this.known || unsettled != this.unsettled
                     || firstSlot + 31 >= firstReaders && firstSlot <= lastReader) {
                 return false;
+            }
+            return sameAddresses(lanes, addresses);
+        }
+
+        /** Whether the lanes are these lanes at these addresses. */
+        boolean sameAddresses(int lanes, long[] addresses) {
+            if (lanes != this.lanes) {
+                return false;
+            }
+            if (lanes == -1) {
+                return java.util.Arrays.equals(addresses, 0, 32, this.addresses, 0, 32);
             }
             for (int m = lanes; m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
@@ -356,6 +382,25 @@ final class ShadowMemory {
                 }
             }
             return true;
+        }
+
+        int lastReaders() {
+            if (!lastReadersFound) {
+                int last = 0;
+                for (int m = lanes; m != 0; m &= m - 1) {
+                    int l = Integer.numberOfTrailingZeros(m);
+                    boolean repeated = false;
+                    for (int higher = m & (m - 1); higher != 0 && !repeated; higher &= higher - 1) {
+                        repeated = addresses[Integer.numberOfTrailingZeros(higher)] == addresses[l];
+                    }
+                    if (!repeated) {
+                        last |= 1 << l;
+                    }
+                }
+                lastReaders = last;
+                lastReadersFound = true;
+            }
+            return lastReaders;
         }
     }
 
@@ -390,11 +435,15 @@ final class ShadowMemory {
         if (r == null) {
             r = settledReads[pc] = new SettledRead();
         }
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            r.addresses[l] = addresses[l];
+        if (!r.sameAddresses(lanes, addresses)) {
+            // (The same reads as last time, a tile's in the next interval, keep their last readers.)
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                r.addresses[l] = addresses[l];
+            }
+            r.lanes = lanes;
+            r.lastReadersFound = false;
         }
-        r.lanes = lanes;
         r.size = size;
         r.known = known;
         r.unsettled = unsettled;
