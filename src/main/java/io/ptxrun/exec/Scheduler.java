@@ -152,7 +152,7 @@ final class Scheduler {
      * the budget, as one worker would have.
      */
     private void shareBudget() {
-        long spent = budgetSpent.addAndGet(engine.executed - counted);
+        long spent = engine.executed == counted ? budgetSpent.get() : budgetSpent.addAndGet(engine.executed - counted);
         counted = engine.executed;
         engine.ctaLimit = engine.executed + Math.max(0, maxInstructions - spent);
     }
