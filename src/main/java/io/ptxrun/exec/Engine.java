@@ -28,6 +28,11 @@ final class Engine {
         final List<Diagnostic> diagnostics;
         /** The wall-clock budget ran out: where depends on the machine's speed, not on the kernel. */
         boolean wallClock;
+        /**
+         * A spin that only another cluster could end: which clusters ran alongside it decides the
+         * report ({@link StopReports#spinForever}), so it is the report of this many workers.
+         */
+        boolean spinAmongClusters;
 
         Stop(ExecStatus status, List<Diagnostic> diagnostics) {
             super(null, null, false, false);

@@ -132,12 +132,13 @@ final class Grid {
      * Runs the clusters on as many workers as the launch asks for and the memory budget holds.
      * Several workers run clusters ahead of their turn in grid order, each with what is left of the
      * instruction budget when it starts; on one worker each cluster gets exactly what the clusters
-     * before it in grid order left. The two agree whenever all the clusters together stay within the
-     * budget, which is the case of every run that the budget does not end. Otherwise (the clusters
-     * together ran past the budget, whether or not one of them ran out of its share) the result of
-     * several workers is discarded, memory is rolled back to its state before the launch, and the
-     * launch runs again on one worker: at most the budget again, on a run that ends in a timeout or
-     * an error.
+     * before it in grid order left, and a stop leaves the clusters after it unstarted. The two agree
+     * on every run to the end within the budget. Otherwise (the clusters together ran past the
+     * budget, whether or not one of them ran out of its share, or a cluster stopped the run while
+     * later ones ran) the result of several workers is discarded, memory is rolled back to its state
+     * before the launch, and the launch runs again on one worker: at most the budget again, on a run
+     * that ends in a timeout or an error. Kept as they are: a stop by the wall clock, and a spin that
+     * only another cluster could end, whose report is about the clusters that ran together.
      */
     private ExecResult run() {
         long wall = launch.limits().maxWallMillis();
@@ -154,14 +155,16 @@ final class Grid {
             }
             return noRoomForWorkers();
         }
-        Attempt speculative = runOn(threads, wallDeadline);
+        Attempt ahead = runOn(threads, wallDeadline);
         if (wanted == 1) {
-            return speculative.result;
+            return ahead.result;
         }
-        if (threads == 1 || speculative.wallClock
-                || speculative.result.instructionsExecuted() <= launch.limits().maxInstructions()) {
+        Engine.Stop stop = ahead.stop;
+        boolean withinBudget = ahead.result.instructionsExecuted() <= launch.limits().maxInstructions();
+        if (threads == 1 || stop != null && stop.wallClock
+                || withinBudget && (stop == null || stop.spinAmongClusters)) {
             global.dropOriginals();
-            return speculative.result;
+            return ahead.result;
         }
         global.rollBack();
         launch.limits().progress().restart();
@@ -172,8 +175,8 @@ final class Grid {
         return again.reserveWorkers(1) == 0 ? noRoomForWorkers() : again.runOn(1, wallDeadline).result;
     }
 
-    /** What one run of the grid gave, and whether the wall clock ended it. */
-    private record Attempt(ExecResult result, boolean wallClock) {}
+    /** What one run of the grid gave, and what stopped it (null: nothing). */
+    private record Attempt(ExecResult result, Engine.Stop stop) {}
 
     /** Bytes of shared and local memory a worker holds for the cluster in flight. */
     private long perCluster() {
@@ -230,7 +233,7 @@ final class Grid {
         launch.limits().progress().start(clusters);
         Engine.Stop stop = CtaPool.run(Arrays.stream(workers).map(e -> e.scheduler).toArray(Scheduler[]::new),
                 clusters);
-        return new Attempt(result(workers, stop, shadow), stop != null && stop.wallClock);
+        return new Attempt(result(workers, stop, shadow), stop);
     }
 
     /**

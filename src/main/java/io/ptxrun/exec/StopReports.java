@@ -102,7 +102,9 @@ final class StopReports {
                 deadlocked(c, ds);
             }
         }
-        return new Engine.Stop(alone ? ExecStatus.DEADLOCK : ExecStatus.ERROR, engine.hazards.with(ds));
+        Engine.Stop stop = new Engine.Stop(alone ? ExecStatus.DEADLOCK : ExecStatus.ERROR, engine.hazards.with(ds));
+        stop.spinAmongClusters = true;
+        return stop;
     }
 
     /**
