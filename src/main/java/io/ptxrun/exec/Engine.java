@@ -33,6 +33,8 @@ final class Engine {
          * report ({@link StopReports#spinForever}), so it is the report of this many workers.
          */
         boolean spinAmongClusters;
+        /** Clusters after this one in grid order had started on other workers when it stopped the run. */
+        boolean laterClustersRan;
 
         Stop(ExecStatus status, List<Diagnostic> diagnostics) {
             super(null, null, false, false);

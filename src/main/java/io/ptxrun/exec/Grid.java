@@ -133,9 +133,9 @@ final class Grid {
      * Several workers run clusters ahead of their turn in grid order, each with what is left of the
      * instruction budget when it starts; on one worker each cluster gets exactly what the clusters
      * before it in grid order left, and a stop leaves the clusters after it unstarted. The two agree
-     * on every run to the end within the budget. Otherwise (the clusters together ran past the
-     * budget, whether or not one of them ran out of its share, or a cluster stopped the run while
-     * later ones ran) the result of several workers is discarded, memory is rolled back to its state
+     * on every run within the budget that no cluster stops while later ones run. Otherwise (the
+     * clusters together ran past the budget, whether or not one of them ran out of its share, or a
+     * cluster stopped the run while later ones ran) the result of several workers is discarded, memory is rolled back to its state
      * before the launch, and the launch runs again on one worker: at most the budget again, on a run
      * that ends in a timeout or an error. Kept as they are: a stop by the wall clock, and a spin that
      * only another cluster could end, whose report is about the clusters that ran together.
@@ -162,7 +162,7 @@ final class Grid {
         Engine.Stop stop = ahead.stop;
         boolean withinBudget = ahead.result.instructionsExecuted() <= launch.limits().maxInstructions();
         if (threads == 1 || stop != null && stop.wallClock
-                || withinBudget && (stop == null || stop.spinAmongClusters)) {
+                || withinBudget && (stop == null || stop.spinAmongClusters || !stop.laterClustersRan)) {
             global.dropOriginals();
             return ahead.result;
         }
