@@ -41,11 +41,21 @@ final class AccessOrdering {
     private void uninitializedLocal(Warp w, int l, Op op, long a, int size) {
         java.util.BitSet written = w.localWritten(l);
         int unset = written.nextClearBit((int) a);
-        if (unset < a + size) {
-            engine.hazards.hazard(op, w.pc[l], "uninit.local", String.format("uninitialized read: '%s' reads %d bytes of"
-                    + " local memory at 0x%x, and byte 0x%x of them was never written by this thread (local memory"
-                    + " starts undefined on the GPU) (%s)", op.mnemonic(), size, a, unset, engine.where(w, l)));
+        if (unset >= a + size) {
+            return;
         }
+        if (op.mem.callFrame()) {
+            // A parameter or a call's result: its bytes are copied at call and ret along with
+            // whether they were stored, so these were never stored by the other side.
+            engine.hazards.hazard(op, w.pc[l], "uninit.param", String.format("uninitialized read: '%s' reads %d bytes"
+                    + " of a call's .param frame, and byte 0x%x of them was never stored (by the caller, for an"
+                    + " argument; by the callee, for a result) (%s)", op.mnemonic(), size, unset - a,
+                    engine.where(w, l)));
+            return;
+        }
+        engine.hazards.hazard(op, w.pc[l], "uninit.local", String.format("uninitialized read: '%s' reads %d bytes of"
+                + " local memory at 0x%x, and byte 0x%x of them was never written by this thread (local memory"
+                + " starts undefined on the GPU) (%s)", op.mnemonic(), size, a, unset, engine.where(w, l)));
     }
 
     /** The release half of a strong write by the lane, before the write (see MemoryOrder.releaseAt). */
@@ -80,9 +90,9 @@ final class AccessOrdering {
             owner = Cta.rankOf(a, engine.cta.rank);
             a = Cta.offsetOf(a);
         } else {
-            // .param frames of calls are written by the call mechanism (and by the device library's
-            // results), not by the thread: only its own .local (or generic) loads are checked.
-            if (space == Space.LOCAL && reads && !writes && !op.mem.callFrame()) {
+            // A thread's own .local (or generic) loads, and its loads of a call's .param frame,
+            // whose bytes call and ret copy with whether they were stored (see Calls).
+            if (space == Space.LOCAL && reads && !writes) {
                 uninitializedLocal(w, l, op, a, size);
             }
             return;

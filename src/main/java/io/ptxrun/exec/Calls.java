@@ -77,7 +77,9 @@ final class Calls {
         for (int k = 0; k < n; k++) {
             System.arraycopy(mem, oldLocal + form.argOffsets()[k], mem, newLocal + callee.paramOffsets[k], callee.paramSizes[k]);
             if (engine.order != null) {
-                w.localWritten(l).set(newLocal + callee.paramOffsets[k], newLocal + callee.paramOffsets[k] + callee.paramSizes[k]);
+                // A parameter is defined where the caller stored its argument.
+                copyWritten(w.localWritten(l), oldLocal + form.argOffsets()[k], newLocal + callee.paramOffsets[k],
+                        callee.paramSizes[k]);
             }
         }
         w.regBase[l] = newRegBase;
@@ -105,8 +107,9 @@ final class Calls {
         int n = Math.min(resultOffsets.length, callee.resultOffsets.length);
         for (int k = 0; k < n; k++) {
             if (engine.order != null) {
-                w.localWritten(l).set(callerLocal + resultOffsets[k],
-                        callerLocal + resultOffsets[k] + callee.resultSizes[k]);
+                // A result is defined where the callee stored it.
+                copyWritten(w.localWritten(l), calleeLocal + callee.resultOffsets[k], callerLocal + resultOffsets[k],
+                        callee.resultSizes[k]);
             }
             System.arraycopy(mem, calleeLocal + callee.resultOffsets[k], mem, callerLocal + resultOffsets[k],
                     callee.resultSizes[k]);
@@ -116,6 +119,13 @@ final class Calls {
         w.localBase[l] = callerLocal;
         w.depth[l] = d;
         return true;
+    }
+
+    /** Marks the {@code size} bytes at {@code to} written where those at {@code from} are. */
+    private static void copyWritten(java.util.BitSet written, int from, int to, int size) {
+        for (int i = 0; i < size; i++) {
+            written.set(to + i, written.get(from + i));
+        }
     }
 
     /** Gives the local memory the cluster's calls grew back to the memory budget (the cluster ended). */

@@ -74,8 +74,8 @@ final class DeviceLibrary {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             switch (function) {
-                case VPRINTF -> result(w, op, l, 4, printf(w, op, l));
-                case MALLOC -> result(w, op, l, 8, malloc(arg(w, op, l, 0, 8)));
+                case VPRINTF -> result(w, op, l, 4, printf(w, op, l), engine.order != null);
+                case MALLOC -> result(w, op, l, 8, malloc(arg(w, op, l, 0, 8)), engine.order != null);
                 default -> free(w, op, l, arg(w, op, l, 0, 8));
             }
         }
@@ -185,10 +185,15 @@ final class DeviceLibrary {
         return Bytes.get(w.local[l], w.localBase[l] + at, size);
     }
 
-    private static void result(Warp w, Op op, int l, int size, long v) {
+    /** The call's result, stored (and, with the hazard detector on, marked written) in the caller's frame. */
+    private static void result(Warp w, Op op, int l, int size, long v, boolean marked) {
         int[] results = ((CallForm) op.form).resultOffsets();
         if (results.length > 0) {
-            Bytes.put(w.local[l], w.localBase[l] + results[0], size, v);
+            int at = w.localBase[l] + results[0];
+            Bytes.put(w.local[l], at, size, v);
+            if (marked) {
+                w.localWritten(l).set(at, at + size);
+            }
         }
     }
 
