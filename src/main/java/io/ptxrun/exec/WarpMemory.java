@@ -117,12 +117,13 @@ final class WarpMemory {
             }
         } else {
             engine.progressed();
+            if (alloc != null) {
+                // The pages of the lanes' whole range, once (those between the lanes too).
+                alloc.beforeWrite((int) (lo - base), (int) (hi - lo) + span);
+            }
             for (int l = 0; l < 32; l++) {
                 if ((exec & (1 << l)) != 0) {
                     int off = (int) (at[l] - base);
-                    if (alloc != null) {
-                        alloc.beforeWrite(off, span);
-                    }
                     for (int k = 0; k < n; k++) {
                         Bytes.put(mem, off + k * size, size, engine.read(w, op, k, l));
                     }
