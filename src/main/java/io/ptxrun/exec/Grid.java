@@ -129,16 +129,17 @@ final class Grid {
     }
 
     /**
-     * Runs the clusters on as many workers as the launch asks for and the memory budget holds.
-     * Several workers run clusters ahead of their turn in grid order, each with what is left of the
-     * instruction budget when it starts; on one worker each cluster gets exactly what the clusters
-     * before it in grid order left, and a stop leaves the clusters after it unstarted. The two agree
-     * on every run within the budget that no cluster stops while later ones run. Otherwise (the
-     * clusters together ran past the budget, whether or not one of them ran out of its share, or a
-     * cluster stopped the run while later ones ran) the result of several workers is discarded, memory is rolled back to its state
-     * before the launch, and the launch runs again on one worker: at most the budget again, on a run
-     * that ends in a timeout or an error. Kept as they are: a stop by the wall clock, and a spin that
-     * only another cluster could end, whose report is about the clusters that ran together.
+     * Runs the clusters on as many workers as the launch asks for and the memory budget holds. On
+     * one worker each cluster gets exactly what the clusters before it in grid order left of the
+     * instruction budget, and a stop leaves the clusters after it unstarted. Several workers run
+     * clusters ahead of their turn, sharing what is left of the budget as they go; their result is
+     * the same whenever all the clusters together stayed within the budget and no cluster stopped
+     * the run while later ones ran. Otherwise (the clusters together ran past the budget, whether or
+     * not one of them ran out of its share, or a stop came after later clusters had started) the
+     * result is discarded, memory is rolled back to its state before the launch, and the launch runs
+     * again on one worker: at most the budget again, on a run that ends in a timeout or an error.
+     * Kept as they are: a stop by the wall clock, and a spin that only another cluster could end
+     * (its report is about the clusters that ran together).
      */
     private ExecResult run() {
         long wall = launch.limits().maxWallMillis();
@@ -146,22 +147,23 @@ final class Grid {
         GlobalMemory global = launch.memory();
         int wanted = launch.limits().threadsFor(clusters);
         if (wanted > 1) {
+            // Before the workers' memory is counted: a rollback gives it back.
             global.keepOriginals();
         }
         int threads = reserveWorkers(wanted);
+        if (wanted > 1 && threads <= 1) {
+            global.dropOriginals();
+        }
         if (threads == 0) {
-            if (wanted > 1) {
-                global.dropOriginals();
-            }
             return noRoomForWorkers();
         }
         Attempt ahead = runOn(threads, wallDeadline);
-        if (wanted == 1) {
+        if (threads == 1) {
             return ahead.result;
         }
         Engine.Stop stop = ahead.stop;
         boolean withinBudget = ahead.result.instructionsExecuted() <= launch.limits().maxInstructions();
-        if (threads == 1 || stop != null && stop.wallClock
+        if (stop != null && stop.wallClock
                 || withinBudget && (stop == null || stop.spinAmongClusters || !stop.laterClustersRan)) {
             global.dropOriginals();
             return ahead.result;
