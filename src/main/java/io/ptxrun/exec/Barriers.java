@@ -121,9 +121,7 @@ final class Barriers {
         lanes[id][w.id] |= exec;
         io.ptxrun.exec.order.MemoryOrder order = engine.order;
         if (order != null) {
-            for (int m = exec; m != 0; m &= m - 1) {
-                order.barrierArrive(engine.ordering.slot(w, Integer.numberOfTrailingZeros(m)), id);
-            }
+            order.barrierArrive(engine.ordering.slot(w, 0), exec, id);
         }
         if (op.code != OpCode.BAR_ARRIVE) {
             w.blocked |= exec;
@@ -204,13 +202,12 @@ final class Barriers {
         io.ptxrun.exec.order.MemoryOrder order = engine.order;
         io.ptxrun.exec.order.Release released = order == null ? null : order.barrierComplete(engine.cta().rank, id);
         for (Warp w : engine.cta().warps) {
+            int waking = 0;
             for (int m = w.blocked; m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
                 if (w.waitKind[l] == Warp.WAIT_BARRIER && w.barrierOf[l] == id) {
                     w.blocked &= ~(1 << l);
-                    if (order != null) {
-                        order.acquire(engine.ordering.slot(w, l), released);
-                    }
+                    waking |= 1 << l;
                     Op op = engine.opAt(w.blockedAt[l]);
                     if (op.code == OpCode.BAR_RED) {
                         long r = switch ((Reduction) op.form) {
@@ -221,6 +218,9 @@ final class Barriers {
                         engine.write(w, op, 0, l, r);
                     }
                 }
+            }
+            if (order != null && waking != 0) {
+                order.acquire(engine.ordering.slot(w, 0), waking, released);
             }
         }
         reset(id);

@@ -346,10 +346,14 @@ public final class MemoryOrder {
 
     // ------------------------------------------------------------------ barriers
 
-    /** Thread t arrives at CTA barrier {@code id} of its CTA. */
-    public void barrierArrive(int t, int id) {
-        settlePending(t);
-        barriers[(t / threadsPerCta) * 16 + id].arrive(clocks, t);
+    /** The threads {@code firstSlot + l} for the lanes l of {@code lanes} (one warp) arrive at CTA barrier {@code id} of their CTA. */
+    public void barrierArrive(int firstSlot, int lanes, int id) {
+        Joiner joiner = barriers[(firstSlot / threadsPerCta) * 16 + id];
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int t = firstSlot + Integer.numberOfTrailingZeros(m);
+            settlePending(t);
+            joiner.arrive(clocks, t);
+        }
     }
 
     /** The instance of CTA barrier {@code id} of CTA {@code rank} completed: what its waiters acquire. */
@@ -359,6 +363,13 @@ public final class MemoryOrder {
 
     public void acquire(int t, Release r) {
         clocks.acquire(t, r);
+    }
+
+    /** {@link #acquire} by the threads {@code firstSlot + l} for the lanes l of {@code lanes}. */
+    public void acquire(int firstSlot, int lanes, Release r) {
+        for (int m = lanes; m != 0; m &= m - 1) {
+            clocks.acquire(firstSlot + Integer.numberOfTrailingZeros(m), r);
+        }
     }
 
     /** bar.warp.sync: the lanes in {@code slots} (one warp) order with each other. */

@@ -135,8 +135,8 @@ class WarpAccessesTest {
 
     private static void barrier(Pair p) {
         p.both(o -> {
-            for (int t = 0; t < THREADS; t++) {
-                o.barrierArrive(t, 0);
+            for (int t = 0; t < THREADS; t += 32) {
+                o.barrierArrive(t, -1, 0);
             }
             Release rel = o.barrierComplete(0, 0);
             for (int t = 0; t < THREADS; t++) {
