@@ -34,9 +34,10 @@ import java.lang.invoke.MethodHandles;
  * the interpreter does.
  *
  * <p>A loop body of inline ops ({@link #runsByLane}) also gets a method that runs it lane by lane
- * ({@link #byLane}): each lane's passes, with real jumps for its branches, its registers in JVM
- * locals of the kind the ops see ({@link Kind}: ints, f32 values or truths, so that a pass does
- * not convert them), built from the same inline ops.
+ * ({@link #byLane}): each lane's passes, with real jumps for its branches (but for small
+ * diamonds, which it runs both paths of and keeps the one taken, {@link IfConversion}), its
+ * registers in JVM locals of the kind the ops see ({@link Kind}: ints, f32 values or truths, so
+ * that a pass does not convert them), built from the same inline ops.
  */
 final class RegionCompiler {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
@@ -358,6 +359,8 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ISTORE, MOST);
         Op back = ops[end];
         java.util.Map<Integer, Kind> kinds = kinds(ops, start, end + 1);
+        // The passes after the first run small diamonds without branching.
+        java.util.Map<Integer, IfConversion.Diamond> diamonds = IfConversion.find(ops, start, end);
         // Lane after lane: the work of each is long, so no whole-warp loop.
         laneLoop(mv, MASK, false, () -> {
             LaneRegisters lane = new LaneRegisters(mv, kinds);
@@ -408,7 +411,7 @@ final class RegionCompiler {
                     mv.visitIincInsn(COUNTED, length);
                     mv.visitJumpInsn(Opcodes.GOTO, k < n ? code[k] : at[n]);
                 }
-                passOfBranches(lane, ops, start, n, cuts, at, code);
+                passOfBranches(lane, ops, start, n, cuts, at, code, java.util.Map.of());
                 mv.visitJumpInsn(Opcodes.GOTO, branch);
             }
             mv.visitLabel(pass);
@@ -420,7 +423,7 @@ final class RegionCompiler {
             } else {
                 mv.visitInsn(Opcodes.ICONST_0);
                 mv.visitVarInsn(Opcodes.ISTORE, RAN);
-                passOfBranches(lane, ops, start, n, cuts, labels(n + 1), labels(n));
+                passOfBranches(lane, ops, start, n, cuts, labels(n + 1), labels(n), diamonds);
             }
             // The branch back: the lane leaves where it is not taken; another pass while passes last.
             mv.visitLabel(branch);
@@ -481,10 +484,12 @@ final class RegionCompiler {
      * One pass of a loop body with branches for the lane ({@link #byLane}), labels {@code at[k]}
      * before op k's run accounting (where a run starts) and {@code code[k]} before its code, and
      * {@code at[n]} before the end of the pass: each run the lane reaches ORs its ops into RAN and
-     * is counted; at the end visited[pass] |= RAN, and the branch back is counted.
+     * is counted; at the end visited[pass] |= RAN, and the branch back is counted. The diamonds
+     * (by branch op) run without branching ({@link #ifConverted}): no label inside one is used.
      */
     private static void passOfBranches(LaneRegisters lane, Op[] ops, int start, int n,
-                                       java.util.TreeSet<Integer> cuts, Label[] at, Label[] code) {
+                                       java.util.TreeSet<Integer> cuts, Label[] at, Label[] code,
+                                       java.util.Map<Integer, IfConversion.Diamond> diamonds) {
         MethodVisitor mv = lane.mv;
         for (int pc = start; pc < start + n; pc++) {
             mv.visitLabel(at[pc - start]);
@@ -499,7 +504,12 @@ final class RegionCompiler {
             }
             mv.visitLabel(code[pc - start]);
             Op op = ops[pc];
-            if (op.code == OpCode.BRA) {
+            IfConversion.Diamond diamond = diamonds.get(pc);
+            if (diamond != null) {
+                // The branch's run is counted above; the arms' ops count as the lane's path would.
+                ifConverted(lane, ops, start, diamond, RAN, COUNTED);
+                pc = diamond.join() - 1;
+            } else if (op.code == OpCode.BRA) {
                 jump(lane, op, at[op.target - start]);
             } else {
                 guardedBody(lane, op);
@@ -515,6 +525,174 @@ final class RegionCompiler {
         mv.visitInsn(Opcodes.IOR);
         mv.visitInsn(Opcodes.IASTORE);
         mv.visitIincInsn(COUNTED, 1);
+    }
+
+    /**
+     * The diamond for the lane (in local LANE) without a jump ({@link IfConversion}): whether the
+     * branch is taken becomes a mask (all ones or zero); each arm runs its ops into temporaries
+     * of the registers it writes, copies of their values before it (a register one arm does not
+     * write keeps its value on that path), with the ops it ran and its instructions as counts of
+     * its own; then each register either arm writes, its written flag, and the locals {@code ran}
+     * and {@code counted} take the taken arm's values through the mask. A diamond inside an arm
+     * does the same into that arm's temporaries and counts.
+     */
+    private static void ifConverted(LaneRegisters lane, Op[] ops, int start, IfConversion.Diamond d, int ran,
+                                    int counted) {
+        MethodVisitor mv = lane.mv;
+        Op bra = ops[d.branch()];
+        // mask = -(taken ? 1 : 0), taken as Engine.guarded decides
+        lane.bit(bra.guard);
+        if (bra.guardNegated) {
+            mv.visitInsn(Opcodes.ICONST_1);
+            mv.visitInsn(Opcodes.IXOR);
+        }
+        mv.visitInsn(Opcodes.INEG);
+        int mask = lane.local();
+        mv.visitVarInsn(Opcodes.ISTORE, mask);
+        ArmRun notTaken = armRun(lane, ops, start, d.notTaken());
+        ArmRun taken = armRun(lane, ops, start, d.taken());
+        java.util.TreeSet<Integer> written = new java.util.TreeSet<>(notTaken.temps().keySet());
+        written.addAll(taken.temps().keySet());
+        for (int r : written) {
+            int current = lane.current(r);
+            Kind kind = lane.kind(r);
+            int a = taken.temps().getOrDefault(r, current), b = notTaken.temps().getOrDefault(r, current);
+            select(mv, kind, a, b, mask);
+            mv.visitVarInsn(switch (kind) {
+                case LONG -> Opcodes.LSTORE;
+                case F32 -> Opcodes.FSTORE;
+                default -> Opcodes.ISTORE;
+            }, current);
+            if (kind != Kind.LONG) {
+                // written |= the chosen arm's written flag (0 where that arm does not write r)
+                mv.visitVarInsn(Opcodes.ILOAD, current + 1);
+                selectInt(mv, taken.temps().containsKey(r) ? a + 1 : -1, notTaken.temps().containsKey(r) ? b + 1 : -1,
+                        mask);
+                mv.visitInsn(Opcodes.IOR);
+                mv.visitVarInsn(Opcodes.ISTORE, current + 1);
+            }
+        }
+        mv.visitVarInsn(Opcodes.ILOAD, ran);
+        selectInt(mv, taken.ran(), notTaken.ran(), mask);
+        mv.visitInsn(Opcodes.IOR);
+        mv.visitVarInsn(Opcodes.ISTORE, ran);
+        mv.visitVarInsn(Opcodes.ILOAD, counted);
+        selectInt(mv, taken.counted(), notTaken.counted(), mask);
+        mv.visitInsn(Opcodes.IADD);
+        mv.visitVarInsn(Opcodes.ISTORE, counted);
+    }
+
+    /** An arm run into temporaries: the local of each register it writes, and the locals of its ran ops and count. */
+    private record ArmRun(java.util.Map<Integer, Integer> temps, int ran, int counted) {}
+
+    /** The arm's ops for the lane into temporaries ({@link #ifConverted}). */
+    private static ArmRun armRun(LaneRegisters lane, Op[] ops, int start, IfConversion.Arm arm) {
+        MethodVisitor mv = lane.mv;
+        int bits = 0;
+        java.util.List<Integer> own = arm.own();
+        for (int pc : own) {
+            bits |= 1 << (pc - start);
+        }
+        int ran = lane.local(), counted = lane.local();
+        push(mv, bits);
+        mv.visitVarInsn(Opcodes.ISTORE, ran);
+        push(mv, own.size());
+        mv.visitVarInsn(Opcodes.ISTORE, counted);
+        java.util.Map<Integer, Integer> temps = new java.util.TreeMap<>(), before = new java.util.TreeMap<>();
+        for (int r : arm.written(ops)) {
+            int t = lane.local();
+            int current = lane.current(r);
+            switch (lane.kind(r)) {
+                case LONG -> {
+                    mv.visitVarInsn(Opcodes.LLOAD, current);
+                    mv.visitVarInsn(Opcodes.LSTORE, t);
+                }
+                case F32 -> {
+                    mv.visitVarInsn(Opcodes.FLOAD, current);
+                    mv.visitVarInsn(Opcodes.FSTORE, t);
+                }
+                default -> {
+                    mv.visitVarInsn(Opcodes.ILOAD, current);
+                    mv.visitVarInsn(Opcodes.ISTORE, t);
+                }
+            }
+            if (lane.kind(r) != Kind.LONG) {
+                mv.visitInsn(Opcodes.ICONST_0);
+                mv.visitVarInsn(Opcodes.ISTORE, t + 1);
+            }
+            temps.put(r, t);
+        }
+        temps.forEach((r, t) -> before.put(r, lane.hold(r, t)));
+        int pc = arm.from();
+        for (IfConversion.Diamond d : arm.nested()) {
+            for (; pc < d.branch(); pc++) {
+                guardedBody(lane, ops[pc]);
+            }
+            ifConverted(lane, ops, start, d, ran, counted);
+            pc = d.join();
+        }
+        for (; pc < arm.to(); pc++) {
+            if (ops[pc].code != OpCode.BRA) {
+                guardedBody(lane, ops[pc]);
+            }
+        }
+        before.forEach(lane::hold);
+        return new ArmRun(temps, ran, counted);
+    }
+
+    /** Local a where the int mask is all ones, local b where it is zero, without a jump: b ^ ((a ^ b) & mask). */
+    private static void select(MethodVisitor mv, Kind kind, int a, int b, int mask) {
+        switch (kind) {
+            case LONG -> {
+                mv.visitVarInsn(Opcodes.LLOAD, b);
+                mv.visitVarInsn(Opcodes.LLOAD, a);
+                mv.visitVarInsn(Opcodes.LLOAD, b);
+                mv.visitInsn(Opcodes.LXOR);
+                mv.visitVarInsn(Opcodes.ILOAD, mask);
+                mv.visitInsn(Opcodes.I2L);
+                mv.visitInsn(Opcodes.LAND);
+                mv.visitInsn(Opcodes.LXOR);
+            }
+            case F32 -> {
+                // On the raw bits, so that a NaN stays the NaN the arm made.
+                Runnable bitsB = () -> {
+                    mv.visitVarInsn(Opcodes.FLOAD, b);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I", false);
+                };
+                bitsB.run();
+                mv.visitVarInsn(Opcodes.FLOAD, a);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I", false);
+                bitsB.run();
+                mv.visitInsn(Opcodes.IXOR);
+                mv.visitVarInsn(Opcodes.ILOAD, mask);
+                mv.visitInsn(Opcodes.IAND);
+                mv.visitInsn(Opcodes.IXOR);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Float", "intBitsToFloat", "(I)F", false);
+            }
+            default -> selectInt(mv, a, b, mask);
+        }
+    }
+
+    /** Int local a where the mask is all ones, int local b where it is zero (a local of -1: the constant 0). */
+    private static void selectInt(MethodVisitor mv, int a, int b, int mask) {
+        Runnable pushB = () -> {
+            if (b < 0) {
+                mv.visitInsn(Opcodes.ICONST_0);
+            } else {
+                mv.visitVarInsn(Opcodes.ILOAD, b);
+            }
+        };
+        pushB.run();
+        if (a < 0) {
+            mv.visitInsn(Opcodes.ICONST_0);
+        } else {
+            mv.visitVarInsn(Opcodes.ILOAD, a);
+        }
+        pushB.run();
+        mv.visitInsn(Opcodes.IXOR);
+        mv.visitVarInsn(Opcodes.ILOAD, mask);
+        mv.visitInsn(Opcodes.IAND);
+        mv.visitInsn(Opcodes.IXOR);
     }
 
     private static Label[] labels(int count) {
@@ -1448,6 +1626,39 @@ final class RegionCompiler {
                 mv.visitInsn(Opcodes.LCONST_0);
                 mv.visitInsn(Opcodes.LCMP);
             }
+        }
+
+        /** The int 1 where register r is nonzero (a guard's test), else 0, on the stack. */
+        void bit(int r) {
+            if (kind(r) == Kind.PREDICATE) {
+                mv.visitVarInsn(Opcodes.ILOAD, slot(r));
+            } else {
+                // (int) ((v | -v) >>> 63)
+                read(r);
+                mv.visitInsn(Opcodes.DUP2);
+                mv.visitInsn(Opcodes.LNEG);
+                mv.visitInsn(Opcodes.LOR);
+                push(mv, 63);
+                mv.visitInsn(Opcodes.LUSHR);
+                mv.visitInsn(Opcodes.L2I);
+            }
+        }
+
+        /** A fresh pair of locals: a long, or a value of another kind and its written flag. */
+        int local() {
+            int s = next;
+            next += 2;
+            return s;
+        }
+
+        /** The local holding register r now. */
+        int current(int r) {
+            return slot(r);
+        }
+
+        /** Register r held in local s from here on (a diamond's arm runs into temporaries); returns its local before. */
+        int hold(int r, int s) {
+            return slots.put(r, s);
         }
 
         /** The long on the stack becomes register r of the lane. */
