@@ -66,23 +66,6 @@ public final class KernelRunner {
     }
 
     public static RunResult run(Module module, LaunchFile launch, KernelLaunch.Limits limits) throws LaunchMismatch {
-        long started = System.nanoTime();
-        Optional<RunResult> result = runOnce(module, launch, limits);
-        if (result.isEmpty()) {
-            // The budget ran out while several CTA threads ran: the launch again on one, from the
-            // launch file's buffers, gives the report that does not depend on their timing, within
-            // what is left of the wall-clock budget.
-            long wall = limits.maxWallMillis();
-            long left = wall == 0 ? 0 : Math.max(1, wall - (System.nanoTime() - started) / 1_000_000);
-            result = runOnce(module, launch, limits.withCtaThreads(1)
-                    .withCosts(limits.maxThreads(), limits.maxMemoryBytes(), left));
-        }
-        return result.orElseThrow();
-    }
-
-    /** The launch's result, or none when it depended on the CTA threads' timing (never on one thread). */
-    private static Optional<RunResult> runOnce(Module module, LaunchFile launch, KernelLaunch.Limits limits)
-            throws LaunchMismatch {
         Function kernel = kernel(module, launch);
         GlobalMemory memory = new GlobalMemory(limits.maxMemoryBytes());
         long bufferBytes = 0;
@@ -91,10 +74,10 @@ public final class KernelRunner {
         }
         if (bufferBytes > memory.budget()) {
             // Refused before any allocation: the buffers alone do not fit.
-            return Optional.of(new RunResult(Optional.of(kernel.name()), RunStatus.ERROR, Map.of(), List.of(
-                    ResultDiagnostic.at(io.ptxrun.diag.Severity.ERROR, "the buffers need " + bufferBytes + " bytes,"
-                            + " more than the simulated-memory budget of " + memory.budget() + " bytes (--max-memory)",
-                    kernel.pos().file(), kernel.pos().line(), kernel.pos().column())), stats(launch, 0, 0)));
+            return new RunResult(Optional.of(kernel.name()), RunStatus.ERROR, Map.of(), List.of(ResultDiagnostic.at(
+                    io.ptxrun.diag.Severity.ERROR, "the buffers need " + bufferBytes + " bytes, more than the"
+                            + " simulated-memory budget of " + memory.budget() + " bytes (--max-memory)",
+                    kernel.pos().file(), kernel.pos().line(), kernel.pos().column())), stats(launch, 0, 0));
         }
         Map<String, Long> addresses = new HashMap<>();
         for (Map.Entry<String, BufferSpec> b : launch.buffers().entrySet()) {
@@ -110,9 +93,6 @@ public final class KernelRunner {
         ExecResult exec = Interpreter.run(new KernelLaunch(module, kernel.name(), ints(launch.grid()),
                 ints(launch.block()), ints(cluster), launch.sharedBytes(), params, memory, limits));
         long millis = (System.nanoTime() - started) / 1_000_000;
-        if (exec.dependsOnTiming()) {
-            return Optional.empty();
-        }
 
         Map<String, ResultBuffer> dumped = new LinkedHashMap<>();
         for (String name : launch.dump()) {
@@ -135,8 +115,8 @@ public final class KernelRunner {
         if (limits.sync().detectHazards()) {
             stats.put("hazards", hazards);
         }
-        return Optional.of(new RunResult(Optional.of(kernel.name()), RunStatus.valueOf(exec.status().name()), dumped,
-                diagnostics, stats, exec.printed()));
+        return new RunResult(Optional.of(kernel.name()), RunStatus.valueOf(exec.status().name()), dumped,
+                diagnostics, stats, exec.printed());
     }
 
     /** The rules of the hazard detector (races, async-proxy ordering, divergence, uninitialized reads). */

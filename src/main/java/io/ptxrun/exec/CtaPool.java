@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Results stay deterministic for race-free kernels: a cluster's own execution does not depend
  * on which worker runs it, and when clusters stop the run (fault, trap, deadlock, budget), the one
- * lowest in grid order is reported; clusters after it are not started, those before it all finish.
+ * lowest in grid order is reported; clusters after it are not started, those before it all finish
+ * (the stop says whether clusters after it had started already: their effects are in memory).
  */
 final class CtaPool {
     private CtaPool() {}
@@ -22,6 +23,8 @@ final class CtaPool {
         AtomicInteger firstStopped = new AtomicInteger(Integer.MAX_VALUE);
         Engine.Stop[] stops = new Engine.Stop[workers.length];
         int[] stoppedAt = new int[workers.length];
+        // The last cluster each worker started (workers take clusters in grid order).
+        int[] started = new int[workers.length];
         AtomicReference<Throwable> crash = new AtomicReference<>();
         Runnable[] loops = new Runnable[workers.length];
         for (int k = 0; k < workers.length; k++) {
@@ -33,6 +36,7 @@ final class CtaPool {
                         if (cluster >= clusters || cluster > firstStopped.get()) {
                             return;
                         }
+                        started[worker] = cluster;
                         try {
                             workers[worker].runCluster(cluster);
                         } catch (Engine.Stop s) {
@@ -78,6 +82,9 @@ final class CtaPool {
                 first = stops[k];
                 firstCta = stoppedAt[k];
             }
+        }
+        for (int k = 0; first != null && k < workers.length; k++) {
+            first.laterClustersRan |= started[k] > firstCta;
         }
         return first;
     }

@@ -27,8 +27,15 @@ final class Engine {
     static final class Stop extends RuntimeException {
         final ExecStatus status;
         final List<Diagnostic> diagnostics;
-        /** The instruction budget ran out (not the wall-clock one). */
-        boolean instructionBudget;
+        /** The wall-clock budget ran out: where depends on the machine's speed, not on the kernel. */
+        boolean wallClock;
+        /**
+         * A spin that only another cluster could end: which clusters ran alongside it decides the
+         * report ({@link StopReports#spinForever}), so it is the report of this many workers.
+         */
+        boolean spinAmongClusters;
+        /** Clusters after this one in grid order had started on other workers when it stopped the run. */
+        boolean laterClustersRan;
 
         Stop(ExecStatus status, List<Diagnostic> diagnostics) {
             super(null, null, false, false);

@@ -1,7 +1,9 @@
 package io.ptxrun.exec;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The global address space of one launch: a sparse set of allocations in a 64-bit space. Addresses
@@ -26,12 +28,57 @@ public final class GlobalMemory {
         java.util.Arrays.setAll(locks, i -> new Object());
     }
 
-    /** One allocation: its first address and its bytes. */
-    record Allocation(long start, byte[] data) {
+    /**
+     * One allocation: its first address and its bytes, and while a launch may have to be run again
+     * ({@link #keepOriginals}) the bytes of each page before the launch first wrote it.
+     */
+    static final class Allocation {
+        final long start;
+        final byte[] data;
+        /** Each page's bytes as they were before its first write, null while unwritten; null when none are kept. */
+        private AtomicReferenceArray<byte[]> originals;
+
+        Allocation(long start, byte[] data) {
+            this.start = start;
+            this.data = data;
+        }
+
+        long start() {
+            return start;
+        }
+
+        byte[] data() {
+            return data;
+        }
+
         boolean holds(long addr, int len) {
             return addr >= start && len >= 0 && addr - start + len <= data.length;
         }
+
+        /** Keeps the original of every page that [off, off+len) touches, before the bytes change. */
+        void beforeWrite(int off, int len) {
+            AtomicReferenceArray<byte[]> kept = originals;
+            if (kept == null || len <= 0) {
+                return;
+            }
+            for (int p = off >>> PAGE_BITS, last = (off + len - 1) >>> PAGE_BITS; p <= last; p++) {
+                if (kept.get(p) == null) {
+                    keep(kept, p);
+                }
+            }
+        }
+
+        /** The first writer of a page copies it; a writer racing with it waits for the copy. */
+        private synchronized void keep(AtomicReferenceArray<byte[]> kept, int page) {
+            if (kept.get(page) == null) {
+                int from = page << PAGE_BITS;
+                kept.set(page, Arrays.copyOfRange(data, from, Math.min(data.length, from + (1 << PAGE_BITS))));
+            }
+        }
     }
+
+    /** Pages of 4 KB: a kernel writes its output in runs, so few pages are kept that it did not write. */
+    private static final int PAGE_BITS = 12;
 
     private final ConcurrentSkipListMap<Long, Allocation> allocations = new ConcurrentSkipListMap<>();
     /**
@@ -108,6 +155,58 @@ public final class GlobalMemory {
         return start;
     }
 
+    /** Where {@link #rollBack} returns to: the allocator as {@link #keepOriginals} found it. */
+    private record Mark(Allocation[] allocations, long next, long reserved, Map<Long, String> names) {}
+
+    private Mark mark;
+
+    /**
+     * From now on keeps the original of each page that is written, so that {@link #rollBack} can
+     * return memory to this moment. A page is copied on its first write, outside the simulated-memory
+     * budget (the budget must give the run the same answers whether or not it may be rolled back):
+     * at most the memory allocated now, once more.
+     */
+    synchronized void keepOriginals() {
+        for (Allocation a : byStart) {
+            a.originals = new AtomicReferenceArray<>((a.data.length + (1 << PAGE_BITS) - 1) >>> PAGE_BITS);
+        }
+        mark = new Mark(byStart, next, reserved.get(), new java.util.TreeMap<>(names));
+    }
+
+    /**
+     * Returns memory to where {@link #keepOriginals} found it: every page written since gets its
+     * original bytes back, allocations made since (device malloc) are gone, the budget counts what
+     * it counted then; no more originals are kept.
+     */
+    synchronized void rollBack() {
+        allocations.clear();
+        for (Allocation a : mark.allocations) {
+            for (int p = 0; p < a.originals.length(); p++) {
+                byte[] page = a.originals.get(p);
+                if (page != null) {
+                    System.arraycopy(page, 0, a.data, p << PAGE_BITS, page.length);
+                }
+            }
+            a.originals = null;
+            allocations.put(a.start, a);
+        }
+        byStart = mark.allocations;
+        last = null;
+        next = mark.next;
+        reserved.set(mark.reserved);
+        names.clear();
+        names.putAll(mark.names);
+        mark = null;
+    }
+
+    /** Stops keeping originals: what was written since {@link #keepOriginals} stands. */
+    synchronized void dropOriginals() {
+        for (Allocation a : mark.allocations) {
+            a.originals = null;
+        }
+        mark = null;
+    }
+
     /** Names the allocation at {@code start} (a launch buffer), for reports. */
     public synchronized void name(long start, String name) {
         names.put(start, name);
@@ -125,6 +224,7 @@ public final class GlobalMemory {
 
     public void write(long addr, byte[] data) {
         Allocation m = find(addr, data.length);
+        m.beforeWrite((int) (addr - m.start), data.length);
         System.arraycopy(data, 0, m.data, (int) (addr - m.start), data.length);
     }
 
@@ -148,6 +248,7 @@ public final class GlobalMemory {
 
     void store(long addr, int size, long value) {
         Allocation m = find(addr, size);
+        m.beforeWrite((int) (addr - m.start), size);
         Bytes.put(m.data, (int) (addr - m.start), size, value);
     }
 
@@ -159,6 +260,7 @@ public final class GlobalMemory {
     long readModifyWrite(long addr, int size, java.util.function.LongUnaryOperator update) {
         Allocation m = find(addr, size);
         int off = (int) (addr - m.start);
+        m.beforeWrite(off, size);
         synchronized (lockOf(addr)) {
             long old = Bytes.get(m.data, off, size);
             Bytes.put(m.data, off, size, update.applyAsLong(old));
@@ -172,6 +274,7 @@ public final class GlobalMemory {
      */
     void storeStrong(long addr, int size, long value) {
         Allocation m = find(addr, size);
+        m.beforeWrite((int) (addr - m.start), size);
         synchronized (lockOf(addr)) {
             Bytes.put(m.data, (int) (addr - m.start), size, value);
         }

@@ -128,25 +128,94 @@ final class Grid {
         return null;
     }
 
+    /**
+     * Runs the clusters on as many workers as the launch asks for and the memory budget holds. On
+     * one worker each cluster gets exactly what the clusters before it in grid order left of the
+     * instruction budget, and a stop leaves the clusters after it unstarted. Several workers run
+     * clusters ahead of their turn, sharing what is left of the budget as they go; their result is
+     * the same whenever all the clusters together stayed within the budget and no cluster stopped
+     * the run while later ones ran. Otherwise (the clusters together ran past the budget, whether or
+     * not one of them ran out of its share, or a stop came after later clusters had started) the
+     * result is discarded, memory is rolled back to its state before the launch, and the launch runs
+     * again on one worker: at most the budget again, on a run that ends in a timeout or an error.
+     * Kept as they are: a stop by the wall clock, and a spin that only another cluster could end
+     * (its report is about the clusters that ran together).
+     */
     private ExecResult run() {
+        long wall = launch.limits().maxWallMillis();
+        long wallDeadline = wall == 0 ? 0 : (System.nanoTime() + wall * 1_000_000) | 1;
         GlobalMemory global = launch.memory();
-        // A cluster is the unit of work: its CTAs share memory and barriers, separate clusters do not.
-        // Each worker holds one cluster's shared memory and entry frames at a time: fewer workers
-        // when the memory budget does not hold them all (the result does not depend on how many).
-        long perCluster = ctasPerCluster * (program.sharedStatic + launch.sharedBytes()
+        int wanted = launch.limits().threadsFor(clusters);
+        if (wanted > 1) {
+            // Before the workers' memory is counted: a rollback gives it back.
+            global.keepOriginals();
+        }
+        int threads = reserveWorkers(wanted);
+        if (wanted > 1 && threads <= 1) {
+            global.dropOriginals();
+        }
+        if (threads == 0) {
+            return noRoomForWorkers();
+        }
+        Attempt ahead = runOn(threads, wallDeadline);
+        if (threads == 1) {
+            return ahead.result;
+        }
+        Engine.Stop stop = ahead.stop;
+        boolean withinBudget = ahead.result.instructionsExecuted() <= launch.limits().maxInstructions();
+        if (stop != null && stop.wallClock
+                || withinBudget && (stop == null || stop.spinAmongClusters || !stop.laterClustersRan)) {
+            global.dropOriginals();
+            return ahead.result;
+        }
+        global.rollBack();
+        launch.limits().progress().restart();
+        if (launch.limits().trace() != null) {
+            launch.limits().trace().clear();
+        }
+        Grid again = new Grid(launch, kernel, program, regions, entry);
+        return again.reserveWorkers(1) == 0 ? noRoomForWorkers() : again.runOn(1, wallDeadline).result;
+    }
+
+    /** What one run of the grid gave, and what stopped it (null: nothing). */
+    private record Attempt(ExecResult result, Engine.Stop stop) {}
+
+    /** Bytes of shared and local memory a worker holds for the cluster in flight. */
+    private long perCluster() {
+        return ctasPerCluster * (program.sharedStatic + launch.sharedBytes()
                 + (long) threadsPerCta * Math.max(16, entry.frameBytes));
-        int threads = launch.limits().threadsFor(clusters);
-        while (!global.reserve(threads * perCluster)) {
+    }
+
+    /**
+     * Counts the memory of at most {@code wanted} workers against the budget: fewer when it does not
+     * hold them all (the result does not depend on how many); 0 when not even one fits.
+     */
+    private int reserveWorkers(int wanted) {
+        int threads = wanted;
+        while (!launch.memory().reserve(threads * perCluster())) {
             if (threads == 1) {
-                return error(kernel.pos(), "exec.limit", "the CTAs in flight need " + perCluster + " bytes of shared"
-                        + " and local memory, more than is left of the simulated-memory budget of " + global.budget()
-                        + " bytes (--max-memory)");
+                return 0;
             }
             threads = threads / 2;
         }
+        return threads;
+    }
+
+    private ExecResult noRoomForWorkers() {
+        GlobalMemory global = launch.memory();
+        return error(kernel.pos(), "exec.limit", "the CTAs in flight need " + perCluster() + " bytes of shared"
+                + " and local memory, more than is left of the simulated-memory budget of " + global.budget()
+                + " bytes (--max-memory)");
+    }
+
+    /** Runs the grid's clusters on that many workers, whose memory is reserved. */
+    private Attempt runOn(int threads, long wallDeadline) {
+        // A cluster is the unit of work: its CTAs share memory and barriers, separate clusters do not.
+        // Each worker holds one cluster's shared memory and entry frames at a time.
+        GlobalMemory global = launch.memory();
         Engine[] workers = new Engine[threads];
         workers[0] = new Engine(this, null);
-        workers[0].scheduler.startWallClock();
+        workers[0].scheduler.startWallClock(wallDeadline);
         for (int k = 1; k < threads; k++) {
             workers[k] = new Engine(this, workers[0].scheduler);
         }
@@ -166,7 +235,7 @@ final class Grid {
         launch.limits().progress().start(clusters);
         Engine.Stop stop = CtaPool.run(Arrays.stream(workers).map(e -> e.scheduler).toArray(Scheduler[]::new),
                 clusters);
-        return result(workers, stop, shadow);
+        return new Attempt(result(workers, stop, shadow), stop);
     }
 
     /**
@@ -202,7 +271,7 @@ final class Grid {
         List<DeviceOutput> printed = DeviceLibrary.collect(Arrays.stream(workers).map(Engine::library).toList());
         if (stop != null) {
             reports.addAll(stop.diagnostics);
-            return new ExecResult(stop.status, reports, total, printed, stop.instructionBudget && workers.length > 1);
+            return new ExecResult(stop.status, reports, total, printed);
         }
         return new ExecResult(ExecStatus.OK, reports, total, printed);
     }

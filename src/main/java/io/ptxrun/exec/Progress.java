@@ -30,6 +30,12 @@ public final class Progress {
         total = clusters;
     }
 
+    /** Forgets a run that is discarded (its clusters and workers) before the launch runs again. */
+    void restart() {
+        done.set(0);
+        workers.clear();
+    }
+
     void register(Scheduler worker) {
         workers.add(worker);
     }

@@ -45,8 +45,13 @@ final class Scheduler {
      */
     private final SpinDetector stalls = new SpinDetector();
     private final long maxInstructions;
-    /** Thread-instructions of finished clusters, over all workers: the budget is the launch's. */
+    /**
+     * Thread-instructions run by all workers, as each counts them in (at the end of each cluster,
+     * and with several workers of each round): the budget is the launch's.
+     */
     private final AtomicLong budgetSpent;
+    /** This worker's instruction count when it last counted it into {@link #budgetSpent}. */
+    private long counted;
     /** System.nanoTime() at which the wall-clock budget runs out; 0: no budget. */
     private long wallDeadline;
     /** Clusters not finished yet, over all workers, and how many workers there are. */
@@ -81,10 +86,12 @@ final class Scheduler {
         launch.limits().progress().register(this);
     }
 
-    /** Starts the wall-clock budget (before the other workers' schedulers are made). */
-    void startWallClock() {
-        long wall = launch.limits().maxWallMillis();
-        wallDeadline = wall == 0 ? 0 : (System.nanoTime() + wall * 1_000_000) | 1;
+    /**
+     * Sets when the wall-clock budget runs out (System.nanoTime(), odd; 0: never), before the other
+     * workers' schedulers are made.
+     */
+    void startWallClock(long deadline) {
+        wallDeadline = deadline;
     }
 
     /** The clusters not finished yet, counted by all workers together, and how many workers there are. */
@@ -118,7 +125,7 @@ final class Scheduler {
         ctaStart = engine.executed;
         clockFrozenAt = -1;
         clockShift = 0;
-        engine.ctaLimit = engine.executed + Math.max(0, maxInstructions - budgetSpent.get());
+        shareBudget();
         if (engine.order != null) {
             engine.order.startCluster(index);
         }
@@ -130,9 +137,24 @@ final class Scheduler {
             launch.limits().progress().clusterDone();
         } finally {
             clustersLeft.decrementAndGet();
-            budgetSpent.addAndGet(engine.executed - ctaStart);
+            budgetSpent.addAndGet(engine.executed - counted);
+            counted = engine.executed;
             engine.calls.releaseStacks();
         }
+    }
+
+    /**
+     * Counts what this worker ran since it last did into the launch's count, and gives the cluster
+     * in flight what is left of the budget. On one worker that is exactly the budget less what the
+     * clusters before it in grid order ran. Several workers run clusters ahead of their turn, and
+     * each gives its cluster what all of them have left (so together they stop soon after the
+     * budget is spent); {@link Grid} keeps their result only if all of them together stayed within
+     * the budget, as one worker would have.
+     */
+    private void shareBudget() {
+        long spent = engine.executed == counted ? budgetSpent.get() : budgetSpent.addAndGet(engine.executed - counted);
+        counted = engine.executed;
+        engine.ctaLimit = engine.executed + Math.max(0, maxInstructions - spent);
     }
 
     private void startCta(Cta c, Decoder.FuncInfo entry) {
@@ -203,7 +225,10 @@ final class Scheduler {
         long stalledEvents = -1;
         while (true) {
             if (wallDeadline != 0 && System.nanoTime() - wallDeadline > 0) {
-                throw reports.wallTimeExhausted(budgetSpent.get() + engine.executed - ctaStart);
+                throw reports.wallTimeExhausted(budgetSpent.get() + engine.executed - counted);
+            }
+            if (workerCount > 1) {
+                shareBudget();
             }
             long eventsBefore = engine.events;
             boolean anyLive = false;

@@ -102,7 +102,9 @@ final class StopReports {
                 deadlocked(c, ds);
             }
         }
-        return new Engine.Stop(alone ? ExecStatus.DEADLOCK : ExecStatus.ERROR, engine.hazards.with(ds));
+        Engine.Stop stop = new Engine.Stop(alone ? ExecStatus.DEADLOCK : ExecStatus.ERROR, engine.hazards.with(ds));
+        stop.spinAmongClusters = true;
+        return stop;
     }
 
     /**
@@ -111,12 +113,6 @@ final class StopReports {
      * whichever instruction happened to be the last one paid for.
      */
     Engine.Stop budgetExhausted(Warp w, Op at, int l, long maxInstructions) {
-        Engine.Stop stop = budgetReport(w, at, l, maxInstructions);
-        stop.instructionBudget = true;
-        return stop;
-    }
-
-    private Engine.Stop budgetReport(Warp w, Op at, int l, long maxInstructions) {
         Op[] ops = engine.program.ops;
         String budget = "instruction budget of " + maxInstructions + " thread-instructions exhausted";
         if (w.lastBackBranch < 0) {
@@ -137,9 +133,11 @@ final class StopReports {
         List<String> warps = warpSnapshot();
         String where = warps.isEmpty() ? "" : "; " + String.join("; ", warps.subList(0, Math.min(4, warps.size())))
                 + (warps.size() > 4 ? "; and " + (warps.size() - 4) + " more warps" : "");
-        return new Engine.Stop(ExecStatus.TIMEOUT, List.of(Diagnostic.error(kernel.pos(), "exec.timeout",
+        Engine.Stop stop = new Engine.Stop(ExecStatus.TIMEOUT, List.of(Diagnostic.error(kernel.pos(), "exec.timeout",
                 "wall-clock budget of " + launch.limits().maxWallMillis() / 1000.0 + " s exhausted after "
                         + executed + " thread-instructions (--max-seconds)" + where)));
+        stop.wallClock = true;
+        return stop;
     }
 
     /**

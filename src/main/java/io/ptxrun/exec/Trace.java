@@ -30,6 +30,12 @@ public final class Trace {
         turns.add(new Turn(cta.clone(), warp, start, end, op.pos, op.mnemonic()));
     }
 
+    /** Forgets a run that is discarded, before the launch runs again. */
+    synchronized void clear() {
+        turns.clear();
+        truncated = false;
+    }
+
     public synchronized List<Turn> turns() {
         return List.copyOf(turns);
     }

@@ -81,6 +81,7 @@ final class WarpMemory {
         }
         byte[] mem;
         long base;
+        GlobalMemory.Allocation alloc = null;
         if (space == Space.SHARED) {
             mem = engine.cta().shared;
             base = 0;
@@ -91,8 +92,7 @@ final class WarpMemory {
             }
         } else {
             // Every lane in one allocation, or the per-lane path finds each lane's (or the fault).
-            GlobalMemory.Allocation alloc = hi - lo > Integer.MAX_VALUE ? null
-                    : engine.global().holding(lo, (int) (hi - lo) + span);
+            alloc = hi - lo > Integer.MAX_VALUE ? null : engine.global().holding(lo, (int) (hi - lo) + span);
             if (alloc == null) {
                 return false;
             }
@@ -117,6 +117,10 @@ final class WarpMemory {
             }
         } else {
             engine.progressed();
+            if (alloc != null) {
+                // The pages of the lanes' whole range, once (those between the lanes too).
+                alloc.beforeWrite((int) (lo - base), (int) (hi - lo) + span);
+            }
             for (int l = 0; l < 32; l++) {
                 if ((exec & (1 << l)) != 0) {
                     int off = (int) (at[l] - base);
