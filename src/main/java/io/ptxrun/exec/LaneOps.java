@@ -68,11 +68,12 @@ final class LaneOps {
         if (!t.isInteger() || t == DataType.S16X2 || t == DataType.U16X2) {
             return false;
         }
-        if (op.productHalf() != Op.LO) {
-            return isMulWide(op);
+        if (c == OpCode.MUL || c == OpCode.MAD) {
+            // (The product half is mul's and mad's alone: other ops keep other things there.)
+            return op.productHalf() == Op.LO || isMulWide(op);
         }
         return c == OpCode.ADD || c == OpCode.SUB || c == OpCode.AND || c == OpCode.OR || c == OpCode.XOR
-                || c == OpCode.MUL || c == OpCode.MAD || c == OpCode.MOV || c == OpCode.SHL;
+                || c == OpCode.MOV || c == OpCode.SHL;
     }
 
     /** mul.wide of a 16- or 32-bit integer type: the product at twice the width. */
@@ -82,7 +83,7 @@ final class LaneOps {
 
     /** Bits of the result of a fast integer op (twice the type's for mul.wide). */
     static int fastBits(Op op) {
-        return op.productHalf() == Op.WIDE ? 2 * op.type.bits : op.type.bits;
+        return isMulWide(op) ? 2 * op.type.bits : op.type.bits;
     }
 
     /** f32 add/sub/mul/fma in the default or .rn rounding, without .ftz/.sat ({@link #fastF32}). */
@@ -110,7 +111,7 @@ final class LaneOps {
         OpCode c = op.code;
         int bits = fastBits(op);
         final long width = bits >= 64 ? -1L : (1L << bits) - 1;
-        final boolean wide = op.productHalf() == Op.WIDE;
+        final boolean wide = isMulWide(op);
         final long[] regs = w.regs;
         final int[] rb = w.regBase;
         final int d = op.dst[0];
