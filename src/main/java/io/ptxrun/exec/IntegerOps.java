@@ -63,7 +63,7 @@ final class IntegerOps {
             case MUL24, MAD24 -> {
                 long x = signed ? sx(a, 24) : zx(a, 24), y = signed ? sx(b, 24) : zx(b, 24);
                 long p = x * y;
-                r = op.productHalf() == Op.HI ? p >> 16 : p;
+                r = op.productHalf() == ProductHalf.HI ? p >> 16 : p;
                 if (op.code == OpCode.MAD24) {
                     r += c3;
                 }
@@ -115,7 +115,7 @@ final class IntegerOps {
             }
             case MADC -> {
                 long cin = (w.carry >>> l) & 1;
-                long p = op.productHalf() == Op.HI ? mul(Op.HI, a, b, t) : a * b;
+                long p = op.productHalf() == ProductHalf.HI ? mul(ProductHalf.HI, a, b, t) : a * b;
                 long c = c3;
                 r = p + c + cin;
                 if (op.mod.carry()) {
@@ -151,13 +151,13 @@ final class IntegerOps {
             }
             case MUL -> {
                 r = mul(op.productHalf(), a, b, t);
-                if (op.productHalf() == Op.WIDE) {
+                if (op.productHalf() == ProductHalf.WIDE) {
                     bits *= 2;
                 }
             }
             case MAD -> {
                 long c = c3;
-                if (op.productHalf() == Op.LO && op.mod.carry()) {
+                if (op.productHalf() == ProductHalf.LO && op.mod.carry()) {
                     long p = a * b;
                     r = p + c;
                     setCarry(w, l, carryOut(p, c, 0, bits));
@@ -165,7 +165,7 @@ final class IntegerOps {
                     // mad.hi.sat.s32 included: on H100 it wraps exactly like mad.hi.s32.
                     r = mul(op.productHalf(), a, b, t) + c;
                 }
-                if (op.productHalf() == Op.WIDE) {
+                if (op.productHalf() == ProductHalf.WIDE) {
                     bits *= 2;
                 }
             }
@@ -333,13 +333,21 @@ final class IntegerOps {
         w.carry = c ? w.carry | (1 << l) : w.carry & ~(1 << l);
     }
 
-    /** mul with 0 = .lo, 1 = .hi, 2 = .wide. */
-    static long mul(int half, long a, long b, DataType t) {
+    /**
+     * Which half of an integer product mul and mad keep: the low bits (.lo), the high ones (.hi)
+     * or the whole product at twice the width (.wide); mul24, mad24 and madc keep .lo or .hi.
+     */
+    enum ProductHalf implements OpForm {
+        LO, HI, WIDE
+    }
+
+    /** The integer product of a and b of type t, the half given. */
+    static long mul(ProductHalf half, long a, long b, DataType t) {
         int bits = t.bits;
         boolean signed = t.isSigned();
         long x = ext(a, t), y = ext(b, t);
         switch (half) {
-            case 1: {
+            case HI: {
                 if (bits < 64) {
                     return (x * y) >> bits;
                 }
@@ -349,7 +357,7 @@ final class IntegerOps {
                 }
                 return hi;
             }
-            case 2:
+            case WIDE:
                 return mulWide(a, b, signed, bits);
             default:
                 return a * b;

@@ -137,13 +137,14 @@ final class LaneOpDecoding {
     private Draft product(Instruction i, boolean fl) {
         boolean mul = i.opcode() == io.ptxrun.ast.Opcode.MUL;
         Draft op = d.simple(fl ? (mul ? OpCode.FMUL : OpCode.FMA) : (mul ? OpCode.MUL : OpCode.MAD), i, i.type());
-        op.variant = i.has(Qualifier.HI) ? Op.HI : i.has(Qualifier.WIDE) ? Op.WIDE : Op.LO;
+        op.form = i.has(Qualifier.HI) ? IntegerOps.ProductHalf.HI : i.has(Qualifier.WIDE) ? IntegerOps.ProductHalf.WIDE
+                : IntegerOps.ProductHalf.LO;
         return op;
     }
 
     /** mul24, mad24 and madc: .hi or the low half. */
     private static Draft productHalf(Draft op, Instruction i) {
-        op.variant = i.has(Qualifier.HI) ? Op.HI : Op.LO;
+        op.form = i.has(Qualifier.HI) ? IntegerOps.ProductHalf.HI : IntegerOps.ProductHalf.LO;
         return op;
     }
 

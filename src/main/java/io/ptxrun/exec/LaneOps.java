@@ -70,7 +70,7 @@ final class LaneOps {
         }
         if (c == OpCode.MUL || c == OpCode.MAD) {
             // (The product half is mul's and mad's alone: other ops keep other things there.)
-            return op.productHalf() == Op.LO || isMulWide(op);
+            return op.productHalf() == IntegerOps.ProductHalf.LO || isMulWide(op);
         }
         return c == OpCode.ADD || c == OpCode.SUB || c == OpCode.AND || c == OpCode.OR || c == OpCode.XOR
                 || c == OpCode.MOV || c == OpCode.SHL;
@@ -78,7 +78,7 @@ final class LaneOps {
 
     /** mul.wide of a 16- or 32-bit integer type: the product at twice the width. */
     static boolean isMulWide(Op op) {
-        return op.code == OpCode.MUL && op.productHalf() == Op.WIDE && (op.type.bits == 16 || op.type.bits == 32);
+        return op.code == OpCode.MUL && op.productHalf() == IntegerOps.ProductHalf.WIDE && (op.type.bits == 16 || op.type.bits == 32);
     }
 
     /** Bits of the result of a fast integer op (twice the type's for mul.wide). */

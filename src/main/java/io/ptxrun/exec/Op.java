@@ -57,14 +57,11 @@ final class Op {
     /**
      * What the operation means by its own qualifiers, one small number or one switch per op,
      * read only through the accessor that names its meaning for the family that reads it (a
-     * compare for setp, a product half for mul...): the kinds of op are many and each needs at
+     * compare for setp, a prmt mode...): the kinds of op are many and each needs at
      * most one of each, so they share two fields instead of each having its own.
      */
     private final int variant;
     private final boolean option;
-
-    /** Product halves ({@link #productHalf}). */
-    static final int LO = 0, HI = 1, WIDE = 2;
 
     /** The family's own decoded form (see {@link OpForm}), or null. */
     final OpForm form;
@@ -115,9 +112,9 @@ final class Op {
         return (Comparisons.Combination) form;
     }
 
-    /** Integer mul and mad: {@link #LO}, {@link #HI} or {@link #WIDE}; mul24, mad24 and madc: LO or HI. */
-    int productHalf() {
-        return variant;
+    /** Integer mul and mad: which half of the product they keep; mul24, mad24 and madc: LO or HI. */
+    IntegerOps.ProductHalf productHalf() {
+        return (IntegerOps.ProductHalf) form;
     }
 
     /** atom and red: the operation, or null for none. */

@@ -1945,7 +1945,7 @@ final class RegionCompiler {
                 case OR -> binary(lane, op, Opcodes.LOR);
                 case XOR -> binary(lane, op, Opcodes.LXOR);
                 case MUL -> {
-                    if (op.productHalf() == Op.WIDE) {
+                    if (op.productHalf() == IntegerOps.ProductHalf.WIDE) {
                         source(lane, op, 1);
                         mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
                         push(mv, op.type.bits);
