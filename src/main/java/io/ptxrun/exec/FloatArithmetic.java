@@ -142,19 +142,34 @@ final class FloatArithmetic {
         return (b & ~sign & (bits == 64 ? -1L : 0xffffffffL)) | (a & sign);
     }
 
-    /** testp: whether the f32 or f64 raw has the property the op tests (.finite, .infinite, .number, .notanumber, .normal, .subnormal). */
+    /** The property testp tests. */
+    enum TestedProperty implements OpForm {
+        FINITE, INFINITE, NUMBER, NOTANUMBER, NORMAL, SUBNORMAL;
+
+        /** The property a qualifier names (".finite" ...), .finite for any other text. */
+        static TestedProperty of(String qualifier) {
+            for (TestedProperty p : values()) {
+                if (qualifier.equals("." + p.name().toLowerCase())) {
+                    return p;
+                }
+            }
+            return FINITE;
+        }
+    }
+
+    /** testp: whether the f32 or f64 raw has the property the op tests. */
     static boolean testp(Op op, long raw) {
         double x = op.type == DataType.F64 ? f64(raw) : f32(raw);
         double ax = Math.abs(x);
         double minNormal = op.type == DataType.F64 ? Double.MIN_NORMAL : Float.MIN_NORMAL;
         return switch (op.testedProperty()) {
-            case 0 -> Double.isFinite(x);
-            case 1 -> Double.isInfinite(x);
-            case 2 -> !Double.isNaN(x);
-            case 3 -> Double.isNaN(x);
+            case FINITE -> Double.isFinite(x);
+            case INFINITE -> Double.isInfinite(x);
+            case NUMBER -> !Double.isNaN(x);
+            case NOTANUMBER -> Double.isNaN(x);
             // H100 reports zero as normal: everything finite that is not subnormal.
-            case 4 -> Double.isFinite(x) && !(ax > 0 && ax < minNormal);
-            default -> ax > 0 && ax < minNormal;
+            case NORMAL -> Double.isFinite(x) && !(ax > 0 && ax < minNormal);
+            case SUBNORMAL -> ax > 0 && ax < minNormal;
         };
     }
 

@@ -281,11 +281,26 @@ final class IntegerOps {
         return zx(r, bits == 1 ? 1 : Math.min(bits, 64));
     }
 
-    static long prmt(long a, long b, long c, int mode) {
+    /** prmt's mode: the default byte selection, or one of the special modes (.f4e, .b4e, .rc8, .ecl, .ecr, .rc16). */
+    enum PermuteMode implements OpForm {
+        DEFAULT, F4E, B4E, RC8, ECL, ECR, RC16;
+
+        /** The mode a qualifier names (".f4e" ...), the default for any other text. */
+        static PermuteMode of(String qualifier) {
+            for (PermuteMode m : values()) {
+                if (m != DEFAULT && qualifier.equals("." + m.name().toLowerCase())) {
+                    return m;
+                }
+            }
+            return DEFAULT;
+        }
+    }
+
+    static long prmt(long a, long b, long c, PermuteMode mode) {
         long src = (zx(b, 32) << 32) | zx(a, 32);
         int sel = (int) c;
         long r = 0;
-        if (mode == 0) {
+        if (mode == PermuteMode.DEFAULT) {
             for (int i = 0; i < 4; i++) {
                 int s = (sel >>> (4 * i)) & 0xf;
                 long byt = (src >>> ((s & 7) * 8)) & 0xff;
@@ -301,11 +316,11 @@ final class IntegerOps {
         int[] idx = new int[4];
         for (int i = 0; i < 4; i++) {
             idx[i] = switch (mode) {
-                case 1 -> (n + i) & 7; // f4e
-                case 2 -> (n - i) & 7; // b4e
-                case 3 -> n; // rc8
-                case 4 -> Math.max(i, n); // ecl
-                case 5 -> Math.min(i, n); // ecr
+                case F4E -> (n + i) & 7;
+                case B4E -> (n - i) & 7;
+                case RC8 -> n;
+                case ECL -> Math.max(i, n);
+                case ECR -> Math.min(i, n);
                 default -> 2 * (n & 1) + (i & 1); // rc16
             };
         }

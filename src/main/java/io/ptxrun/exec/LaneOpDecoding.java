@@ -76,7 +76,7 @@ final class LaneOpDecoding {
             case FNS -> d.simple(OpCode.FNS, i, DataType.B32);
             case PRMT -> {
                 Draft op = d.simple(OpCode.PRMT, i, DataType.B32);
-                op.variant = mode(i).map(LaneOpDecoding::prmtMode).orElse(0);
+                op.form = mode(i).map(IntegerOps.PermuteMode::of).orElse(IntegerOps.PermuteMode.DEFAULT);
                 yield op;
             }
             case SETP -> setp(i);
@@ -97,7 +97,7 @@ final class LaneOpDecoding {
             case COPYSIGN -> d.simple(OpCode.COPYSIGN, i, t);
             case TESTP -> {
                 Draft op = d.simple(OpCode.TESTP, i, t);
-                op.variant = mode(i).map(LaneOpDecoding::testpMode).orElse(0);
+                op.form = mode(i).map(FloatArithmetic.TestedProperty::of).orElse(FloatArithmetic.TestedProperty.FINITE);
                 yield op;
             }
             case SQRT -> d.simple(OpCode.SQRT, i, t);
@@ -213,27 +213,5 @@ final class LaneOpDecoding {
         return i.first(Qualifier.Category.COMPARE).map(q -> q.kind().ordinal()).orElse(-1);
     }
 
-    static int prmtMode(String text) {
-        return switch (text) {
-            case ".f4e" -> 1;
-            case ".b4e" -> 2;
-            case ".rc8" -> 3;
-            case ".ecl" -> 4;
-            case ".ecr" -> 5;
-            case ".rc16" -> 6;
-            default -> 0;
-        };
-    }
 
-    static int testpMode(String text) {
-        return switch (text) {
-            case ".finite" -> 0;
-            case ".infinite" -> 1;
-            case ".number" -> 2;
-            case ".notanumber" -> 3;
-            case ".normal" -> 4;
-            case ".subnormal" -> 5;
-            default -> 0;
-        };
-    }
 }

@@ -127,14 +127,14 @@ final class Op {
         return variant == 1;
     }
 
-    /** prmt: the mode (0 the default, then .f4e, .b4e, .rc8, .ecl, .ecr, .rc16; {@link LaneOpDecoding#prmtMode}). */
-    int prmtMode() {
-        return variant;
+    /** prmt: the mode. */
+    IntegerOps.PermuteMode prmtMode() {
+        return (IntegerOps.PermuteMode) form;
     }
 
-    /** testp: the property tested (.finite, .infinite, .number, .notanumber, .normal, .subnormal: 0 to 5). */
-    int testedProperty() {
-        return variant;
+    /** testp: the property tested. */
+    FloatArithmetic.TestedProperty testedProperty() {
+        return (FloatArithmetic.TestedProperty) form;
     }
 
     /** shf: .l, the funnel shifted left (else .r). */

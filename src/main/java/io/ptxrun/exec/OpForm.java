@@ -9,7 +9,8 @@ package io.ptxrun.exec;
 sealed interface OpForm permits WarpMatrixOps.Form, WarpMatrixOps.MoveForm, WarpgroupForm, AsyncCopies.CopyForm, AsyncCopies.BulkForm,
         AsyncCopies.TensorForm, AsyncCopies.GroupStep, TensorMapEdits.ReplaceForm, TensorMapEdits.CopyForm,
         CallForm, MBarriers.Form, WarpOps.ShuffleMode, WarpOps.VoteMode, WarpOps.MatchMode, WarpOps.ReduxOp,
-        Barriers.Reduction, Atomics.Operation, Comparisons.Combination, IntegerOps.ProductHalf,
+        Barriers.Reduction, Atomics.Operation, Comparisons.Combination, IntegerOps.ProductHalf, IntegerOps.PermuteMode,
+        FloatArithmetic.TestedProperty,
         OpForm.Unsupported {
 
     /** An instruction the engine does not run: executing it stops the run with {@code message}. */
