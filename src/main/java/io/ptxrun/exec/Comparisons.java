@@ -135,8 +135,16 @@ final class Comparisons {
         return zx(ge ? a : b, bits);
     }
 
+    /** setp's and set's form: the comparison (a {@link Qualifier} ordinal, -1 for none) and its combination. */
+    record Form(int comparison, Combination combination) implements OpForm {
+        static Form of(Instruction i) {
+            return new Form(i.first(Qualifier.Category.COMPARE).map(q -> q.kind().ordinal()).orElse(-1),
+                    Combination.of(i));
+        }
+    }
+
     /** How setp and set combine their comparison with the predicate operand: not, .and, .or or .xor. */
-    enum Combination implements OpForm {
+    enum Combination {
         NONE, AND, OR, XOR;
 
         /** The combination named by i's qualifiers (NONE where it names none). */

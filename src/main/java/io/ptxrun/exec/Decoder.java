@@ -85,8 +85,7 @@ final class Decoder {
         io.ptxrun.ast.SpecialRegister[] sreg = {};
         char[] sregComp = {};
         int target = -1;
-        /** {@link Op}'s variant and option, which the op's accessors name by family. */
-        int variant;
+        /** {@link Op}'s option, which the op's accessors name by family. */
         boolean option;
         OpForm form;
 

@@ -142,6 +142,10 @@ final class FloatArithmetic {
         return (b & ~sign & (bits == 64 ? -1L : 0xffffffffL)) | (a & sign);
     }
 
+    /** min's and max's form: .NaN (a NaN operand gives the canonical NaN) and .xorsign.abs. */
+    record MinMax(boolean propagatesNaN, boolean xorsign) implements OpForm {
+    }
+
     /** The property testp tests. */
     enum TestedProperty implements OpForm {
         FINITE, INFINITE, NUMBER, NOTANUMBER, NORMAL, SUBNORMAL;

@@ -281,6 +281,11 @@ final class IntegerOps {
         return zx(r, bits == 1 ? 1 : Math.min(bits, 64));
     }
 
+    /** shf's direction: .l shifts the funnel left, .r right. */
+    enum FunnelDirection implements OpForm {
+        LEFT, RIGHT
+    }
+
     /** prmt's mode: the default byte selection, or one of the special modes (.f4e, .b4e, .rc8, .ecl, .ecr, .rc16). */
     enum PermuteMode implements OpForm {
         DEFAULT, F4E, B4E, RC8, ECL, ECR, RC16;

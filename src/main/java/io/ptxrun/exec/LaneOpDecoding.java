@@ -63,7 +63,8 @@ final class LaneOpDecoding {
             case SHR -> shift(OpCode.SHR, i, t);
             case SHF -> {
                 Draft op = option(d.simple(OpCode.SHF, i, DataType.B32), i.has(Qualifier.CLAMP));
-                op.variant = i.qualifiers().stream().anyMatch(q -> q.text().equals(".l")) ? 0 : 1;
+                op.form = i.qualifiers().stream().anyMatch(q -> q.text().equals(".l")) ? IntegerOps.FunnelDirection.LEFT
+                        : IntegerOps.FunnelDirection.RIGHT;
                 yield op;
             }
             case POPC -> d.simple(OpCode.POPC, i, t);
@@ -83,8 +84,7 @@ final class LaneOpDecoding {
             case SET -> {
                 Draft op = d.simple(OpCode.SET, i, i.types().get(1));
                 op.srcType = i.types().get(0);
-                op.variant = compare(i);
-                op.form = Comparisons.Combination.of(i);
+                op.form = Comparisons.Form.of(i);
                 yield op;
             }
             case SELP -> d.simple(OpCode.SELP, i, t);
@@ -148,12 +148,11 @@ final class LaneOpDecoding {
         return op;
     }
 
-    /** min and max: .NaN in the option, .xorsign.abs in the variant (float ones). */
+    /** min and max: .NaN and .xorsign.abs (float ones) as the form. */
     private Draft minMax(Instruction i, boolean fl) {
         boolean min = i.opcode() == io.ptxrun.ast.Opcode.MIN;
         Draft op = d.simple(fl ? (min ? OpCode.FMIN : OpCode.FMAX) : (min ? OpCode.MIN : OpCode.MAX), i, i.type());
-        op.option = i.has(Qualifier.NAN_PROPAGATE);
-        op.variant = i.has(Qualifier.XORSIGN) ? 1 : 0;
+        op.form = new FloatArithmetic.MinMax(i.has(Qualifier.NAN_PROPAGATE), i.has(Qualifier.XORSIGN));
         return op;
     }
 
@@ -166,8 +165,7 @@ final class LaneOpDecoding {
         DataType t = i.type();
         Draft op = new Draft(OpCode.SETP, i, MemoryAccess.NONE, Modifiers.flushOnly(i));
         op.type = t;
-        op.variant = compare(i);
-        op.form = Comparisons.Combination.of(i);
+        op.form = Comparisons.Form.of(i);
         d.predicateDsts(op, os.get(0));
         List<Operand> rest = os.subList(1, os.size());
         d.srcs(op, t, rest);
@@ -209,9 +207,6 @@ final class LaneOpDecoding {
         return op;
     }
 
-    private int compare(Instruction i) {
-        return i.first(Qualifier.Category.COMPARE).map(q -> q.kind().ordinal()).orElse(-1);
-    }
 
 
 }

@@ -55,12 +55,11 @@ final class Op {
     /** A branch's target: the index of the op its label marks. */
     final int target;
     /**
-     * What the operation means by its own qualifiers, one small number or one switch per op,
-     * read only through the accessor that names its meaning for the family that reads it (a
-     * compare for setp, a prmt mode...): the kinds of op are many and each needs at
-     * most one of each, so they share two fields instead of each having its own.
+     * One switch of the operation's own qualifiers (div's .full, shf's .clamp, a warp
+     * collective's .sync, ...), read only through the accessor that names its meaning for the
+     * family that reads it: the many kinds of op that need a single switch share this field
+     * rather than each having a form of its own.
      */
-    private final int variant;
     private final boolean option;
 
     /** The family's own decoded form (see {@link OpForm}), or null. */
@@ -87,7 +86,6 @@ final class Op {
         this.sreg = d.sreg;
         this.sregComp = d.sregComp;
         this.target = d.target;
-        this.variant = d.variant;
         this.option = d.option;
         this.form = d.form;
     }
@@ -100,16 +98,16 @@ final class Op {
         return insn == null ? code.name().toLowerCase() : insn.mnemonic();
     }
 
-    // ---------------------------------------------------------------- variant, by family
+    // ---------------------------------------------------------------- the form, by family
 
     /** setp, set: the comparison (a {@link io.ptxrun.ast.Qualifier} ordinal, -1 for none). */
     int comparison() {
-        return variant;
+        return ((Comparisons.Form) form).comparison();
     }
 
     /** setp, set: how the comparison combines with the predicate operand. */
     Comparisons.Combination combination() {
-        return (Comparisons.Combination) form;
+        return ((Comparisons.Form) form).combination();
     }
 
     /** Integer mul and mad: which half of the product they keep; mul24, mad24 and madc: LO or HI. */
@@ -124,7 +122,7 @@ final class Op {
 
     /** Floating-point min and max: .xorsign.abs. */
     boolean xorsign() {
-        return variant == 1;
+        return ((FloatArithmetic.MinMax) form).xorsign();
     }
 
     /** prmt: the mode. */
@@ -139,14 +137,14 @@ final class Op {
 
     /** shf: .l, the funnel shifted left (else .r). */
     boolean shiftsLeft() {
-        return variant == 0;
+        return form == IntegerOps.FunnelDirection.LEFT;
     }
 
     // ---------------------------------------------------------------- option, by family
 
     /** Floating-point min and max: .NaN, a NaN operand gives the canonical NaN. */
     boolean propagatesNaN() {
-        return option;
+        return ((FloatArithmetic.MinMax) form).propagatesNaN();
     }
 
     /** div.f32: .full. */
