@@ -12,8 +12,8 @@ import java.util.List;
 /**
  * The decoding of the lane-local arithmetic, logic, comparison and conversion instructions (mov,
  * add, mul, setp, cvt, prmt...), for {@link Decoder}: what {@link LaneOps} and the classes it
- * calls run. Their qualifiers become the op's {@link Modifiers} and its variant and option, which
- * {@link Op}'s accessors name by family.
+ * calls run. Their qualifiers become the op's {@link Modifiers}, its family's form (a comparison,
+ * a product half, a prmt mode, ...) and its option, which {@link Op}'s accessors name by family.
  */
 final class LaneOpDecoding {
     /** The function being decoded: its symbols, registers and operands. */
