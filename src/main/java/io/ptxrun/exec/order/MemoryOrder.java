@@ -346,7 +346,10 @@ public final class MemoryOrder {
 
     // ------------------------------------------------------------------ barriers
 
-    /** The threads {@code firstSlot + l} for the lanes l of {@code lanes} (one warp) arrive at CTA barrier {@code id} of their CTA. */
+    /**
+     * The threads {@code firstSlot + l} for the lanes l of {@code lanes} (one warp) arrive at CTA
+     * barrier {@code id} of their CTA.
+     */
     public void barrierArrive(int firstSlot, int lanes, int id) {
         Joiner joiner = barriers[(firstSlot / threadsPerCta) * 16 + id];
         for (int m = lanes; m != 0; m &= m - 1) {
@@ -361,11 +364,10 @@ public final class MemoryOrder {
         return barriers[rank * 16 + id].take(clocks.cluster);
     }
 
-    public void acquire(int t, Release r) {
-        clocks.acquire(t, r);
-    }
-
-    /** {@link #acquire} by the threads {@code firstSlot + l} for the lanes l of {@code lanes}. */
+    /**
+     * The threads {@code firstSlot + l} for the lanes l of {@code lanes} (one warp) acquire what a
+     * barrier released.
+     */
     public void acquire(int firstSlot, int lanes, Release r) {
         for (int m = lanes; m != 0; m &= m - 1) {
             clocks.acquire(firstSlot + Integer.numberOfTrailingZeros(m), r);

@@ -139,8 +139,8 @@ class WarpAccessesTest {
                 o.barrierArrive(t, -1, 0);
             }
             Release rel = o.barrierComplete(0, 0);
-            for (int t = 0; t < THREADS; t++) {
-                o.acquire(t, rel);
+            for (int t = 0; t < THREADS; t += 32) {
+                o.acquire(t, -1, rel);
             }
         });
     }
