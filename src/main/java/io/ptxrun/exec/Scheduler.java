@@ -162,6 +162,7 @@ final class Scheduler {
         int threads = b[0] * b[1] * b[2];
         c.shared = new byte[(int) (engine.program.sharedStatic + launch.sharedBytes())];
         int nw = (threads + 31) / 32;
+        Warp[] previous = c.warps;
         Warp[] warps = new Warp[nw];
         c.warps = warps;
         c.liveThreads = threads;
@@ -174,7 +175,7 @@ final class Scheduler {
             c.peerAccesses.start(engine.order.slotsPerCluster());
         }
         for (int w = 0; w < nw; w++) {
-            Warp warp = new Warp(w, entry.numRegs);
+            Warp warp = new Warp(w, entry.numRegs, previous != null && w < previous.length ? previous[w].regs : null);
             for (int l = 0; l < 32; l++) {
                 int t = w * 32 + l;
                 if (t >= threads) {

@@ -52,9 +52,21 @@ final class Warp {
     /** Carry flag (CC.CF) of each lane, for add.cc/addc and friends. */
     int carry;
 
-    Warp(int id, int numRegs) {
+    /**
+     * A warp with {@code numRegs} registers a lane, all zero: in {@code spare}, the register file
+     * of a warp of an earlier CTA, when it is large enough (a CTA's warps are made anew for each
+     * CTA, and a fresh file of a GEMM's hundred registers for each of them cost more than running
+     * some CTAs).
+     */
+    Warp(int id, int numRegs, long[] spare) {
         this.id = id;
-        this.regs = new long[Math.max(1, numRegs) << 5];
+        int length = Math.max(1, numRegs) << 5;
+        if (spare != null && spare.length >= length) {
+            java.util.Arrays.fill(spare, 0);
+            this.regs = spare;
+        } else {
+            this.regs = new long[length];
+        }
         java.util.Arrays.fill(failedAt, -1);
     }
 
