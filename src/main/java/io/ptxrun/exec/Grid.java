@@ -233,8 +233,13 @@ final class Grid {
             }
         }
         launch.limits().progress().start(clusters);
-        Engine.Stop stop = CtaPool.run(Arrays.stream(workers).map(e -> e.scheduler).toArray(Scheduler[]::new),
-                clusters);
+        Scheduler[] schedulers = Arrays.stream(workers).map(e -> e.scheduler).toArray(Scheduler[]::new);
+        Engine.Stop stop;
+        try {
+            stop = CtaPool.run(schedulers, clusters);
+        } finally {
+            launch.limits().progress().finished(schedulers);
+        }
         return new Attempt(result(workers, stop, shadow), stop);
     }
 
