@@ -27,26 +27,12 @@ import java.util.BitSet;
  * <p>mma_async computes when issued, so its results are in the registers at once; what the
  * asynchrony means for programs is the undefined behaviour above, which is what is checked.
  *
- * <p>Arithmetic: products of the inputs are exact (every input type has at most 11 significant
- * bits; .tf32 inputs are f32 patterns whose low 13 bits are ignored). An f32 D adds C and the K
- * products of one instruction in fixed point as the H100 does for wmma ({@link
- * WarpMatrixOps}: each term truncated toward zero to 2^(e-25), e the largest exponent among C and
- * the products, the sum truncated to f32); an f16 D uses the same sum, rounded to f16 to nearest.
- * With e4m3/e5m2 inputs the H100 keeps far fewer bits: terms are truncated to 2^(e-13), and for an f32
- * D the sum to 14 significant bits (measured: run cases wgmma-e4m3-*, wgmma-e5m2-*).
- * Integer products are exact; the s32 result wraps, or with .satfinite saturates.
+ * <p>Arithmetic: floating-point D elements are the tensor core's fixed-point sums ({@link
+ * TensorCore}). Integer products are exact; the s32 result wraps, or with .satfinite saturates.
  */
 final class Warpgroups {
     static final int WARPS = 4;
     private static final int M = 64, MAX_N = 256, MAX_K = 32;
-    /**
-     * Fraction bits the fixed-point sum keeps below the largest exponent: 25 for f16, bf16 and tf32
-     * inputs (as wmma; run cases wgmma-bf16-wide-range, wgmma-f16-sw128-kmajor, wgmma-tf32), 13 for
-     * e4m3/e5m2 inputs, whose sum for an f32 D is then also truncated to 14 significant bits (run cases
-     * wgmma-e4m3-f32, wgmma-e5m2-f32, wgmma-e4m3-f16, wgmma-e5m2-f16).
-     */
-    private static final int FRACTION_BITS = 25, FLOAT8_FRACTION_BITS = 13;
-
     private final Engine engine;
     private final Hazards hazards;
     /** Per warpgroup: the pc of the instruction whose arrivals are being gathered, and which warps have arrived. */
@@ -332,7 +318,7 @@ final class Warpgroups {
                     for (int part = 0; part < perReg; part++) {
                         int e = WgmmaFragments.aRow(t, j) * kk + WgmmaFragments.aColumn(t, j, part, bits);
                         long raw = Bits.zx(reg >>> (part * bits), bits);
-                        fa[e] = value(raw, f.aType());
+                        fa[e] = TensorCore.input(raw, f.aType());
                         ia[e] = integerValue(raw, f.aType());
                     }
                 }
@@ -391,7 +377,7 @@ final class Warpgroups {
                     }
                     chunks[chunkCount++] = at & ~15L;
                 }
-                values[mn * kk + k] = value(raw, t);
+                values[mn * kk + k] = TensorCore.input(raw, t);
                 ints[mn * kk + k] = integerValue(raw, t);
             }
         }
@@ -414,82 +400,13 @@ final class Warpgroups {
         return v;
     }
 
-    private static double value(long raw, DataType t) {
-        return switch (t) {
-            case F16 -> FloatOps.halfToFloat((int) raw);
-            case BF16 -> FloatOps.bf16ToFloat((int) raw);
-            case TF32 -> Float.intBitsToFloat((int) raw & 0xffffe000);
-            case E4M3 -> e4m3(raw);
-            case E5M2 -> FloatOps.halfToFloat((int) (raw << 8));
-            default -> 0;
-        };
-    }
-
     private static long integerValue(long raw, DataType t) {
         return t == DataType.S8 ? (byte) raw : t == DataType.U8 ? raw & 0xff : 0;
     }
 
-    /** An e4m3 byte: bias 7, no infinities, S.1111.111 is NaN. */
-    static double e4m3(long raw) {
-        int b = (int) raw & 0xff;
-        int exp = (b >>> 3) & 0xf, mant = b & 7;
-        double v;
-        if (exp == 0xf && mant == 7) {
-            v = Double.NaN;
-        } else if (exp == 0) {
-            v = Math.scalb((double) mant, -9);
-        } else {
-            v = Math.scalb(8.0 + mant, exp - 10);
-        }
-        return (b & 0x80) != 0 ? -v : v;
-    }
-
-    /**
-     * C plus the K products of element (i, j) as the H100 adds them: in fixed point, each term
-     * truncated toward zero to 2^(e-25), e the largest of C's exponent and the products'
-     * unnormalised exponents; the exact sum truncated to f32. Infinite or NaN terms take the IEEE path.
-     */
+    /** C plus the K products of element (i, j), as the tensor core adds them ({@link TensorCore#dot}). */
     private float floatSum(float c, int i, int j, int kk, WarpgroupForm f) {
-        double sign = f.scaleA() * f.scaleB();
-        int e = c == 0 ? Integer.MIN_VALUE : Math.getExponent(c);
-        boolean finite = Float.isFinite(c);
-        for (int k = 0; k < kk; k++) {
-            double a = fa[i * kk + k], b = fb[j * kk + k];
-            finite &= Double.isFinite(a) && Double.isFinite(b);
-            if (a != 0 && b != 0) {
-                e = Math.max(e, Math.getExponent(a) + Math.getExponent(b));
-            }
-        }
-        if (!finite) {
-            double s = c;
-            for (int k = 0; k < kk; k++) {
-                s += sign * fa[i * kk + k] * fb[j * kk + k];
-            }
-            return (float) s;
-        }
-        if (e == Integer.MIN_VALUE) {
-            return c + 0f * 0f;
-        }
-        boolean float8 = WarpgroupForm.isFloat8(f.aType());
-        double quantum = Math.scalb(1.0, e - (float8 ? FLOAT8_FRACTION_BITS : FRACTION_BITS));
-        double sum = truncate(c, quantum);
-        for (int k = 0; k < kk; k++) {
-            sum += truncate(sign * fa[i * kk + k] * fb[j * kk + k], quantum);
-        }
-        if (float8 && f.dType() == DataType.F32 && sum != 0) {
-            // With an f32 D the fp8 path keeps only FLOAT8_FRACTION_BITS + 1 significant bits of the sum
-            // (an f16 D is rounded from the full sum: run case wgmma-e4m3-f16).
-            sum = truncate(sum, Math.scalb(1.0, Math.getExponent(sum) - FLOAT8_FRACTION_BITS));
-        }
-        float rounded = (float) sum;
-        if (Math.abs((double) rounded) > Math.abs(sum)) {
-            rounded = Math.nextAfter(rounded, 0.0);
-        }
-        return rounded;
-    }
-
-    private static double truncate(double term, double quantum) {
-        double units = term / quantum;
-        return (units < 0 ? Math.ceil(units) : Math.floor(units)) * quantum;
+        return TensorCore.dot(c, fa, i * kk, fb, j * kk, kk, f.scaleA() * f.scaleB(),
+                f.aType(), f.dType() == DataType.F32);
     }
 }

@@ -118,10 +118,10 @@ class WarpgroupMatrixTest {
 
     @Test
     void e4m3Values() {
-        assertEquals(448.0, Warpgroups.e4m3(0x7e));
-        assertEquals(-0x1p-9, Warpgroups.e4m3(0x81));
-        assertEquals(1.0, Warpgroups.e4m3(0x38));
-        assertTrue(Double.isNaN(Warpgroups.e4m3(0xff)));
+        assertEquals(448.0, TensorCore.e4m3(0x7e));
+        assertEquals(-0x1p-9, TensorCore.e4m3(0x81));
+        assertEquals(1.0, TensorCore.e4m3(0x38));
+        assertTrue(Double.isNaN(TensorCore.e4m3(0xff)));
     }
 
     @Test

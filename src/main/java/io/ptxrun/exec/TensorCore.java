@@ -1,0 +1,111 @@
+package io.ptxrun.exec;
+
+import io.ptxrun.ast.DataType;
+
+/**
+ * The H100 tensor core's arithmetic, shared by the instructions that run on it: wgmma.mma_async
+ * ({@link Warpgroups}) and mma.sync ({@link MmaSync}). Inputs are decoded to doubles, in which
+ * every product of two inputs is exact (every input type has at most 11 significant bits; .tf32
+ * inputs are f32 patterns whose low 13 bits are ignored).
+ *
+ * <p>C plus the K products of one D element are added in fixed point: each term is truncated
+ * toward zero to a multiple of 2^(e-F), e being the largest of C's exponent and the products'
+ * unnormalised exponents (exponent of a plus exponent of b), and the exact sum is truncated toward
+ * zero to f32. F is 25 for f16, bf16 and tf32 inputs (run cases wgmma-bf16-wide-range,
+ * wgmma-f16-sw128-kmajor, wgmma-tf32, mma-sync-*), 13 for e4m3/e5m2 inputs, whose sum for an f32 D
+ * is then also truncated to 14 significant bits (run cases wgmma-e4m3-f32, wgmma-e5m2-f32,
+ * wgmma-e4m3-f16, wgmma-e5m2-f16). An f16 D is that f32 rounded to f16 to nearest. Infinite or NaN
+ * terms take the IEEE path.
+ */
+final class TensorCore {
+    /** Fraction bits the fixed-point sum keeps below the largest exponent. */
+    private static final int FRACTION_BITS = 25, FLOAT8_FRACTION_BITS = 13;
+
+    private TensorCore() {
+    }
+
+    /** The value of one input element of type t (f16, bf16, tf32, e4m3, e5m2) from its raw bits. */
+    static double input(long raw, DataType t) {
+        return switch (t) {
+            case F16 -> FloatOps.halfToFloat((int) raw & 0xffff);
+            case BF16 -> FloatOps.bf16ToFloat((int) raw & 0xffff);
+            case TF32 -> Float.intBitsToFloat((int) raw & 0xffffe000);
+            case E4M3 -> e4m3(raw);
+            case E5M2 -> FloatOps.halfToFloat((int) (raw << 8) & 0xffff);
+            default -> 0;
+        };
+    }
+
+    /** An e4m3 byte: bias 7, no infinities, S.1111.111 is NaN. */
+    static double e4m3(long raw) {
+        int b = (int) raw & 0xff;
+        int exp = (b >>> 3) & 0xf, mant = b & 7;
+        double v;
+        if (exp == 0xf && mant == 7) {
+            v = Double.NaN;
+        } else if (exp == 0) {
+            v = Math.scalb((double) mant, -9);
+        } else {
+            v = Math.scalb(8.0 + mant, exp - 10);
+        }
+        return (b & 0x80) != 0 ? -v : v;
+    }
+
+    /**
+     * c + sign * sum over k of a[aAt + k] * b[bAt + k] (k = 0 .. kk-1) as the tensor core adds them
+     * (see the class comment); float8 for e4m3/e5m2 inputs, f32D when D is .f32.
+     */
+    static float dot(float c, double[] a, int aAt, double[] b, int bAt, int kk, double sign, DataType inputs,
+                     boolean f32D) {
+        boolean float8 = inputs == DataType.E4M3 || inputs == DataType.E5M2;
+        int least = leastExponent(inputs);
+        int e = c == 0 ? Integer.MIN_VALUE : Math.getExponent(c);
+        boolean finite = Float.isFinite(c);
+        for (int k = 0; k < kk; k++) {
+            double x = a[aAt + k], y = b[bAt + k];
+            finite &= Double.isFinite(x) && Double.isFinite(y);
+            if (x != 0 && y != 0) {
+                e = Math.max(e, Math.max(Math.getExponent(x), least) + Math.max(Math.getExponent(y), least));
+            }
+        }
+        if (!finite) {
+            double s = c;
+            for (int k = 0; k < kk; k++) {
+                s += sign * a[aAt + k] * b[bAt + k];
+            }
+            return (float) s;
+        }
+        if (e == Integer.MIN_VALUE) {
+            return c + 0f * 0f; // every term is zero: keeps the sign rules of an IEEE sum
+        }
+        double quantum = Math.scalb(1.0, e - (float8 ? FLOAT8_FRACTION_BITS : FRACTION_BITS));
+        double sum = truncate(c, quantum);
+        for (int k = 0; k < kk; k++) {
+            sum += truncate(sign * a[aAt + k] * b[bAt + k], quantum);
+        }
+        if (float8 && f32D && sum != 0) {
+            // With an f32 D the fp8 path keeps only FLOAT8_FRACTION_BITS + 1 significant bits of the sum
+            // (an f16 D is rounded from the full sum: run case wgmma-e4m3-f16).
+            sum = truncate(sum, Math.scalb(1.0, Math.getExponent(sum) - FLOAT8_FRACTION_BITS));
+        }
+        float rounded = (float) sum;
+        if (Math.abs((double) rounded) > Math.abs(sum)) {
+            rounded = Math.nextAfter(rounded, 0.0);
+        }
+        return rounded;
+    }
+
+    /** The exponent of the type's least normal value, which its subnormals have unnormalised. */
+    private static int leastExponent(DataType t) {
+        return switch (t) {
+            case F16, E5M2 -> -14;
+            case E4M3 -> -6;
+            default -> Float.MIN_EXPONENT;
+        };
+    }
+
+    private static double truncate(double term, double quantum) {
+        double units = term / quantum;
+        return (units < 0 ? Math.ceil(units) : Math.floor(units)) * quantum;
+    }
+}
