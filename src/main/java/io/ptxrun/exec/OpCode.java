@@ -15,6 +15,8 @@ enum OpCode {
     WMMA,
     /** ldmatrix / stmatrix .m8n8 .b16 ({@link WarpMatrixOps#moveMatrices}, {@link WarpMatrixOps.MoveForm}). */
     MATRIX_MOVE,
+    /** mma.sync.aligned ({@link MmaSync}, {@link MmaSync.Form}). */
+    MMA_SYNC,
     /** wgmma.* and setmaxnreg: warpgroup-collective ({@link Warpgroups}). */
     WARPGROUP,
     /** barrier.cluster.arrive / barrier.cluster.wait ({@link ClusterBarrier}). */

@@ -75,7 +75,7 @@ final class RandomSchedule {
         int pc = pcs[Integer.numberOfTrailingZeros(m)];
         Op op = ops[pc];
         switch (op.code) {
-            case SHFL, VOTE, MATCH, REDUX, ELECT, BAR_WARP, ACTIVEMASK, WMMA, MATRIX_MOVE, WARPGROUP -> {
+            case SHFL, VOTE, MATCH, REDUX, ELECT, BAR_WARP, ACTIVEMASK, WMMA, MATRIX_MOVE, MMA_SYNC, WARPGROUP -> {
                 return 0;
             }
             default -> {

@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * The decoding of the warp-wide instructions (shfl, vote, redux, match, elect, activemask, the
- * wmma and ldmatrix/stmatrix matrix operations, and the wgmma warpgroup ones), for {@link
+ * wmma, mma.sync and ldmatrix/stmatrix matrix operations, and the wgmma warpgroup ones), for {@link
  * Decoder}: what {@link WarpOps}, {@link WarpMatrixOps} and {@link Warpgroups} run.
  */
 final class WarpDecoding {
@@ -39,6 +39,7 @@ final class WarpDecoding {
             }
             case WMMA_LOAD, WMMA_MMA, WMMA_STORE -> wmma(i);
             case LDMATRIX, STMATRIX -> matrixMove(i);
+            case MMA -> MmaSync.decode(i, d);
             case WGMMA_FENCE, WGMMA_COMMIT_GROUP, WGMMA_WAIT_GROUP, WGMMA_MMA_ASYNC, SETMAXNREG -> {
                 Draft op = new Draft(OpCode.WARPGROUP, i);
                 op.form = WarpgroupForm.decode(i, d, op);

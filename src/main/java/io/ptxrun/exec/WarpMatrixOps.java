@@ -117,6 +117,7 @@ final class WarpMatrixOps {
     record MoveForm(int matrices, boolean store, boolean transpose) implements OpForm {}
 
     private final Engine engine;
+    private final MmaSync mmaSync;
     /** Raw element bits in logical row-major order (loads and stores). */
     private final long[] elements = new long[MAX_ELEMENTS];
     private final float[] floatA = new float[MAX_ELEMENTS], floatB = new float[MAX_ELEMENTS];
@@ -126,6 +127,7 @@ final class WarpMatrixOps {
 
     WarpMatrixOps(Engine engine) {
         this.engine = engine;
+        this.mmaSync = new MmaSync(engine);
     }
 
     // ---------------------------------------------------------------- decoding
@@ -252,7 +254,7 @@ final class WarpMatrixOps {
     // ---------------------------------------------------------------- execution
 
     /**
-     * A wmma op, ldmatrix or stmatrix by the lanes of exec: warp-collective, so either all 32 lanes
+     * A wmma op, mma.sync, ldmatrix or stmatrix by the lanes of exec: warp-collective, so either all 32 lanes
      * execute it, converged, or none does.
      */
     void run(Warp w, Op op, int exec) {
@@ -263,6 +265,8 @@ final class WarpMatrixOps {
         }
         if (exec != 0 && op.code == OpCode.MATRIX_MOVE) {
             moveMatrices(w, op);
+        } else if (exec != 0 && op.code == OpCode.MMA_SYNC) {
+            mmaSync.run(w, op);
         } else if (exec != 0) {
             execute(w, op);
         }
