@@ -4,7 +4,7 @@ import io.ptxrun.ast.DataType;
 
 /**
  * The H100 tensor core's arithmetic, shared by the instructions that run on it: wgmma.mma_async
- * ({@link Warpgroups}) and mma.sync ({@link MmaSync}). Inputs are decoded to doubles, in which
+ * ({@link Warpgroups}), mma.sync ({@link MmaSync}) and wmma.mma ({@link WarpMatrixOps}). Inputs are decoded to doubles, in which
  * every product of two inputs is exact (every input type has at most 11 significant bits; .tf32
  * inputs are f32 patterns whose low 13 bits are ignored).
  *
@@ -12,7 +12,7 @@ import io.ptxrun.ast.DataType;
  * toward zero to a multiple of 2^(e-F), e being the largest of C's exponent and the products'
  * unnormalised exponents (exponent of a plus exponent of b), and the exact sum is truncated toward
  * zero to f32. F is 25 for f16, bf16 and tf32 inputs (run cases wgmma-bf16-wide-range,
- * wgmma-f16-sw128-kmajor, wgmma-tf32, mma-sync-*), 13 for e4m3/e5m2 inputs, whose sum for an f32 D
+ * wgmma-f16-sw128-kmajor, wgmma-tf32, wmma-f32-accumulation, mma-sync-*), 13 for e4m3/e5m2 inputs, whose sum for an f32 D
  * is then also truncated to 14 significant bits (run cases wgmma-e4m3-f32, wgmma-e5m2-f32,
  * wgmma-e4m3-f16, wgmma-e5m2-f16). An f16 D is that f32 rounded to f16 to nearest. Infinite or NaN
  * terms take the IEEE path.

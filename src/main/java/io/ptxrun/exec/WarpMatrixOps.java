@@ -39,12 +39,10 @@ import static io.ptxrun.exec.Bits.zx;
  * <p>Because the layout does not depend on .row/.col, a fragment loaded as either layout is the same
  * logical matrix, and wmma.mma's layout qualifiers (which must match the loads) change nothing.
  *
- * <p><b>Arithmetic.</b> An f32 D is computed as the H100 does (run case wmma-f32-accumulation):
- * C and the 16 products of one wmma.mma are added in fixed point, each term truncated toward zero
- * to 2^(e-25) where e is the largest of C's exponent and the products' unnormalised exponents,
- * and the sum is truncated to f32 (see fixedPointSum). An f16 D, for which no hardware
- * measurement exists yet, is the f32 sum in increasing k, each addition rounded to nearest even,
- * rounded once to f16. .satfinite turns infinities into the largest finite value of that sign
+ * <p><b>Arithmetic.</b> D is the tensor core's fixed-point sum of C and the 16 products of one
+ * wmma.mma ({@link TensorCore}; run case wmma-f32-accumulation), an f16 D rounded from it to nearest
+ * as mma.sync's is (run cases mma-sync-m16n8k16-f16, mma-sync-m16n8k8: wmma.mma runs on the same
+ * tensor-core instructions). .satfinite turns infinities into the largest finite value of that sign
  * (NaNs stay NaNs). Integer products are exact and summed in 64 bits; the s32 result wraps, or
  * with .satfinite clamps to the s32 range.
  *
@@ -120,7 +118,8 @@ final class WarpMatrixOps {
     private final MmaSync mmaSync;
     /** Raw element bits in logical row-major order (loads and stores). */
     private final long[] elements = new long[MAX_ELEMENTS];
-    private final float[] floatA = new float[MAX_ELEMENTS], floatB = new float[MAX_ELEMENTS];
+    /** A's values a[i * K + k] and B's transposed, b[j * K + k], as {@link TensorCore#dot} reads them. */
+    private final double[] floatA = new double[MAX_ELEMENTS], floatB = new double[MAX_ELEMENTS];
     private final float[] floatC = new float[MAX_ELEMENTS / 2];
     private final long[] intA = new long[MAX_ELEMENTS], intB = new long[MAX_ELEMENTS];
     private final long[] intC = new long[MAX_ELEMENTS / 2];
@@ -459,9 +458,15 @@ final class WarpMatrixOps {
             }
         } else {
             gather(w, op, f, Matrix.A, DataType.F16, 0, raw);
-            halves(raw, floatA, m * kk);
+            for (int e = 0; e < m * kk; e++) {
+                floatA[e] = TensorCore.input(raw[e], DataType.F16);
+            }
             gather(w, op, f, Matrix.B, DataType.F16, ra, raw);
-            halves(raw, floatB, kk * n);
+            for (int k = 0; k < kk; k++) {
+                for (int j = 0; j < n; j++) {
+                    floatB[j * kk + k] = TensorCore.input(raw[k * n + j], DataType.F16);
+                }
+            }
             DataType ct = f.cType();
             gather(w, op, f, Matrix.ACCUMULATOR, ct, ra + rb, raw);
             for (int e = 0; e < m * n; e++) {
@@ -470,8 +475,8 @@ final class WarpMatrixOps {
             boolean half = f.type() == DataType.F16;
             for (int i = 0; i < m; i++) {
                 for (int j = 0; j < n; j++) {
-                    float acc = half ? kOrderSum(floatC[i * n + j], i, j, kk, n)
-                            : fixedPointSum(floatC[i * n + j], i, j, kk, n);
+                    float acc = TensorCore.dot(floatC[i * n + j], floatA, i * kk, floatB, j * kk, kk, 1, DataType.F16,
+                            !half);
                     raw[i * n + j] = half ? halfResult(acc, f.satFinite()) : singleResult(acc, f.satFinite());
                 }
             }
@@ -479,63 +484,9 @@ final class WarpMatrixOps {
         scatter(w, op, f, Matrix.ACCUMULATOR, f.type(), raw, m * n);
     }
 
-    /** c + sum of a[i][k] * b[k][j] in f32, in increasing k, each addition rounded to nearest. */
-    private float kOrderSum(float c, int i, int j, int kk, int n) {
-        float acc = c;
-        for (int k = 0; k < kk; k++) {
-            acc += floatA[i * kk + k] * floatB[k * n + j];
-        }
-        return acc;
-    }
-
-    /**
-     * The H100's f32 accumulation (measured on run case wmma-f32-accumulation, 256 of 256 values):
-     * C and the products are added in fixed point, each term first truncated toward zero to a
-     * multiple of 2^(e-25), e being the largest of C's exponent and the products' unnormalised
-     * exponents (exponent of a plus exponent of b); the exact sum is then truncated toward zero to
-     * f32. Infinite or NaN terms take the IEEE path.
-     */
-    private float fixedPointSum(float c, int i, int j, int kk, int n) {
-        int e = c == 0 ? Integer.MIN_VALUE : Math.getExponent(c);
-        for (int k = 0; k < kk; k++) {
-            float a = floatA[i * kk + k];
-            float b = floatB[k * n + j];
-            if (!Float.isFinite(a) || !Float.isFinite(b) || !Float.isFinite(c)) {
-                return kOrderSum(c, i, j, kk, n);
-            }
-            if (a != 0 && b != 0) {
-                e = Math.max(e, Math.getExponent(a) + Math.getExponent(b));
-            }
-        }
-        if (e == Integer.MIN_VALUE) {
-            return c + 0f * 0f; // every term is zero: keeps the sign rules of an IEEE sum
-        }
-        double quantum = Math.scalb(1.0, e - 25);
-        double sum = truncate(c, quantum);
-        for (int k = 0; k < kk; k++) {
-            sum += truncate((double) floatA[i * kk + k] * floatB[k * n + j], quantum);
-        }
-        float rounded = (float) sum;
-        if (Math.abs((double) rounded) > Math.abs(sum)) {
-            rounded = Math.nextAfter(rounded, 0.0);
-        }
-        return rounded;
-    }
-
-    private static double truncate(double term, double quantum) {
-        double units = term / quantum;
-        return (units < 0 ? Math.ceil(units) : Math.floor(units)) * quantum;
-    }
-
     private static void widen(long[] raw, long[] out, int count, DataType t) {
         for (int e = 0; e < count; e++) {
             out[e] = t.isSigned() ? sx(raw[e], t.bits) : raw[e];
-        }
-    }
-
-    private static void halves(long[] raw, float[] out, int count) {
-        for (int e = 0; e < count; e++) {
-            out[e] = FloatOps.halfToFloat((int) raw[e]);
         }
     }
 
