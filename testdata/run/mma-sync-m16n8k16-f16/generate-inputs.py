@@ -1,5 +1,5 @@
 # Writes kernel.ptx and launch.json of the run cases mma-sync-m16n8k16-f16, -m16n8k16-bf16, -m16n8k8,
-# -int8 and -f64 (python3 generate-inputs.py testdata/run); their expected.json is what an H100-class
+# -int8, -f64, -fp8 and -f64-m16n8 (python3 generate-inputs.py testdata/run); their expected.json is what an H100-class
 # GPU printed for them (tools/gpu-reference), never derived from this script or from ptxrun.
 # Generates testdata/run/mma-sync-*/ (kernel.ptx + launch.json): per variant, every lane of every CTA
 # loads its A, B and C fragment registers from buffers (register j of lane l of CTA c at
@@ -56,6 +56,7 @@ def pack8(vals):
 
 REGTYPE = {'f32': 'f32', 'f16': 'b32', 's32': 's32', 'f64': 'f64'}
 
+
 def variant_ptx(v, idx):
     """PTX for one variant: loads, mma, store; registers named per variant."""
     p = f'v{idx}'
@@ -88,7 +89,7 @@ def variant_ptx(v, idx):
         lines.append(f'\tst.global.{ld[dt]} [%rd_{p}d+{j * size}], %{p}d{j};')
     return decl, lines
 
-def write_case(name, about, variants):
+def write_case(name, about, variants, version='8.0', target='sm_80'):
     d = os.path.join(ROOT, name)
     os.makedirs(d, exist_ok=True)
     kernel = name.replace('-', '_')
@@ -98,7 +99,7 @@ def write_case(name, about, variants):
         dc, ln = variant_ptx(v, i)
         decls += dc
         body += [f'\t// {v["instr"]}'] + ln
-    ptx = ['//', f'// {about}', '//', '.version 8.0', '.target sm_80', '.address_size 64', '',
+    ptx = ['//', f'// {about}', '//', '.version ' + version, '.target ' + target, '.address_size 64', '',
            f'.visible .entry {kernel}(', ',\n'.join(params), ')', '{',
            '\t.reg .b32 %r_lane, %r_tid, %r_cta;', '\t.reg .b64 %rd_off;'] + decls + [
            '\tmov.u32 %r_tid, %tid.x;', '\tmov.u32 %r_cta, %ctaid.x;',
@@ -191,3 +192,45 @@ write_case('mma-sync-int8',
 write_case('mma-sync-f64',
     'mma.sync m8n8k4 .f64 with inputs over 2^-60..2^61 and C over 2^-100..2^101, a third of the A values the negated or equal value of a neighbour lane (cancellation); 8 warps',
     [f64variant(r), f64variant(r)])
+
+def rand_fp8(r, t, zeros=0.1):
+    """A finite e4m3 or e5m2 byte (subnormals included)."""
+    if r.random() < zeros: return 0
+    while True:
+        b = r.getrandbits(8)
+        if t == 'e4m3' and b & 0x7f == 0x7f: continue
+        if t == 'e5m2' and (b >> 2) & 31 == 31: continue
+        return b
+
+def fp8variant(r, instr, at, bt, k, acc, clo, chi):
+    ra, rb = 16 * k * 8 // 1024, 8 * k * 8 // 1024
+    A = [pack8([rand_fp8(r, at) for _ in range(4)])[0] for _ in range(LANES * ra)]
+    B = [pack8([rand_fp8(r, bt) for _ in range(4)])[0] for _ in range(LANES * rb)]
+    if acc == 'f32':
+        C, rc = ('f32', [bits_to_f32(rand_f32bits(r, clo, chi)) for _ in range(LANES * 4)]), 4
+    else:
+        C, rc = ('u32', pack16([rand_f16(r, max(clo, -24), min(chi, 15)) for _ in range(LANES * 4)])), 2
+    return {'instr': instr, 'ab': 'fp8', 'c': acc, 'd': acc, 'ra': ra, 'rb': rb, 'rc': rc, 'rd': rc,
+            'buf_a': ('u32', A), 'buf_b': ('u32', B), 'buf_c': C}
+
+def f64m16n8(r, k):
+    ra, rb = 16 * k // 32, 8 * k // 32
+    A = [rand_f64(r, -60, 60) for _ in range(LANES * ra)]
+    B = [rand_f64(r, -60, 60) for _ in range(LANES * rb)]
+    for i in range(0, len(A), 3):
+        A[i] = A[i ^ 1] if r.random() < 0.5 else -A[i ^ 1]
+    C = [rand_f64(r, -100, 100) for _ in range(LANES * 4)]
+    return {'instr': M + f'm16n8k{k}.row.col.f64.f64.f64.f64', 'ab': 'f64', 'c': 'f64', 'd': 'f64',
+            'ra': ra, 'rb': rb, 'rc': 4, 'rd': 4, 'buf_a': ('f64', A), 'buf_b': ('f64', B), 'buf_c': ('f64', C)}
+
+r = random.Random(2027)
+write_case('mma-sync-fp8',
+    'mma.sync with .e4m3/.e5m2 inputs (every finite byte, subnormals included, 10% zeros): m16n8k32 .f32 from e4m3 x e4m3 and e5m2 x e4m3 with C over 2^-30..2^30, m16n8k32 .f16 from e4m3 x e5m2, and m16n8k16 .f32 from e4m3 x e4m3; 8 warps',
+    [fp8variant(r, M + 'm16n8k32.row.col.f32.e4m3.e4m3.f32', 'e4m3', 'e4m3', 32, 'f32', -30, 30),
+     fp8variant(r, M + 'm16n8k32.row.col.f32.e5m2.e4m3.f32', 'e5m2', 'e4m3', 32, 'f32', -30, 30),
+     fp8variant(r, M + 'm16n8k32.row.col.f16.e4m3.e5m2.f16', 'e4m3', 'e5m2', 32, 'f16', -14, 15),
+     fp8variant(r, M + 'm16n8k16.row.col.f32.e4m3.e4m3.f32', 'e4m3', 'e4m3', 16, 'f32', -30, 30)],
+    version='8.7', target='sm_90')
+write_case('mma-sync-f64-m16n8',
+    'mma.sync m16n8k4, m16n8k8 and m16n8k16 .f64 (sm_90) with inputs over 2^-60..2^61, a third of the A values the negated or equal value of a neighbour (cancellation), C over 2^-100..2^101; 8 warps',
+    [f64m16n8(r, 4), f64m16n8(r, 8), f64m16n8(r, 16)], version='7.8', target='sm_90')

@@ -20,16 +20,20 @@ import static io.ptxrun.exec.Bits.zx;
  * <li>m16n8k16 .f16 inputs with .f32 or .f16 C and D; .bf16 inputs with .f32 C and D;
  * <li>m16n8k8 the same types, and .tf32 inputs with .f32; m16n8k4 .tf32 with .f32;
  * <li>m16n8k32 and m16n8k16 .s8/.u8 inputs with .s32 C and D (.satfinite clamps, else the sum wraps);
- * <li>m8n8k4 .f64.
+ * <li>m8n8k4, m16n8k4, m16n8k8 and m16n8k16 .f64.
  * </ul>
- * Any other shape or type stops the run as not supported.
+ * Any other shape or type stops the run as not supported: among them .e4m3/.e5m2 inputs, whose sums
+ * the H100 forms neither as wgmma's fp8 path nor as f16 inputs in k16 slices (run case mma-sync-fp8,
+ * listed in testdata/run/expected-failures.tsv).
  *
  * <p><b>Fragments</b> (9.7.14.5.x "Matrix Fragments for mma.m16n8k*", "mma.m8n8k4" .f64). Lane
  * {@code l} has group {@code g = l / 4} and thread-in-group {@code q = l % 4}; a .b32 register packs
- * {@code P = 32 / bits} elements, lowest bits first (P = 1 for .tf32 and .f64). For an m16n8kK shape:
+ * {@code P = 32 / bits} elements, lowest bits first (P = 1 for .tf32 and .f64). For an m16n8kK shape,
+ * where the four lanes of a group hold 4P consecutive k of a row of A or a column of B per register
+ * (pair):
  * <ul>
- * <li>A (16 x K), register j, part p: row {@code g + 8 (j % 2)}, column {@code P q + p + (K / 2) (j / 2)};
- * <li>B (K x 8), register j, part p: row {@code P q + p + (K / 2) j}, column {@code g};
+ * <li>A (16 x K), register j, part p: row {@code g + 8 (j % 2)}, column {@code P q + p + 4P (j / 2)};
+ * <li>B (K x 8), register j, part p: row {@code P q + p + 4P j}, column {@code g};
  * <li>C and D (16 x 8), element e = 0..3 (register e, or half e % 2 of register e / 2 for .f16):
  *     row {@code g + 8 (e / 2)}, column {@code 2 q + e % 2}.
  * </ul>
@@ -39,9 +43,9 @@ import static io.ptxrun.exec.Bits.zx;
  *
  * <p><b>Arithmetic.</b> Floating-point inputs go through the tensor core's fixed-point sum ({@link
  * TensorCore}), with an .f16 D rounded from it to nearest, as wgmma's (run cases mma-sync-m16n8k16-*,
- * mma-sync-m16n8k8, mma-sync-nvcc-ldmatrix-gemm). .f64 is a chain of fused multiply-adds in
- * increasing k, each rounded to nearest: d = fma(a3, b3, fma(a2, b2, fma(a1, b1, fma(a0, b0, c))))
- * (run case mma-sync-f64, 1024 of 1024 values). Integer products are exact.
+ * mma-sync-m16n8k8, mma-sync-nvcc-ldmatrix-gemm). .f64 is a chain of fused
+ * multiply-adds in increasing k, each rounded to nearest: d = fma(a3, b3, fma(a2, b2, fma(a1, b1,
+ * fma(a0, b0, c)))) for k4 (run cases mma-sync-f64, mma-sync-f64-m16n8). Integer products are exact.
  *
  * <p>The instruction is warp-collective ({@link WarpMatrixOps#run} stops a run where not all 32 lanes
  * execute it converged); it touches no memory, only each lane's own registers. All lanes' sources are
@@ -161,11 +165,13 @@ final class MmaSync {
         DataType dt = ts.get(0), at = ts.get(1), bt = ts.get(2), ct = ts.get(3);
         boolean sat = i.has(Qualifier.SATFINITE);
         boolean ok = switch (shape) {
-            case M16N8K16 -> !sat && halfInputs(at, bt, dt, ct) || integerInputs(at, bt, dt, ct);
-            case M16N8K8 -> !sat && (halfInputs(at, bt, dt, ct) || at == DataType.TF32 && single(at, bt, dt, ct));
-            case M16N8K4 -> !sat && at == DataType.TF32 && single(at, bt, dt, ct);
+            case M16N8K16 -> !sat && (halfInputs(at, bt, dt, ct) || double64(at, bt, dt, ct))
+                    || integerInputs(at, bt, dt, ct);
+            case M16N8K8 -> !sat && (halfInputs(at, bt, dt, ct) || at == DataType.TF32 && single(at, bt, dt, ct)
+                    || double64(at, bt, dt, ct));
+            case M16N8K4 -> !sat && (at == DataType.TF32 && single(at, bt, dt, ct) || double64(at, bt, dt, ct));
             case M16N8K32 -> integerInputs(at, bt, dt, ct);
-            case M8N8K4 -> !sat && at == DataType.F64 && bt == at && dt == at && ct == at;
+            case M8N8K4 -> !sat && double64(at, bt, dt, ct);
         };
         if (!ok) {
             throw notSupported(i, "these types");
@@ -177,6 +183,10 @@ final class MmaSync {
     private static boolean halfInputs(DataType at, DataType bt, DataType dt, DataType ct) {
         return bt == at && dt == ct && (at == DataType.F16 && (dt == DataType.F16 || dt == DataType.F32)
                 || at == DataType.BF16 && dt == DataType.F32);
+    }
+
+    private static boolean double64(DataType at, DataType bt, DataType dt, DataType ct) {
+        return at == DataType.F64 && bt == at && dt == at && ct == at;
     }
 
     private static boolean single(DataType at, DataType bt, DataType dt, DataType ct) {
@@ -200,7 +210,7 @@ final class MmaSync {
     private static DecodeError notSupported(Instruction i, String what) {
         return new DecodeError(i.pos(), "instruction '" + i.mnemonic() + "' is not supported (" + what + "; mma.sync"
                 + " runs m16n8k16 and m16n8k8 .f16/.bf16, m16n8k8 and m16n8k4 .tf32, m16n8k32 and m16n8k16 .s8/.u8,"
-                + " m8n8k4 .f64, all .row.col)");
+                + " m8n8k4 and m16n8k4/8/16 .f64, all .row.col)");
     }
 
     // ---------------------------------------------------------------- execution
@@ -219,14 +229,14 @@ final class MmaSync {
             for (int j = 0; j < ra; j++) {
                 long reg = engine.operands.read(w, op, j, l);
                 for (int p = 0; p < pa; p++) {
-                    int e = (g + 8 * (j % 2)) * kk + pa * q + p + kk / 2 * (j / 2);
+                    int e = (g + 8 * (j % 2)) * kk + pa * q + p + 4 * pa * (j / 2);
                     element(zx(reg >>> (p * aBits), aBits), f.aType(), a, ia, e);
                 }
             }
             for (int j = 0; j < rb; j++) {
                 long reg = engine.operands.read(w, op, ra + j, l);
                 for (int p = 0; p < pb; p++) {
-                    element(zx(reg >>> (p * bBits), bBits), f.bType(), b, ib, g * kk + pb * q + p + kk / 2 * j);
+                    element(zx(reg >>> (p * bBits), bBits), f.bType(), b, ib, g * kk + pb * q + p + 4 * pb * j);
                 }
             }
         }
@@ -241,10 +251,8 @@ final class MmaSync {
                         : engine.operands.read(w, op, ra + rb + e, l);
                 d[e] = integer ? integerSum(c, i, j, kk, f.satFinite())
                         : f.dType() == DataType.F64 ? fusedChain(c, i, j, kk)
-                        : half ? FloatOps.floatToHalf(TensorCore.dot(FloatOps.halfToFloat((int) c), a, i * kk, b, j * kk,
-                                kk, 1, f.aType(), false))
-                        : Float.floatToRawIntBits(TensorCore.dot(Float.intBitsToFloat((int) c), a, i * kk, b, j * kk,
-                                kk, 1, f.aType(), true)) & 0xffffffffL;
+                        : half ? FloatOps.floatToHalf(floatSum(FloatOps.halfToFloat((int) c), i, j, kk, f, false))
+                        : Float.floatToRawIntBits(floatSum(Float.intBitsToFloat((int) c), i, j, kk, f, true)) & 0xffffffffL;
             }
         }
         for (int l = 0; l < 32; l++) {
@@ -253,6 +261,11 @@ final class MmaSync {
                 engine.operands.write(w, op, r, l, v);
             }
         }
+    }
+
+    /** C plus the K products of element (i, j), as the tensor core adds them. */
+    private float floatSum(float c, int i, int j, int kk, Form f, boolean f32D) {
+        return TensorCore.dot(c, a, i * kk, b, j * kk, kk, 1, f.aType(), f.bType(), f32D);
     }
 
     private static void element(long raw, DataType t, double[] values, long[] ints, int at) {

@@ -53,19 +53,19 @@ final class TensorCore {
 
     /**
      * c + sign * sum over k of a[aAt + k] * b[bAt + k] (k = 0 .. kk-1) as the tensor core adds them
-     * (see the class comment); float8 for e4m3/e5m2 inputs, f32D when D is .f32.
+     * (see the class comment); aType and bType are the input types, f32D says whether D is .f32.
      */
-    static float dot(float c, double[] a, int aAt, double[] b, int bAt, int kk, double sign, DataType inputs,
-                     boolean f32D) {
-        boolean float8 = inputs == DataType.E4M3 || inputs == DataType.E5M2;
-        int least = leastExponent(inputs);
+    static float dot(float c, double[] a, int aAt, double[] b, int bAt, int kk, double sign, DataType aType,
+                     DataType bType, boolean f32D) {
+        boolean float8 = aType == DataType.E4M3 || aType == DataType.E5M2;
+        int leastA = leastExponent(aType), leastB = leastExponent(bType);
         int e = c == 0 ? Integer.MIN_VALUE : Math.getExponent(c);
         boolean finite = Float.isFinite(c);
         for (int k = 0; k < kk; k++) {
             double x = a[aAt + k], y = b[bAt + k];
             finite &= Double.isFinite(x) && Double.isFinite(y);
             if (x != 0 && y != 0) {
-                e = Math.max(e, Math.max(Math.getExponent(x), least) + Math.max(Math.getExponent(y), least));
+                e = Math.max(e, Math.max(Math.getExponent(x), leastA) + Math.max(Math.getExponent(y), leastB));
             }
         }
         if (!finite) {

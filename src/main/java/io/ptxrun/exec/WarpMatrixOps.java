@@ -476,7 +476,7 @@ final class WarpMatrixOps {
             for (int i = 0; i < m; i++) {
                 for (int j = 0; j < n; j++) {
                     float acc = TensorCore.dot(floatC[i * n + j], floatA, i * kk, floatB, j * kk, kk, 1, DataType.F16,
-                            !half);
+                            DataType.F16, !half);
                     raw[i * n + j] = half ? halfResult(acc, f.satFinite()) : singleResult(acc, f.satFinite());
                 }
             }

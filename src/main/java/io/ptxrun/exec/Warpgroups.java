@@ -407,6 +407,6 @@ final class Warpgroups {
     /** C plus the K products of element (i, j), as the tensor core adds them ({@link TensorCore#dot}). */
     private float floatSum(float c, int i, int j, int kk, WarpgroupForm f) {
         return TensorCore.dot(c, fa, i * kk, fb, j * kk, kk, f.scaleA() * f.scaleB(),
-                f.aType(), f.dType() == DataType.F32);
+                f.aType(), f.bType(), f.dType() == DataType.F32);
     }
 }
