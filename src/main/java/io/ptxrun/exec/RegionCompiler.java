@@ -21,8 +21,8 @@ import java.lang.invoke.MethodHandles;
  *
  * <p>Only the simplest ops are inline bytecode, and exactly the interpreter's whole-group forms
  * ({@link LaneOps#isFastInteger}, {@link LaneOps#isFastF32}, {@link LaneOps#isFastSetp}, plus selp and
- * plain mov), built from the same helpers ({@link IntegerOps#shl}, {@link Comparisons#compareInt},
- * {@link FloatOps#f32}, {@link FloatOps#bits32}); every other op calls {@link LaneOps#run}, the
+ * plain mov), built from the same helpers ({@link IntegerOps#shl}, {@link Comparisons#compareInt} and
+ * {@link Comparisons#compareInt32}, {@link FloatOps#f32}, {@link FloatOps#bits32}); every other op calls {@link LaneOps#run}, the
  * interpreter's own definition, after setting the lanes' PC to the op (the hazard detector records
  * accesses by PC), and plain loads and stores call {@link LaneOps#regionMemory}, the interpreter's
  * whole-group form ({@link WarpMemory}). So both tiers share one definition of each instruction family.
@@ -1871,10 +1871,19 @@ final class RegionCompiler {
             }
             push(mv, op.comparison());
             mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
-            push(mv, op.type.bits);
-            source(lane, op, 0);
-            source(lane, op, 1);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Comparisons.class), "compareInt", "(IZIJJ)Z", false);
+            if (op.type.bits == 32) {
+                // On the ints that a lane loop holds 32-bit registers in, not widened to longs.
+                sourceInt(lane, op, 0);
+                sourceInt(lane, op, 1);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Comparisons.class), "compareInt32",
+                        "(IZII)Z", false);
+            } else {
+                push(mv, op.type.bits);
+                source(lane, op, 0);
+                source(lane, op, 1);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Comparisons.class), "compareInt",
+                        "(IZIJJ)Z", false);
+            }
             mv.visitVarInsn(Opcodes.ISTORE, COND);
             if (p >= 0) {
                 mv.visitVarInsn(Opcodes.ILOAD, COND);
