@@ -227,14 +227,19 @@ final class Grid {
         if (launch.limits().sync().detectHazards()) {
             // The shadow of global memory takes up to 8 bytes per byte touched: it gets the memory
             // budget left after the launch's own, and stops checking (saying so) beyond it.
-            shadow = new MemoryOrder.Launch(Math.max(0, global.budget() - global.reserved()));
+            shadow = new MemoryOrder.Launch(Math.max(0, global.budget() - global.reserved()), threads);
             for (Engine e : workers) {
                 e.order = new MemoryOrder(shadow, threadsPerCta, ctasPerCluster);
             }
         }
         launch.limits().progress().start(clusters);
-        Engine.Stop stop = CtaPool.run(Arrays.stream(workers).map(e -> e.scheduler).toArray(Scheduler[]::new),
-                clusters);
+        Scheduler[] schedulers = Arrays.stream(workers).map(e -> e.scheduler).toArray(Scheduler[]::new);
+        Engine.Stop stop;
+        try {
+            stop = CtaPool.run(schedulers, clusters);
+        } finally {
+            launch.limits().progress().finished(schedulers);
+        }
         return new Attempt(result(workers, stop, shadow), stop);
     }
 

@@ -40,6 +40,15 @@ public final class Progress {
         workers.add(worker);
     }
 
+    /**
+     * The run of these workers is over: they are forgotten. (Limits, and with them this object,
+     * are often shared by many launches, {@link KernelLaunch.Limits#DEFAULT} by all that take
+     * it: a worker kept here kept its launch's memory and shadows alive to the end of the process.)
+     */
+    void finished(Scheduler[] ended) {
+        workers.removeAll(java.util.Arrays.asList(ended));
+    }
+
     void clusterDone() {
         done.incrementAndGet();
     }

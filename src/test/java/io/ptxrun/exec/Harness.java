@@ -21,6 +21,8 @@ final class Harness {
     int ctaThreads;
     /** CTAs per cluster; null for clusters of one. */
     int[] cluster;
+    /** The launch's progress, or null for a fresh one. */
+    Progress progress;
 
     Harness(String ptx) {
         PtxParser.Parsed<Module> parsed = PtxParser.parseModule("test.ptx", ptx);
@@ -109,7 +111,8 @@ final class Harness {
             }
         }
         KernelLaunch launch = new KernelLaunch(module, kernel.name(), grid, block, cluster, sharedBytes, pb.array(),
-                memory, new KernelLaunch.Limits(maxInstructions, scheduleSeed, ctaThreads, sync));
+                memory, progress == null ? new KernelLaunch.Limits(maxInstructions, scheduleSeed, ctaThreads, sync)
+                        : new KernelLaunch.Limits(maxInstructions, scheduleSeed, ctaThreads, sync).withProgress(progress));
         return Interpreter.run(launch);
     }
 

@@ -19,9 +19,12 @@ public final class MemoryOrder {
         final ShadowMemory global;
         final ConcurrentHashMap<Long, Release> released = new ConcurrentHashMap<>();
 
-        /** {@code shadowBytes}: what the shadow of global memory may take (8 bytes a byte touched). */
-        public Launch(long shadowBytes) {
-            this.global = ShadowMemory.global(shadowBytes);
+        /**
+         * {@code shadowBytes}: what the shadow of global memory may take (8 bytes a byte touched);
+         * {@code workers}: how many run the launch's clusters at once.
+         */
+        public Launch(long shadowBytes, int workers) {
+            this.global = ShadowMemory.global(shadowBytes, workers);
         }
 
         /** Whether some global accesses went unchecked because the shadow reached its allowance. */

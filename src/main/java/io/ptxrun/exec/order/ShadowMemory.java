@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Per byte of one memory: the epoch and instruction of the last write and of up to two reads since
  * that are not ordered before each other. Pages are made on first touch. The shadow of global
  * memory is shared by the workers that run clusters at once, so its pages are locked for each
- * access; a CTA's shared memory belongs to one worker.
+ * access when there are several; a CTA's shared memory belongs to one worker.
  */
 final class ShadowMemory {
     private static final int PAGE_BITS = 12;
@@ -75,7 +75,10 @@ final class ShadowMemory {
     /** The launch-wide slot of the cluster's slot 0 for the reads waiting in pages (one cluster at a time). */
     private long pendingBase;
 
-    private final boolean concurrent;
+    /** Global memory's shadow: pages looked up by number in a map (and each worker's recent ones), not in an array. */
+    private final boolean global;
+    /** Whether several workers share the shadow: each access then locks its page. */
+    private final boolean locked;
     private final boolean initialized;
     private Page[] dense = new Page[0];
     private final ConcurrentHashMap<Long, Page> sparse;
@@ -83,15 +86,20 @@ final class ShadowMemory {
     private final java.util.concurrent.atomic.AtomicLong allowance = new java.util.concurrent.atomic.AtomicLong(Long.MAX_VALUE);
     private volatile boolean full;
 
-    private ShadowMemory(boolean concurrent, boolean initialized) {
-        this.concurrent = concurrent;
+    private ShadowMemory(boolean global, boolean locked, boolean initialized) {
+        this.global = global;
+        this.locked = locked;
         this.initialized = initialized;
-        this.sparse = concurrent ? new ConcurrentHashMap<>() : null;
+        this.sparse = global ? new ConcurrentHashMap<>() : null;
     }
 
-    /** Global memory: every byte holds a value from the launch. Shared by all workers; at most {@code bytes} of shadow. */
-    static ShadowMemory global(long bytes) {
-        ShadowMemory s = new ShadowMemory(true, true);
+    /**
+     * Global memory: every byte holds a value from the launch. Shared by all workers, {@code
+     * workers} of them; at most {@code bytes} of shadow. (On one worker no page is locked: a lock
+     * is a full memory fence, which waits for the record stores that missed the cache before it.)
+     */
+    static ShadowMemory global(long bytes, int workers) {
+        ShadowMemory s = new ShadowMemory(true, workers > 1, true);
         s.allowance.set(bytes);
         return s;
     }
@@ -103,7 +111,7 @@ final class ShadowMemory {
 
     /** A CTA's shared memory: undefined until written. */
     static ShadowMemory shared() {
-        return new ShadowMemory(false, false);
+        return new ShadowMemory(false, false, false);
     }
 
     /** Forgets everything (a new CTA reuses the object). */
@@ -114,7 +122,7 @@ final class ShadowMemory {
 
     private Page page(long address, Actor a) {
         long n = address >>> PAGE_BITS;
-        if (concurrent) {
+        if (global) {
             // Each worker remembers the pages it touched lately: a warp's loads from two
             // matrices alternate between two of them.
             int k = Actor.pageSlot(n);
@@ -159,7 +167,7 @@ final class ShadowMemory {
             Page p = page(address, a);
             if (p != null) {
                 int b = (int) (address & (PAGE - 1));
-                if (concurrent) {
+                if (locked) {
                     synchronized (p) {
                         word(p, b, a, write, strong, found, address - b);
                     }
@@ -178,7 +186,7 @@ final class ShadowMemory {
                 at += to - from;
                 continue;
             }
-            if (concurrent) {
+            if (locked) {
                 synchronized (p) {
                     bytes(p, from, to, a, write, strong, found, at - from);
                 }
@@ -215,7 +223,7 @@ final class ShadowMemory {
                     m &= m - 1;
                     continue;
                 }
-                if (concurrent) {
+                if (locked) {
                     synchronized (p) {
                         m = wordLanes(p, firstSlot, m, addresses, clocks, a, write, found);
                     }
@@ -480,9 +488,6 @@ final class ShadowMemory {
      */
     int readGlobalWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc,
             Actor a) {
-        long base = clocks.base;
-        int slots = clocks.slots, threads = clocks.threads;
-        int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
         for (int m = lanes; m != 0; ) {
             long address = addresses[Integer.numberOfTrailingZeros(m)];
             if ((address & (size - 1)) != 0) {
@@ -495,31 +500,56 @@ final class ShadowMemory {
                 continue;
             }
             long pageNumber = address >>> PAGE_BITS;
-            synchronized (p) {
-                long[] c = p.words;
-                do {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    address = addresses[l];
-                    if ((address & (size - 1)) != 0 || address >>> PAGE_BITS != pageNumber) {
-                        break;
-                    }
-                    int from = (int) (address & (PAGE - 1));
-                    int t = firstSlot + l;
-                    for (int b = from; b < from + size; b += 4) {
-                        long w = c[b];
-                        if (p.split != null && p.split[b >> 2] != null
-                                || w > 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
-                            return m;
-                        }
-                    }
-                    long e = Epochs.of(base + t, clock[t], false);
-                    for (int b = from; b < from + size; b += 4) {
-                        readBy(c, b, e, pc, t, base, slots, threads, known, agentKnown);
-                    }
-                    m &= m - 1;
-                } while (m != 0);
+            if (locked) {
+                synchronized (p) {
+                    m = globalWordLanes(p, pageNumber, firstSlot, m, addresses, size, clocks, known, pc);
+                }
+            } else {
+                m = globalWordLanes(p, pageNumber, firstSlot, m, addresses, size, clocks, known, pc);
+            }
+            if (m != 0) {
+                address = addresses[Integer.numberOfTrailingZeros(m)];
+                if ((address & (size - 1)) == 0 && address >>> PAGE_BITS == pageNumber) {
+                    // Stopped on this page: that lane's word needs more than a record.
+                    return m;
+                }
             }
         }
+        return 0;
+    }
+
+    /**
+     * {@link #readGlobalWords} for the lanes of {@code m} from the lowest on as long as each one's
+     * words are aligned and on page {@code p} (number {@code pageNumber}) and need no more than a
+     * record: returns the lanes left.
+     */
+    private static int globalWordLanes(Page p, long pageNumber, int firstSlot, int m, long[] addresses, int size,
+            ThreadClocks clocks, int[] known, int pc) {
+        long base = clocks.base;
+        int slots = clocks.slots, threads = clocks.threads;
+        int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
+        long[] c = p.words;
+        do {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = addresses[l];
+            if ((address & (size - 1)) != 0 || address >>> PAGE_BITS != pageNumber) {
+                return m;
+            }
+            int from = (int) (address & (PAGE - 1));
+            int t = firstSlot + l;
+            for (int b = from; b < from + size; b += 4) {
+                long w = c[b];
+                if (p.split != null && p.split[b >> 2] != null
+                        || w > 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                    return m;
+                }
+            }
+            long e = Epochs.of(base + t, clock[t], false);
+            for (int b = from; b < from + size; b += 4) {
+                readBy(c, b, e, pc, t, base, slots, threads, known, agentKnown);
+            }
+            m &= m - 1;
+        } while (m != 0);
         return 0;
     }
 
@@ -709,7 +739,7 @@ final class ShadowMemory {
      */
     long[] record(long address) {
         long n = address >>> PAGE_BITS;
-        Page p = concurrent ? sparse.get(n) : n < dense.length ? dense[(int) n] : null;
+        Page p = global ? sparse.get(n) : n < dense.length ? dense[(int) n] : null;
         if (p == null) {
             return null;
         }

@@ -26,8 +26,8 @@ class WarpAccessesTest {
 
     /** One detector run two ways: {@code warp} through the warp path, {@code lanes} lane by lane. */
     private static final class Pair {
-        final MemoryOrder warp = new MemoryOrder(new MemoryOrder.Launch(1L << 30), THREADS, 1);
-        final MemoryOrder lanes = new MemoryOrder(new MemoryOrder.Launch(1L << 30), THREADS, 1);
+        final MemoryOrder warp = new MemoryOrder(new MemoryOrder.Launch(1L << 30, 1), THREADS, 1);
+        final MemoryOrder lanes = new MemoryOrder(new MemoryOrder.Launch(1L << 30, 1), THREADS, 1);
 
         Pair() {
             warp.startCluster(0);
