@@ -50,10 +50,15 @@ abstract class CompiledRegion {
      * registers and cannot fail, so running lane after lane cannot be told from running the warp's
      * groups op by op (see {@link Regions}). Returns the most passes any lane ran in the high 32
      * bits and the lanes that left the loop in the low 32; the lanes' PCs are left to the caller.
+     * Returns {@link #NOT_BY_LANE}, having run nothing, where the lanes' registers hold values
+     * that its locals would not give back (see {@link RegionCompiler}'s byLane).
      */
     long lanes(Engine e, Warp w, long[] regs, int base, int mask, int from, int passes, int tail, int[] visited) {
         throw new UnsupportedOperationException("not a loop body run lane by lane");
     }
+
+    /** What {@link #lanes} returns where it ran nothing, the registers' values not being its to hold. */
+    static final long NOT_BY_LANE = Long.MIN_VALUE;
 
     /** The CTA's shared memory for a region's own loads and stores of it ({@link RegionCompiler#isInlineShared}). */
     static byte[] inlineShared(Engine e) {

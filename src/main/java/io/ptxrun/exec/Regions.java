@@ -266,6 +266,9 @@ final class Regions {
             java.util.Arrays.fill(visited, 0, passes, 0);
         }
         long ran = r.lanes(e, w, w.regs, rb << 5, group, from, passes, tail, visited);
+        if (ran == CompiledRegion.NOT_BY_LANE) {
+            return 0;
+        }
         int most = (int) (ran >>> 32);
         int left = (int) ran;
         int taken;
