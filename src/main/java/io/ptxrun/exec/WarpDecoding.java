@@ -81,11 +81,23 @@ final class WarpDecoding {
         return op;
     }
 
-    /** redux: .sync in the option, the operation (named as atom's are) as the form. */
+    /**
+     * redux: .sync in the option, the operation (named as atom's are) as the form; for .f32, with
+     * its .abs and .NaN (a {@link WarpOps.FloatReduction}).
+     */
     private Draft redux(Instruction i) {
         Draft op = d.simple(OpCode.REDUX, i, i.type());
+        if (op.srcKind.length > 1 && op.srcKind[1] == Op.IMM) {
+            // The member mask is a .b32 whatever the values' type (not an f32 0xffffffff).
+            op.imm[1] = Decoder.immBits(i.operands().get(2), DataType.B32);
+        }
         op.option = i.has(Qualifier.SYNC);
         Atomics.Operation o = Atomics.Operation.of(i);
+        if (i.type() == DataType.F32) {
+            op.form = new WarpOps.FloatReduction(o == Atomics.Operation.MAX, i.has(Qualifier.ABS),
+                    i.has(Qualifier.NAN_PROPAGATE));
+            return op;
+        }
         op.form = o == null ? WarpOps.ReduxOp.XOR : switch (o) {
             case ADD -> WarpOps.ReduxOp.ADD;
             case MIN -> WarpOps.ReduxOp.MIN;

@@ -20,8 +20,16 @@ final class WarpOps {
     /** match's mode: .any or .all. */
     enum MatchMode implements OpForm { ANY, ALL }
 
-    /** redux's operation. */
+    /** redux's operation on integers. */
     enum ReduxOp implements OpForm { ADD, MIN, MAX, AND, OR, XOR }
+
+    /**
+     * redux's .min or .max of .f32 values: of their absolute values with .abs; with .NaN a NaN
+     * among them makes the result the canonical NaN, without it NaNs are left out (the result is
+     * the canonical NaN only when every value is one). +0.0 counts as greater than -0.0.
+     */
+    record FloatReduction(boolean max, boolean abs, boolean nan) implements OpForm {
+    }
 
     private final Engine engine;
     private final long[] values = new long[32];
@@ -103,6 +111,9 @@ final class WarpOps {
     }
 
     private static long reduce(Op op, DataType t, long[] vals, int group) {
+        if (op.form instanceof FloatReduction f) {
+            return reduce(f, vals, group);
+        }
         long acc = 0;
         boolean first = true;
         for (int m = group; m != 0; m &= m - 1) {
@@ -122,6 +133,28 @@ final class WarpOps {
             };
         }
         return acc;
+    }
+
+    /** {@link #reduce} of f32 values (the low 32 bits of each), as PTX ISA's redux.sync describes. */
+    private static long reduce(FloatReduction f, long[] vals, int group) {
+        float acc = Float.NaN;
+        for (int m = group; m != 0; m &= m - 1) {
+            float v = Float.intBitsToFloat((int) vals[Integer.numberOfTrailingZeros(m)]);
+            if (f.abs()) {
+                v = Math.abs(v);
+            }
+            if (Float.isNaN(v)) {
+                if (f.nan()) {
+                    return FloatOps.CANONICAL_NAN_F32;
+                }
+            } else if (Float.isNaN(acc)) {
+                acc = v;
+            } else {
+                // Math.min and max order -0.0 before +0.0, as redux does.
+                acc = f.max() ? Math.max(acc, v) : Math.min(acc, v);
+            }
+        }
+        return Float.isNaN(acc) ? FloatOps.CANONICAL_NAN_F32 : Float.floatToRawIntBits(acc) & 0xffffffffL;
     }
 
     /** activemask: each lane of exec gets the mask of exec. */

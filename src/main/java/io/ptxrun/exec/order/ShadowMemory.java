@@ -280,6 +280,7 @@ final class ShadowMemory {
             return 0;
         }
         boolean sharedWords = false;
+        int sameAsNext = lanes == -1 ? sameAsNext(addresses) : 0;
         for (int m = lanes; m != 0; ) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = addresses[l];
@@ -293,16 +294,18 @@ final class ShadowMemory {
             if (p.settledFor == known && settledFor(p, from, size, t)) {
                 sharedWords = true;
                 m &= m - 1;
-                // The lanes next that read the same words the same way: only the last one's read
-                // stays waiting.
-                while (m != 0) {
-                    int next = Integer.numberOfTrailingZeros(m);
-                    if (addresses[next] != address || !settledFor(p, from, size, firstSlot + next)) {
-                        break;
+                // The lanes next that read the same words the same way (up to a first reader of
+                // one of them): only the last one's read stays waiting.
+                int end = m == 0 ? l : runEnd(l, m, address, addresses, lanes, sameAsNext);
+                for (int b = from; b < from + size && end > l; b += 4) {
+                    int first = p.settled[b >> 2] - 1 - firstSlot;
+                    if (first > l && first <= end) {
+                        int before = m & ((1 << first) - 1);
+                        end = before == 0 ? l : 31 - Integer.numberOfLeadingZeros(before);
                     }
-                    t = firstSlot + next;
-                    m &= m - 1;
                 }
+                m &= ~((2 << end) - 1);
+                t = firstSlot + end;
                 long r = packRead(t, clock[t], pc);
                 for (int b = from; b < from + size; b += 4) {
                     p.pending[b >> 2] = r;
@@ -329,16 +332,9 @@ final class ShadowMemory {
             long w = c[from];
             if (size == 4 && m != 0 && addresses[Integer.numberOfTrailingZeros(m)] == address && c[from + 1] == e
                     && Epochs.clock(e) > known[t] && (w < 0 || Epochs.clock(w) <= known[(int) (Epochs.slot(w) - base)])) {
-                int last = -1;
-                while (m != 0) {
-                    int next = Integer.numberOfTrailingZeros(m);
-                    if (addresses[next] != address) {
-                        break;
-                    }
-                    last = firstSlot + next;
-                    m &= m - 1;
-                }
-                c[from + 2] = clocks.epoch(last, false);
+                int end = runEnd(l, m, address, addresses, lanes, sameAsNext);
+                m &= ~((2 << end) - 1);
+                c[from + 2] = clocks.epoch(firstSlot + end, false);
                 c[from + 3] = withPc(c[from + 3], 2, pc);
             }
         }
@@ -347,6 +343,35 @@ final class ShadowMemory {
             rememberSettled(lanes, addresses, size, known, pc);
         }
         return 0;
+    }
+
+    /** Of a whole warp's addresses: bit l set when lane l + 1 has lane l's (bit 31 clear). */
+    private static int sameAsNext(long[] addresses) {
+        int same = 0;
+        for (int l = 0; l < 31; l++) {
+            same |= (addresses[l] == addresses[l + 1] ? 1 : 0) << l;
+        }
+        return same;
+    }
+
+    /**
+     * The last lane of the run of lanes from lane {@code l} at its {@code address}: of the lanes of
+     * {@code m} (those after l), the ones up to the first at another address. For a whole warp
+     * ({@code lanes} -1, so m holds every lane after l) {@link #sameAsNext} tells at once.
+     */
+    private static int runEnd(int l, int m, long address, long[] addresses, int lanes, int sameAsNext) {
+        if (lanes == -1) {
+            return Integer.numberOfTrailingZeros(~sameAsNext & (-1 << l));
+        }
+        int end = l;
+        for (; m != 0; m &= m - 1) {
+            int next = Integer.numberOfTrailingZeros(m);
+            if (addresses[next] != address) {
+                break;
+            }
+            end = next;
+        }
+        return end;
     }
 
     /**

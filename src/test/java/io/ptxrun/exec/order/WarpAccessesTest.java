@@ -123,6 +123,31 @@ class WarpAccessesTest {
         }
     }
 
+    /**
+     * After a barrier one lane reads a word first; then its whole warp reads the word in one
+     * broadcast, twice. The lanes before the first reader only wait on the word, settled by that
+     * read; the first reader's own read is not settled for it, and the lanes after it wait again:
+     * the records and findings come out as lane by lane, wherever the first reader is.
+     */
+    @Test
+    void aBroadcastReadThroughTheWordsFirstReaderIsItsLanesInOrder() {
+        for (int first = 0; first < 32; first++) {
+            Pair p = new Pair();
+            initializeShared(p);
+            long[] word = new long[32];
+            java.util.Arrays.fill(word, 12);
+            p.warpAccess(1, 1 << first, 3, MemoryOrder.SHARED, word, 4, false);
+            p.warpAccess(1, -1, 4, MemoryOrder.SHARED, word, 4, false);
+            p.warpAccess(1, -1, 4, MemoryOrder.SHARED, word, 4, false);
+            p.warpAccess(0, -1, 4, MemoryOrder.SHARED, word, 4, false);
+            p.assertSame("first reader lane " + first);
+            // A write of the word by a lane of warp 0 races with the other warp's reads.
+            p.warpAccess(0, 1, 5, MemoryOrder.SHARED, word, 4, true);
+            p.assertSame("first reader lane " + first + ", then a write");
+            assertTrue(p.hazards() > 0, "first reader lane " + first);
+        }
+    }
+
     /** Each shared word written by one thread of each warp, then a barrier. */
     private static void initializeShared(Pair p) {
         long[] words = new long[32];
