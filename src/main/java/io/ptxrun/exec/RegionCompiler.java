@@ -185,7 +185,7 @@ final class RegionCompiler {
             byLane(lanes, ops, start, n);
             lanes.visitMaxs(0, 0);
             lanes.visitEnd();
-            MethodVisitor fits = cw.visitMethod(Opcodes.ACC_PRIVATE, "fits", PART + "Z", null, null);
+            MethodVisitor fits = cw.visitMethod(0, "fits", PART + "Z", null, null);
             fits.visitCode();
             fits(fits, ops, start, n);
             fits.visitMaxs(0, 0);
@@ -368,21 +368,8 @@ final class RegionCompiler {
         java.util.Map<Integer, IfConversion.Diamond> diamonds = IfConversion.find(ops, start, end);
         // The registers of another kind than a long are written back as their locals hold them,
         // whether the lane wrote them or not (no written flags for the passes to carry, which
-        // crowded the machine registers of the pass loop): exact where each lane's value of each
-        // is what its local gives back, which fits checks first; where it is not, nothing has
-        // run and the caller runs the loop otherwise.
-        Label fits = new Label();
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitVarInsn(Opcodes.ALOAD, E);
-        mv.visitVarInsn(Opcodes.ALOAD, W);
-        mv.visitVarInsn(Opcodes.ALOAD, REGS);
-        mv.visitVarInsn(Opcodes.ILOAD, BASE_AT);
-        mv.visitVarInsn(Opcodes.ILOAD, MASK);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, NAME, "fits", PART + "Z", false);
-        mv.visitJumpInsn(Opcodes.IFNE, fits);
-        mv.visitLdcInsn(CompiledRegion.NOT_BY_LANE);
-        mv.visitInsn(Opcodes.LRETURN);
-        mv.visitLabel(fits);
+        // crowded the machine registers of the pass loop): the caller has checked that this
+        // changes nothing (fits).
         // Lane after lane: the work of each is long, so no whole-warp loop.
         laneLoop(mv, MASK, false, () -> {
             LaneRegisters lane = new LaneRegisters(mv, kinds);
@@ -503,13 +490,7 @@ final class RegionCompiler {
         mv.visitInsn(Opcodes.LRETURN);
     }
 
-    /**
-     * fits(e, w, regs, base, lanes) of a loop body run lane by lane ({@link #byLane}): whether
-     * each register held in a local of another kind than a long that the body writes holds, in
-     * every lane of {@code lanes}, a value that its local gives back as it is fetched and written
-     * back (a 32-bit register with a clear upper half, a predicate of 0 or 1, an f32 register
-     * whose bits are those its float gives): then writing it back unchanged changes nothing.
-     */
+    /** {@link CompiledRegion#fits} of a loop body run lane by lane ({@link #byLane}). */
     private static void fits(MethodVisitor mv, Op[] ops, int start, int n) {
         java.util.Map<Integer, Kind> kinds = kinds(ops, start, start + n + 1);
         java.util.List<Integer> checked = writtenOtherKinds(ops, start, start + n, kinds);

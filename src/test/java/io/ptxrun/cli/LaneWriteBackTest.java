@@ -13,9 +13,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  * A loop body run lane by lane writes its registers back whether the lane wrote them or not, as
  * its locals hold them, only where that changes nothing (testdata/compiler/lane-write-back): an
  * f32 register that half the lanes never write holds a NaN with a payload in some of them, which
- * an f32 local would not give back; it must keep its bits, and the lanes that write it get the
- * sums (or the canonical NaN) as computed here. The result files must be the interpreter's with
- * every region compiled at once and when hot (the detector on and off).
+ * an f32 local would not give back, loaded there after the loop ran once with values it does
+ * give back (so a warp's lanes checked before must be checked again); the register must keep its
+ * bits, and the lanes that write it get the sums (or the canonical NaN) as computed here. The
+ * result files must be the interpreter's with every region compiled at once and when hot (the
+ * detector on and off).
  */
 class LaneWriteBackTest {
     private static final Path KERNEL = TestData.ROOT.resolve("compiler/lane-write-back/kernel.ptx");
@@ -39,6 +41,7 @@ class LaneWriteBackTest {
             if (lane % 2 == 0) {
                 bits = writes ? 0x7fffffff : PAYLOAD_NAN;
             } else {
+                // Loaded again before the second run, which adds to it.
                 float f = 1.5f;
                 for (int i = 1; writes && i <= n; i++) {
                     f += i;
