@@ -266,21 +266,21 @@ final class ShadowMemory {
         if (repeat != null && repeat.repeatedBy(firstSlot, lanes, addresses, size, known, unsettled)) {
             // Every lane's words are settled for it (see SettledRead): each only waits, as below,
             // and of the lanes that read the same words only the last one's read stays.
-            for (int m = repeat.lastReaders(); m != 0; m &= m - 1) {
-                int l = Integer.numberOfTrailingZeros(m);
-                long address = addresses[l];
-                Page p = pages[(int) (address >>> PAGE_BITS)];
-                int from = (int) (address & (PAGE - 1));
-                int t = firstSlot + l;
+            repeat.findLastReaders();
+            int[] lastLanes = repeat.lastLanes, lastPages = repeat.lastPages, lastWords = repeat.lastWords;
+            for (int i = 0, n = repeat.lastCount; i < n; i++) {
+                int t = firstSlot + lastLanes[i];
                 long r = packRead(t, clock[t], pc);
-                for (int b = from; b < from + size; b += 4) {
-                    p.pending[b >> 2] = r;
+                long[] pending = pages[lastPages[i]].pending;
+                for (int word = lastWords[i], end = word + (size >> 2); word < end; word++) {
+                    pending[word] = r;
                 }
             }
             return 0;
         }
         boolean sharedWords = false;
-        int sameAsNext = lanes == -1 ? sameAsNext(addresses) : 0;
+        // Found on first need (-1 until then): most reads have no two neighbours at one address.
+        int sameAsNext = -1;
         for (int m = lanes; m != 0; ) {
             int l = Integer.numberOfTrailingZeros(m);
             long address = addresses[l];
@@ -296,7 +296,13 @@ final class ShadowMemory {
                 m &= m - 1;
                 // The lanes next that read the same words the same way (up to a first reader of
                 // one of them): only the last one's read stays waiting.
-                int end = m == 0 ? l : runEnd(l, m, address, addresses, lanes, sameAsNext);
+                int end = l;
+                if (m != 0 && addresses[Integer.numberOfTrailingZeros(m)] == address) {
+                    if (lanes == -1 && sameAsNext < 0) {
+                        sameAsNext = sameAsNext(addresses);
+                    }
+                    end = runEnd(l, m, address, addresses, lanes, sameAsNext);
+                }
                 for (int b = from; b < from + size && end > l; b += 4) {
                     int first = p.settled[b >> 2] - 1 - firstSlot;
                     if (first > l && first <= end) {
@@ -332,6 +338,9 @@ final class ShadowMemory {
             long w = c[from];
             if (size == 4 && m != 0 && addresses[Integer.numberOfTrailingZeros(m)] == address && c[from + 1] == e
                     && Epochs.clock(e) > known[t] && (w < 0 || Epochs.clock(w) <= known[(int) (Epochs.slot(w) - base)])) {
+                if (lanes == -1 && sameAsNext < 0) {
+                    sameAsNext = sameAsNext(addresses);
+                }
                 int end = runEnd(l, m, address, addresses, lanes, sameAsNext);
                 m &= ~((2 << end) - 1);
                 c[from + 2] = clocks.epoch(firstSlot + end, false);
@@ -388,8 +397,13 @@ final class ShadowMemory {
         int lanes, size, unsettled, firstReaders, lastReader;
         int[] known;
 
-        /** The lanes whose addresses no higher lane's repeats, found on first need. */
-        int lastReaders;
+        /**
+         * The lanes whose addresses no higher lane's repeats (their reads are the ones that stay),
+         * found on first need: how many, and of each the lane, its page's number and its first
+         * word's index in the page.
+         */
+        int lastCount;
+        final int[] lastLanes = new int[32], lastPages = new int[32], lastWords = new int[32];
         boolean lastReadersFound;
 
         boolean repeatedBy(int firstSlot, int lanes, long[] addresses, int size, int[] known, int unsettled) {
@@ -417,23 +431,26 @@ final class ShadowMemory {
             return true;
         }
 
-        int lastReaders() {
-            if (!lastReadersFound) {
-                int last = 0;
-                for (int m = lanes; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    boolean repeated = false;
-                    for (int higher = m & (m - 1); higher != 0 && !repeated; higher &= higher - 1) {
-                        repeated = addresses[Integer.numberOfTrailingZeros(higher)] == addresses[l];
-                    }
-                    if (!repeated) {
-                        last |= 1 << l;
-                    }
-                }
-                lastReaders = last;
-                lastReadersFound = true;
+        void findLastReaders() {
+            if (lastReadersFound) {
+                return;
             }
-            return lastReaders;
+            int n = 0;
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                boolean repeated = false;
+                for (int higher = m & (m - 1); higher != 0 && !repeated; higher &= higher - 1) {
+                    repeated = addresses[Integer.numberOfTrailingZeros(higher)] == addresses[l];
+                }
+                if (!repeated) {
+                    lastLanes[n] = l;
+                    lastPages[n] = (int) (addresses[l] >>> PAGE_BITS);
+                    lastWords[n] = (int) (addresses[l] & (PAGE - 1)) >> 2;
+                    n++;
+                }
+            }
+            lastCount = n;
+            lastReadersFound = true;
         }
     }
 
