@@ -267,7 +267,7 @@ final class Engine {
             case MOV, MOV_PACK, MOV_UNPACK, LD, ST, CVTA, CVTA_TO, ISSPACEP, ADD, SUB, MUL, MAD, DIV, REM, MIN, MAX,
                     ABS, NEG, ADDC, SUBC, AND, OR, XOR, NOT, CNOT, SHL, SHR, POPC, CLZ, BREV, BFE, BFI, BFIND, PRMT,
                     LOP3, SHF, SETP, SELP, SET, SLCT, CVT, COPYSIGN, TESTP, FADD, FSUB, FMUL, FMA, FDIV, FMIN, FMAX,
-                    FABS, FNEG, SQRT, RSQRT, RCP, EX2, LG2, SIN, COS, TANH, ATOM, RED, SAD, MADC, MUL24, MAD24, BMSK,
+                    FABS, FNEG, SQRT, RSQRT, RCP, EX2, LG2, SIN, COS, TANH, ATOM, RED, SAD, DOT, MADC, MUL24, MAD24, BMSK,
                     FNS, GETCTARANK, MAPA -> true;
             default -> false;
         };

@@ -72,9 +72,19 @@ final class FloatArithmetic {
                 || op.type == DataType.BF16X2) {
             return half(op, n, ra, rb, rc);
         }
+        if (op.type == DataType.F32X2) {
+            // add, sub, mul and fma .f32x2: the f32 operation on the low halves of the 64-bit
+            // operands and on the high halves, each into its half of the result (PTX ISA, fma).
+            return single(op, n, ra, rb, rc, mode) | single(op, n, ra >>> 32, rb >>> 32, rc >>> 32, mode) << 32;
+        }
         if (op.type != DataType.F32) {
             throw Engine.Stop.unsupported(op, "");
         }
+        return single(op, n, ra, rb, rc, mode);
+    }
+
+    /** {@link #apply} of an f32 operation: the low 32 bits of ra..rc; the result's bits, zero-extended. */
+    private static long single(Op op, int n, long ra, long rb, long rc, int mode) {
         float a = f32(ra);
         float b = n > 1 ? f32(rb) : 0;
         float c = n > 2 ? f32(rc) : 0;

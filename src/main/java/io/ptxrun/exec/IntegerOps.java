@@ -54,6 +54,7 @@ final class IntegerOps {
                     }
                 }
             }
+            case DOT -> r = dot((DotProduct) op.form, a, b, c3);
             case SAD -> {
                 long x = ext(a, t), y = ext(b, t);
                 boolean less = signed ? x < y : Long.compareUnsigned(x, y) < 0;
@@ -357,6 +358,24 @@ final class IntegerOps {
      * Which half of an integer product mul and mad keep: the low bits (.lo), the high ones (.hi)
      * or the whole product at twice the width (.wide); mul24, mad24 and madc keep .lo or .hi.
      */
+    /**
+     * dp4a (four of a's bytes) or dp2a (two of a's 16-bit halves, with b's bytes from
+     * {@code firstByte}, 0 for .lo and 2 for .hi), each value extended by its operand's signedness.
+     */
+    record DotProduct(int terms, boolean aSigned, boolean bSigned, int firstByte) implements OpForm {
+    }
+
+    /** c plus the dot product of a's and b's packed integers, as dp4a and dp2a define it (wrapping at 32 bits). */
+    static long dot(DotProduct f, long a, long b, long c) {
+        int aBits = f.terms() == 4 ? 8 : 16;
+        long sum = c;
+        for (int k = 0; k < f.terms(); k++) {
+            long x = a >>> (k * aBits), y = b >>> ((f.firstByte() + k) * 8);
+            sum += (f.aSigned() ? sx(x, aBits) : zx(x, aBits)) * (f.bSigned() ? sx(y, 8) : zx(y, 8));
+        }
+        return zx(sum, 32);
+    }
+
     enum ProductHalf implements OpForm {
         LO, HI, WIDE
     }

@@ -48,6 +48,7 @@ final class LaneOpDecoding {
             case MADC -> productHalf(d.simple(OpCode.MADC, i, t), i);
             case FMA -> d.simple(OpCode.FMA, i, t);
             case SAD -> d.simple(OpCode.SAD, i, t);
+            case DP4A, DP2A -> dot(i);
             case DIV -> option(d.simple(fl ? OpCode.FDIV : OpCode.DIV, i, t), i.has(Qualifier.FULL));
             case REM -> d.simple(OpCode.REM, i, t);
             case MIN, MAX -> minMax(i, fl);
@@ -209,4 +210,19 @@ final class LaneOpDecoding {
 
 
 
+
+    /**
+     * dp4a and dp2a: one dot product of a's and b's packed integers (a's four bytes, or its two
+     * halves with two of b's bytes, .lo or .hi), each extended by its type, added to c. The result
+     * is .u32 when both types are, else .s32 (PTX ISA, dp4a and dp2a).
+     */
+    private Draft dot(Instruction i) {
+        DataType a = i.types().get(0), b = i.types().get(1);
+        boolean unsigned = a == DataType.U32 && b == DataType.U32;
+        Draft op = d.simple(OpCode.DOT, i, unsigned ? DataType.U32 : DataType.S32);
+        boolean four = i.opcode() == io.ptxrun.ast.Opcode.DP4A;
+        op.form = new IntegerOps.DotProduct(four ? 4 : 2, a == DataType.S32, b == DataType.S32,
+                !four && i.has(Qualifier.HI) ? 2 : 0);
+        return op;
+    }
 }

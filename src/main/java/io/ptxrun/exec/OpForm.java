@@ -9,7 +9,7 @@ package io.ptxrun.exec;
 sealed interface OpForm permits WarpMatrixOps.Form, WarpMatrixOps.MoveForm, WarpgroupForm, AsyncCopies.CopyForm, AsyncCopies.BulkForm,
         AsyncCopies.TensorForm, AsyncCopies.GroupStep, TensorMapEdits.ReplaceForm, TensorMapEdits.CopyForm,
         CallForm, MBarriers.Form, WarpOps.ShuffleMode, WarpOps.VoteMode, WarpOps.MatchMode, WarpOps.ReduxOp, WarpOps.FloatReduction,
-        Barriers.Reduction, Atomics.Operation, Comparisons.Form, IntegerOps.ProductHalf, IntegerOps.FunnelDirection, FloatArithmetic.MinMax, IntegerOps.PermuteMode,
+        Barriers.Reduction, Atomics.Operation, Comparisons.Form, IntegerOps.ProductHalf, IntegerOps.DotProduct, IntegerOps.FunnelDirection, FloatArithmetic.MinMax, IntegerOps.PermuteMode,
         FloatArithmetic.TestedProperty,
         OpForm.Unsupported {
 

@@ -266,15 +266,15 @@ class BasicExecTest {
         Harness h = new Harness(Harness.HEADER + """
                 .visible .entry un()
                 {
-                    .reg .b32 %r<3>;
-                    mov.u32 %r1, 1;
-                    dp4a.u32.u32 %r0, %r1, %r1, %r1;
+                    .reg .b64 %rd<2>;
+                    mov.u64 %rd1, 0;
+                    discard.global.L2 [%rd1], 128;
                     ret;
                 }
                 """);
         ExecResult r = h.run(1, 1);
         assertEquals(ExecStatus.ERROR, r.status());
-        assertEquals("instruction 'dp4a.u32.u32' is not supported", r.diagnostics().get(0).message()
+        assertEquals("instruction 'discard.global.L2' is not supported", r.diagnostics().get(0).message()
                 .replaceAll(" \\(thread.*", ""));
         assertEquals(8, r.diagnostics().get(0).pos().line());
     }
