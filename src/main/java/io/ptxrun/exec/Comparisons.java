@@ -12,7 +12,7 @@ import static io.ptxrun.exec.FloatOps.f64;
 /**
  * Comparisons and selections (setp, set, slct), one lane at a time: pure functions of the source
  * values. The interpreter calls them for each lane; compiled regions call {@link #compareInt} for
- * the integer setp they inline.
+ * the integer setp they inline ({@link #compareInt32} for a 32-bit one).
  */
 final class Comparisons {
     private static final int EQ = Qualifier.EQ.ordinal(), NE = Qualifier.NE.ordinal(),
@@ -101,6 +101,34 @@ final class Comparisons {
             return cmp > 0;
         }
         return cmp >= 0;
+    }
+
+    /**
+     * {@link #compareInt} of 32-bit values, given as their low 32 bits: the same outcome, as one
+     * comparison of ints (the unsigned order is the signed order with the sign bits flipped), so
+     * that a compiled lane loop comparing the ints it holds compiles to one compare instruction.
+     */
+    static boolean compareInt32(int c, boolean signed, int a, int b) {
+        if (c == EQ) {
+            return a == b;
+        }
+        if (c == NE) {
+            return a != b;
+        }
+        if (c == LO || c == LS || c == HI || c == HS || !signed) {
+            a ^= Integer.MIN_VALUE;
+            b ^= Integer.MIN_VALUE;
+        }
+        if (c == LT || c == LO) {
+            return a < b;
+        }
+        if (c == LE || c == LS) {
+            return a <= b;
+        }
+        if (c == GT || c == HI) {
+            return a > b;
+        }
+        return a >= b;
     }
 
     /**

@@ -50,8 +50,22 @@ abstract class CompiledRegion {
      * registers and cannot fail, so running lane after lane cannot be told from running the warp's
      * groups op by op (see {@link Regions}). Returns the most passes any lane ran in the high 32
      * bits and the lanes that left the loop in the low 32; the lanes' PCs are left to the caller.
+     * The caller has checked that the lanes' registers hold values that its locals give back
+     * ({@link #fits}).
      */
     long lanes(Engine e, Warp w, long[] regs, int base, int mask, int from, int passes, int tail, int[] visited) {
+        throw new UnsupportedOperationException("not a loop body run lane by lane");
+    }
+
+    /**
+     * Whether, for a loop body run lane by lane, each register held in a local of another kind
+     * than a long that the body writes holds, in every lane of {@code lanes} (whose registers
+     * start at {@code regs[base]}), a value that its local gives back as {@link #lanes} fetches
+     * and writes it back (a 32-bit register with a clear upper half, a predicate of 0 or 1, an f32
+     * register whose bits are those its float gives): {@link #lanes} writes every such register
+     * back, whether the lane wrote it or not, and may run only where that changes nothing.
+     */
+    boolean fits(Engine e, Warp w, long[] regs, int base, int lanes) {
         throw new UnsupportedOperationException("not a loop body run lane by lane");
     }
 

@@ -192,6 +192,11 @@ final class Engine {
                 }
             }
         }
+        if (pc < w.fitStart || pc > w.fitEnd) {
+            // Whatever runs from here (an op, or a region, which ends before the loop's branch
+            // back where it starts inside the loop) may write the loop's registers otherwise.
+            w.fitLanes = 0;
+        }
         if (regions != null) {
             int n = regions.run(this, w, pc, mask, runnable, steps);
             if (n > 0) {

@@ -21,8 +21,8 @@ import java.lang.invoke.MethodHandles;
  *
  * <p>Only the simplest ops are inline bytecode, and exactly the interpreter's whole-group forms
  * ({@link LaneOps#isFastInteger}, {@link LaneOps#isFastF32}, {@link LaneOps#isFastSetp}, plus selp and
- * plain mov), built from the same helpers ({@link IntegerOps#shl}, {@link Comparisons#compareInt},
- * {@link FloatOps#f32}, {@link FloatOps#bits32}); every other op calls {@link LaneOps#run}, the
+ * plain mov), built from the same helpers ({@link IntegerOps#shl}, {@link Comparisons#compareInt} and
+ * {@link Comparisons#compareInt32}, {@link FloatOps#f32}, {@link FloatOps#bits32}); every other op calls {@link LaneOps#run}, the
  * interpreter's own definition, after setting the lanes' PC to the op (the hazard detector records
  * accesses by PC), and plain loads and stores call {@link LaneOps#regionMemory}, the interpreter's
  * whole-group form ({@link WarpMemory}). So both tiers share one definition of each instruction family.
@@ -185,6 +185,11 @@ final class RegionCompiler {
             byLane(lanes, ops, start, n);
             lanes.visitMaxs(0, 0);
             lanes.visitEnd();
+            MethodVisitor fits = cw.visitMethod(0, "fits", PART + "Z", null, null);
+            fits.visitCode();
+            fits(fits, ops, start, n);
+            fits.visitMaxs(0, 0);
+            fits.visitEnd();
         }
         // The runs of inline ops of a branching region and the inline shared-memory accesses, each
         // a method of its own: their lane loops would make the JVM compile the whole region again
@@ -361,9 +366,14 @@ final class RegionCompiler {
         java.util.Map<Integer, Kind> kinds = kinds(ops, start, end + 1);
         // The passes after the first run small diamonds without branching.
         java.util.Map<Integer, IfConversion.Diamond> diamonds = IfConversion.find(ops, start, end);
+        // The registers of another kind than a long are written back as their locals hold them,
+        // whether the lane wrote them or not (no written flags for the passes to carry, which
+        // crowded the machine registers of the pass loop): the caller has checked that this
+        // changes nothing (fits).
         // Lane after lane: the work of each is long, so no whole-warp loop.
         laneLoop(mv, MASK, false, () -> {
             LaneRegisters lane = new LaneRegisters(mv, kinds);
+            lane.unflagged = true;
             // Every register the loop touches into locals before the first pass (a local first set
             // on one path could not be read where paths meet).
             for (int pc = start; pc <= end; pc++) {
@@ -480,6 +490,35 @@ final class RegionCompiler {
         mv.visitInsn(Opcodes.LRETURN);
     }
 
+    /** {@link CompiledRegion#fits} of a loop body run lane by lane ({@link #byLane}). */
+    private static void fits(MethodVisitor mv, Op[] ops, int start, int n) {
+        java.util.Map<Integer, Kind> kinds = kinds(ops, start, start + n + 1);
+        java.util.List<Integer> checked = writtenOtherKinds(ops, start, start + n, kinds);
+        mv.visitInsn(Opcodes.LCONST_0);
+        mv.visitVarInsn(Opcodes.LSTORE, BAD);
+        if (!checked.isEmpty()) {
+            laneLoop(mv, MASK, false, () -> {
+                for (int r : checked) {
+                    roundTripBits(mv, r, kinds.get(r));
+                    mv.visitVarInsn(Opcodes.LLOAD, BAD);
+                    mv.visitInsn(Opcodes.LOR);
+                    mv.visitVarInsn(Opcodes.LSTORE, BAD);
+                }
+            });
+        }
+        // bad == 0
+        Label no = new Label();
+        mv.visitVarInsn(Opcodes.LLOAD, BAD);
+        mv.visitInsn(Opcodes.LCONST_0);
+        mv.visitInsn(Opcodes.LCMP);
+        mv.visitJumpInsn(Opcodes.IFNE, no);
+        mv.visitInsn(Opcodes.ICONST_1);
+        mv.visitInsn(Opcodes.IRETURN);
+        mv.visitLabel(no);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitInsn(Opcodes.IRETURN);
+    }
+
     /**
      * One pass of a loop body with branches for the lane ({@link #byLane}), labels {@code at[k]}
      * before op k's run accounting (where a run starts) and {@code code[k]} before its code, and
@@ -563,7 +602,7 @@ final class RegionCompiler {
                 case F32 -> Opcodes.FSTORE;
                 default -> Opcodes.ISTORE;
             }, current);
-            if (kind != Kind.LONG) {
+            if (kind != Kind.LONG && !lane.unflagged) {
                 // written |= the chosen arm's written flag (0 where that arm does not write r)
                 mv.visitVarInsn(Opcodes.ILOAD, current + 1);
                 selectInt(mv, taken.temps().containsKey(r) ? a + 1 : -1, notTaken.temps().containsKey(r) ? b + 1 : -1,
@@ -616,7 +655,7 @@ final class RegionCompiler {
                     mv.visitVarInsn(Opcodes.ISTORE, t);
                 }
             }
-            if (lane.kind(r) != Kind.LONG) {
+            if (lane.kind(r) != Kind.LONG && !lane.unflagged) {
                 mv.visitInsn(Opcodes.ICONST_0);
                 mv.visitVarInsn(Opcodes.ISTORE, t + 1);
             }
@@ -1554,7 +1593,7 @@ final class RegionCompiler {
      * of its own kind ({@link Kind}) where the ops that touch it see only that part of its value;
      * it then becomes a register value again (as the ops' own results would have it) where
      * something else reads it and where it is written back, and is written back only where the
-     * lane wrote it.
+     * lane wrote it (a written flag beside it), or, {@link #unflagged}, wherever the ops may.
      */
     private static final class LaneRegisters {
         final MethodVisitor mv;
@@ -1562,6 +1601,12 @@ final class RegionCompiler {
         private final java.util.TreeSet<Integer> written = new java.util.TreeSet<>();
         private final java.util.Map<Integer, Kind> kinds;
         private int next = CACHED;
+        /**
+         * Whether the registers of other kinds than a long are written back whether the lane
+         * wrote them or not, without written flags (where each one's local gives its value back,
+         * see {@link #byLane}).
+         */
+        boolean unflagged;
 
         LaneRegisters(MethodVisitor mv) {
             this(mv, java.util.Map.of());
@@ -1716,7 +1761,7 @@ final class RegionCompiler {
         private int target(int r) {
             int s = slot(r);
             written.add(r);
-            if (kind(r) != Kind.LONG) {
+            if (kind(r) != Kind.LONG && !unflagged) {
                 mv.visitInsn(Opcodes.ICONST_1);
                 mv.visitVarInsn(Opcodes.ISTORE, s + 1);
             }
@@ -1774,8 +1819,10 @@ final class RegionCompiler {
                 }
                 if (kind(r) != Kind.LONG) {
                     mv.visitVarInsn(kind(r) == Kind.F32 ? Opcodes.FSTORE : Opcodes.ISTORE, s);
-                    mv.visitInsn(Opcodes.ICONST_0);
-                    mv.visitVarInsn(Opcodes.ISTORE, s + 1);
+                    if (!unflagged) {
+                        mv.visitInsn(Opcodes.ICONST_0);
+                        mv.visitVarInsn(Opcodes.ISTORE, s + 1);
+                    }
                 }
             }
             return s;
@@ -1786,7 +1833,7 @@ final class RegionCompiler {
             for (int r : written) {
                 int s = slots.get(r);
                 Label skip = new Label();
-                if (kind(r) != Kind.LONG) {
+                if (kind(r) != Kind.LONG && !unflagged) {
                     mv.visitVarInsn(Opcodes.ILOAD, s + 1);
                     mv.visitJumpInsn(Opcodes.IFEQ, skip);
                 }
@@ -1798,6 +1845,53 @@ final class RegionCompiler {
                 mv.visitInsn(Opcodes.LASTORE);
                 mv.visitLabel(skip);
             }
+        }
+    }
+
+    /**
+     * The registers held in a local of another kind than a long ({@link #kinds}) that the ops from
+     * {@code from} to {@code to} (inclusive) write.
+     */
+    private static java.util.List<Integer> writtenOtherKinds(Op[] ops, int from, int to,
+                                                             java.util.Map<Integer, Kind> kinds) {
+        java.util.TreeSet<Integer> written = new java.util.TreeSet<>();
+        for (int pc = from; pc <= to; pc++) {
+            for (int d : ops[pc].dst) {
+                if (d >= 0 && kinds.getOrDefault(d, Kind.LONG) != Kind.LONG) {
+                    written.add(d);
+                }
+            }
+        }
+        return new java.util.ArrayList<>(written);
+    }
+
+    /**
+     * The bits of register r of the lane (in local LANE) that its local of this kind does not give
+     * back as LaneRegisters fetches and writes it back, as a long on the stack (0 where it does):
+     * the upper half of an int's, any but bit 0 of a predicate's, those an f32's bits change by.
+     */
+    private static void roundTripBits(MethodVisitor mv, int r, Kind kind) {
+        mv.visitVarInsn(Opcodes.ALOAD, REGS);
+        register(mv, r);
+        mv.visitVarInsn(Opcodes.ILOAD, LANE);
+        mv.visitInsn(Opcodes.IADD);
+        mv.visitInsn(Opcodes.LALOAD);
+        switch (kind) {
+            case INT -> {
+                push(mv, 32);
+                mv.visitInsn(Opcodes.LUSHR);
+            }
+            case PREDICATE -> {
+                mv.visitLdcInsn(~1L);
+                mv.visitInsn(Opcodes.LAND);
+            }
+            case F32 -> {
+                mv.visitInsn(Opcodes.DUP2);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "f32", "(J)F", false);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, FLOAT_OPS, "bits32", "(F)J", false);
+                mv.visitInsn(Opcodes.LXOR);
+            }
+            default -> throw new IllegalStateException(kind.name());
         }
     }
 
@@ -1871,10 +1965,19 @@ final class RegionCompiler {
             }
             push(mv, op.comparison());
             mv.visitInsn(op.type.isSigned() ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
-            push(mv, op.type.bits);
-            source(lane, op, 0);
-            source(lane, op, 1);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Comparisons.class), "compareInt", "(IZIJJ)Z", false);
+            if (op.type.bits == 32) {
+                // On the ints that a lane loop holds 32-bit registers in, not widened to longs.
+                sourceInt(lane, op, 0);
+                sourceInt(lane, op, 1);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Comparisons.class), "compareInt32",
+                        "(IZII)Z", false);
+            } else {
+                push(mv, op.type.bits);
+                source(lane, op, 0);
+                source(lane, op, 1);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Comparisons.class), "compareInt",
+                        "(IZIJJ)Z", false);
+            }
             mv.visitVarInsn(Opcodes.ISTORE, COND);
             if (p >= 0) {
                 mv.visitVarInsn(Opcodes.ILOAD, COND);

@@ -265,6 +265,18 @@ final class Regions {
         if (!straight) {
             java.util.Arrays.fill(visited, 0, passes, 0);
         }
+        // Each lane's registers must be what the method's locals give back (checked once for the
+        // lanes that have not been in this loop since anything else ran on the warp).
+        if (w.fitStart != start) {
+            w.fitStart = start;
+            w.fitEnd = start + n;
+            w.fitLanes = 0;
+        }
+        int unknown = group & ~w.fitLanes;
+        if (unknown != 0 && !r.fits(e, w, w.regs, rb << 5, unknown)) {
+            return 0;
+        }
+        w.fitLanes |= group;
         long ran = r.lanes(e, w, w.regs, rb << 5, group, from, passes, tail, visited);
         int most = (int) (ran >>> 32);
         int left = (int) ran;

@@ -51,6 +51,13 @@ final class Warp {
     java.util.BitSet wgmmaPending;
     /** Carry flag (CC.CF) of each lane, for add.cc/addc and friends. */
     int carry;
+    /**
+     * The loop body run lane by lane from op fitStart to its branch back at fitEnd (-1: none)
+     * and the lanes whose registers that it writes are known to hold what its locals give back
+     * ({@link CompiledRegion#fits}): they were written back by it, or since then by its own ops
+     * alone (whose results are of that form). A step at an op outside the loop forgets them.
+     */
+    int fitStart = -1, fitEnd = -1, fitLanes;
 
     /**
      * A warp with {@code numRegs} registers a lane, all zero: in {@code spare}, the register file
