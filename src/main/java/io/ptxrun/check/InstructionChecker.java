@@ -917,6 +917,7 @@ public final class InstructionChecker {
             return false;
         }
         return switch (t.bits) {
+            case 8 -> slot.kinds().contains(OperandKind.B8);
             case 16 -> slot.kinds().contains(OperandKind.B16);
             case 32 -> slot.kinds().contains(OperandKind.B32);
             case 64 -> slot.kinds().contains(OperandKind.B64);

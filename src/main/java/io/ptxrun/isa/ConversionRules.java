@@ -83,9 +83,11 @@ public final class ConversionRules implements RuleTable {
         {".rna [.satfinite] .tf32 .f32", "d:b32, a:t"},
         {FRND2 + " [.satfinite] [.relu] .tf32 .f32", "d:b32, a:t"},
         {".rn .satfinite [.relu] (.e4m3x2|.e5m2x2|.e2m3x2|.e3m2x2) .f32", "d:b16, a:t, b:t"},
-        {".rn .satfinite [.relu] .e2m1x2 .f32", "d:b16|b32, a:t, b:t"},
+        // Two e2m1 values fill one byte: d (to .e2m1x2) and a (from it) are .b8 (9.7.9.21).
+        {".rn .satfinite [.relu] .e2m1x2 .f32", "d:b8, a:t, b:t"},
         {".rn .satfinite [.relu] (.e4m3x2|.e5m2x2) .f16x2", "d:b16, a:t"},
-        {".rn [.relu] .f16x2 (.e4m3x2|.e5m2x2|.e2m3x2|.e3m2x2|.e2m1x2)", "d:t1, a:b16|b32"},
+        {".rn [.relu] .f16x2 (.e4m3x2|.e5m2x2|.e2m3x2|.e3m2x2)", "d:t1, a:b16"},
+        {".rn [.relu] .f16x2 .e2m1x2", "d:t1, a:b8"},
         {"(.rz|.rp) [.satfinite] .ue8m0x2 (.f32)", "d:b16, a:t, b:t"},
         {"(.rz|.rp) [.satfinite] .ue8m0x2 .bf16x2", "d:b16, a:t"},
         {".rn .bf16x2 .ue8m0x2", "d:t1, a:b16"},

@@ -5,7 +5,8 @@ package io.ptxrun.isa;
  * register widths follow 5.2 and the operand type rules of 6.4.1).
  */
 public enum OperandKind {
-    /** A 16-, 32- or 64-bit integer or bit-size register (.bN, .uN, .sN; not floating point). */
+    /** An 8-, 16-, 32- or 64-bit integer or bit-size register (.bN, .uN, .sN; not floating point). */
+    B8("b8", "an 8-bit register"),
     B16("b16", "a 16-bit register"),
     B32("b32", "a 32-bit register"),
     B64("b64", "a 64-bit register"),
