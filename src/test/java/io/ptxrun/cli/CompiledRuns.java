@@ -24,6 +24,21 @@ import java.util.OptionalLong;
 public final class CompiledRuns {
     private CompiledRuns() {}
 
+    /**
+     * Asserts that a run's result JSON says `ok` and dumps, as one buffer, the unsigned values
+     * {@code perThread} gives for global threads 0 .. threads - 1, in that order.
+     */
+    public static void assertStores(String result, int threads, java.util.function.IntFunction<int[]> perThread) {
+        assertTrue(result.contains("\"status\":\"ok\""), result);
+        java.util.StringJoiner values = new java.util.StringJoiner(",");
+        for (int t = 0; t < threads; t++) {
+            for (int v : perThread.apply(t)) {
+                values.add(Integer.toUnsignedString(v));
+            }
+        }
+        assertTrue(result.contains("\"values\":[" + values + "]"), result);
+    }
+
     public static String result(String name, String ptx, LaunchFile launch, KernelLaunch.Limits limits)
             throws Exception {
         PtxParser.Parsed<Module> parsed = PtxParser.parseModule(name, ptx);
