@@ -25,13 +25,14 @@ def module(instr, version, target, decls="", address_size=64):
             f"{PROLOGUE}{instr}\nret;\n}}\n")
 
 
-def case(family, instr, version="8.0", target="sm_90", decls=""):
+def case(family, instr, version="8.0", target="sm_90", decls="", unique=False):
+    """unique: a long instruction's id keeps a checksum of all of it, not only its length."""
     instr = instr.strip()
     if not instr.endswith(";"):
         instr += ";"
     key = instr.split("\n")[-1][:-1].replace(' ', '_')
     if len(key) > 120:
-        key = key[:100] + f"..{len(key)}"
+        key = key[:100] + (f"..{zlib.crc32(key.encode()):08x}" if unique else f"..{len(key)}")
     # Cases with declarations before the instruction (call) are told apart by a checksum of them.
     context = decls + instr if "\n" in instr or decls else ""
     cid = f"{family}/{key}{'/' + format(zlib.crc32(context.encode()), '08x') if context else ''}/{version}/{target}"
@@ -548,6 +549,260 @@ def wmma():
         case(F, f"{mm}.and.popc.row.col.m8n8k128.s32.b1.b1.s32 {vec('%r', 2)}, {{%r2}}, {{%r3}}, {vec('%r', 2, 4)}", v, t)
 
 
+# ---------------------------------------------------------------- mma (mma.sync, mma.sp)
+# (shape, dtype, atype, btype, ctype, registers of a, b, d/c, layouts all?) per the Syntax block
+# of spec/isa/mma.md and the fragment tables of 9.7.14.5.
+def mma_forms():
+    forms = []
+    for d in (".f16", ".f32"):
+        for c in (".f16", ".f32"):
+            forms.append((".m8n8k4", d, ".f16", ".f16", c, 2, 2, True))
+            forms.append((".m16n8k8", d, ".f16", ".f16", c, 2, 1, False))
+            forms.append((".m16n8k16", d, ".f16", ".f16", c, 4, 2, False))
+    forms += [(".m16n8k4", ".f32", ".tf32", ".tf32", ".f32", 2, 1, False),
+              (".m16n8k8", ".f32", ".tf32", ".tf32", ".f32", 4, 2, False),
+              (".m16n8k8", ".f32", ".bf16", ".bf16", ".f32", 2, 1, False),
+              (".m16n8k16", ".f32", ".bf16", ".bf16", ".f32", 4, 2, False)]
+    for a in (".e4m3", ".e5m2"):
+        for b in (".e4m3", ".e5m2"):
+            for d in (".f16", ".f32"):
+                forms.append((".m16n8k16", d, a, b, d, 2, 1, False))
+                forms.append((".m16n8k32", d, a, b, d, 4, 2, False))
+    for shape, na, nb in ((".m8n8k4", 1, 1), (".m16n8k4", 2, 1), (".m16n8k8", 4, 2), (".m16n8k16", 8, 4)):
+        forms.append((shape, ".f64", ".f64", ".f64", ".f64", na, nb, False))
+    for a in (".s8", ".u8"):
+        for b in (".s8", ".u8"):
+            for shape, na, nb in ((".m8n8k16", 1, 1), (".m16n8k16", 2, 1), (".m16n8k32", 4, 2)):
+                forms.append((shape, ".s32", a, b, ".s32", na, nb, False))
+    for a in (".s4", ".u4"):
+        for b in (".s4", ".u4"):
+            for shape, na, nb in ((".m8n8k32", 1, 1), (".m16n8k32", 2, 1), (".m16n8k64", 4, 2)):
+                forms.append((shape, ".s32", a, b, ".s32", na, nb, False))
+    for shape, na, nb in ((".m8n8k128", 1, 1), (".m16n8k128", 2, 1), (".m16n8k256", 4, 2)):
+        forms.append((shape, ".s32", ".b1", ".b1", ".s32", na, nb, False))
+    return forms
+
+
+MMA_SHAPES = (".m8n8k4", ".m8n8k16", ".m8n8k32", ".m8n8k128", ".m16n8k4", ".m16n8k8", ".m16n8k16", ".m16n8k32",
+              ".m16n8k64", ".m16n8k128", ".m16n8k256", ".m16n16k16", ".m16n8k17", ".m8n8k8")
+MMA_SWEEP = (("6.4", "sm_70"), ("6.4", "sm_75"), ("6.5", "sm_75"), ("6.5", "sm_80"), ("7.0", "sm_80"),
+             ("7.0", "sm_75"), ("7.1", "sm_80"), ("7.7", "sm_90"), ("7.8", "sm_90"), ("7.8", "sm_89"),
+             ("8.3", "sm_89"), ("8.4", "sm_89"), ("8.4", "sm_86"), ("8.6", "sm_89"), ("8.7", "sm_89"),
+             ("8.7", "sm_90a"), ("8.6", "sm_120a"), ("8.7", "sm_120a"), ("8.7", "sm_120"), ("8.7", "sm_100a"),
+             ("8.8", "sm_120f"), ("8.8", "sm_121a"), ("9.0", "sm_100a"), ("9.0", "sm_103a"))
+
+
+# Registers of every type a fragment might be given (ptxas takes some other than the spec's).
+MMA_REGISTERS = (".reg .b32 %xb<9>; .reg .u32 %xu<9>; .reg .s32 %xs<9>; .reg .f32 %xf<9>; .reg .f16x2 %xh<9>; "
+                 ".reg .b64 %xl<9>; .reg .u64 %xv<9>; .reg .f64 %xd<9>; .reg .b16 %xw<9>;\n")
+MMA_REGISTER_CLASSES = ("%xb", "%xu", "%xs", "%xf", "%xh", "%xl", "%xv", "%xd", "%xw")
+
+
+def mma_regs(t, n, start=0):
+    """A fragment of n registers for elements of type t (d and c: .f32/.f64 registers, else .b32)."""
+    return vec("%fd" if t == ".f64" else "%f" if t == ".f32" else "%r", n, start)
+
+
+def mma_cd(t, shape):
+    if t == ".f64":
+        return 2 if shape == ".m8n8k4" else 4
+    if shape == ".m8n8k4":
+        return 4 if t == ".f16" else 8
+    if t == ".s32":
+        return 2 if shape.startswith(".m8n8") else 4
+    return 2 if t == ".f16" else 4
+
+
+def mcase(family, instr, version, target):
+    case(family, instr, version, target, unique=True)
+
+
+def mma():
+    F = "mma"
+    V, T = "8.7", "sm_90a"
+    head = "mma.sync.aligned"
+    for shape, dt, at, bt, ct, na, nb, all_layouts in mma_forms():
+        nd, nc = mma_cd(dt, shape), mma_cd(ct, shape)
+        a = mma_regs(at, na, 20) if at == ".f64" else vec("%r", na, 20)
+        b = mma_regs(bt, nb, 0) if bt == ".f64" else vec("%r", nb, 30)
+        d = mma_regs(dt, nd)
+        c = mma_regs(ct, nc, 4 if dt == ".f64" else 40)
+        if at == ".f64":
+            a, b = vec("%fd", na, 0), vec("%fd", nb, 0)
+            c = vec("%fd", nc, 4)
+        bit = ".xor.popc" if at == ".b1" else ""
+        types = f"{dt}{at}{bt}{ct}"
+        q = f"{head}{shape}.row.col{types}{bit}"
+        ops = f"{d}, {a}, {b}, {c}"
+        mcase(F, f"{q} {ops}", V, T)
+        first = (at, bt, dt, ct) in ((".f16", ".f16", ".f32", ".f32"), (".e4m3", ".e4m3", ".f32", ".f32")) or \
+            at in (".tf32", ".bf16", ".f64", ".b1") or (at, bt) in ((".s8", ".s8"), (".s4", ".s4"), (".u8", ".s8"))
+        if first or dt != ct:
+            for v, t in MMA_SWEEP:
+                mcase(F, f"{q} {ops}", v, t)
+        # layouts
+        for la, lb in ((".row", ".row"), (".col", ".col"), (".col", ".row")):
+            mcase(F, f"{head}{shape}{la}{lb}{types}{bit} {ops}", V, T)
+            if all_layouts and first:
+                mcase(F, f"{head}{shape}{la}{lb}{types}{bit} {ops}", "6.4", "sm_70")
+        mcase(F, f"{head}{shape}.row{types}{bit} {ops}", V, T)
+        mcase(F, f"{head}{shape}{types}{bit} {ops}", V, T)
+        mcase(F, f"{head}.col.row{shape}{types}{bit} {ops}", V, T)
+        # fragment lengths and register types
+        regs = {"d": d, "a": a, "b": b, "c": c}
+        counts = {"d": nd, "a": na, "b": nb, "c": nc}
+        ttypes = {"d": dt, "a": at, "b": bt, "c": ct}
+        for k in regs:
+            for n in (counts[k] - 1, counts[k] + 1, counts[k] * 2):
+                if n < 1 or n > 8 and ttypes[k] == ".f64":
+                    continue
+                r = dict(regs)
+                r[k] = mma_regs(ttypes[k] if k in "dc" or at == ".f64" else ".b32", n, 0 if k == "d" or at == ".f64" else 50)
+                mcase(F, f"{q} {r['d']}, {r['a']}, {r['b']}, {r['c']}", V, T)
+            if k in "ab" and not first:
+                continue
+            for pre in MMA_REGISTER_CLASSES:
+                r = dict(regs)
+                r[k] = vec(pre, counts[k])
+                if r[k] != regs[k]:
+                    mcase(F, MMA_REGISTERS + f"{q} {r['d']}, {r['a']}, {r['b']}, {r['c']}", V, T)
+            r = dict(regs)
+            r[k] = regs[k][1:-1].split(",")[0]
+            mcase(F, f"{q} {r['d']}, {r['a']}, {r['b']}, {r['c']}", V, T)
+        if not first:
+            continue
+        # qualifier mutations
+        mcase(F, f"{q}.satfinite {ops}", V, T)
+        mcase(F, f"{head}{shape}.row.col.satfinite{types}{bit} {ops}", V, T)
+        mcase(F, f"mma.sync{shape}.row.col{types}{bit} {ops}", V, T)
+        mcase(F, f"mma.aligned{shape}.row.col{types}{bit} {ops}", V, T)
+        mcase(F, f"mma{shape}.row.col{types}{bit} {ops}", V, T)
+        mcase(F, f"{head}{shape}.row.col.rn{types}{bit} {ops}", V, T)
+        mcase(F, f"{head}{shape}.row.col{dt}{at}{bt}{bit} {d}, {a}, {b}, {c}", V, T)
+        mcase(F, f"{head}{shape}.row.col{at}{bt}{ct}{bit} {d}, {a}, {b}, {c}", V, T)
+        mcase(F, f"{head}{shape}.row.col{dt}{at}{ct}{bit} {d}, {a}, {b}, {c}", V, T)
+        if at == ".b1":
+            for op in (".and.popc", ".xor", ".and", ".popc", ".or.popc", ".popc.xor", ""):
+                mcase(F, f"{head}{shape}.row.col{types}{op} {ops}", V, T)
+            for v, t in (("7.0", "sm_80"), ("7.1", "sm_80"), ("7.1", "sm_75"), ("6.5", "sm_75"), ("8.7", "sm_120a")):
+                mcase(F, f"{head}{shape}.row.col{types}.and.popc {ops}", v, t)
+            mcase(F, f"{head}{shape}.row.col.satfinite{types}.xor.popc {ops}", V, T)
+        else:
+            mcase(F, f"{head}{shape}.row.col{types}.xor.popc {ops}", V, T)
+        # every shape for these types
+        for s in MMA_SHAPES:
+            if s != shape:
+                mcase(F, f"{head}{s}.row.col{types}{bit} {ops}", V, T)
+        # other accumulator types
+        for dd in (".f16", ".f32", ".s32", ".f64", ".bf16"):
+            for cc in (dd, ct):
+                if (dd, cc) != (dt, ct):
+                    dreg = mma_regs(dd, mma_cd(dd, shape))
+                    creg = mma_regs(cc, mma_cd(cc, shape), 4 if cc == ".f64" else 40)
+                    mcase(F, f"{head}{shape}.row.col{dd}{at}{bt}{cc}{bit} {dreg}, {a}, {b}, {creg}", V, T)
+        mcase(F, f"{q} {d}, {a}, {b}", V, T)
+        mcase(F, f"{q} {d}, {a}, {b}, {c}, {c}", V, T)
+        mcase(F, f"{q} {d}, {a}, {b}, 0", V, T)
+    # mixed input types
+    for at, bt in ((".f16", ".bf16"), (".bf16", ".f16"), (".bf16", ".tf32"), (".tf32", ".bf16"), (".f16", ".e4m3"),
+                   (".s8", ".s4"), (".u4", ".u8"), (".e4m3", ".s8")):
+        for shape, na, nb in ((".m16n8k16", 4, 2), (".m16n8k8", 2, 1), (".m16n8k32", 4, 2)):
+            mcase(F, f"{head}{shape}.row.col.f32{at}{bt}.f32 {vec('%f', 4)}, {vec('%r', na, 20)}, {vec('%r', nb, 30)}, "
+                    f"{vec('%f', 4, 40)}", V, T)
+    # .kind::f8f6f4 (sm_120a)
+    f6 = (".e4m3", ".e5m2", ".e3m2", ".e2m3", ".e2m1")
+    for at in f6:
+        for bt in f6:
+            for dt in (".f16", ".f32"):
+                d = mma_regs(dt, 2 if dt == ".f16" else 4)
+                c = mma_regs(dt, 2 if dt == ".f16" else 4, 40)
+                q = f"{head}.m16n8k32.row.col.kind::f8f6f4{dt}{at}{bt}{dt}"
+                mcase(F, f"{q} {d}, {vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {c}", "8.7", "sm_120a")
+                if at == bt == ".e2m1" or at == bt == ".e4m3":
+                    for v, t in MMA_SWEEP:
+                        mcase(F, f"{q} {d}, {vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {c}", v, t)
+    kq = f"{head}.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32"
+    kops = f"{vec('%f', 4)}, {vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {vec('%f', 4, 40)}"
+    for bad in (".m16n8k16.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32", ".m16n8k64.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32",
+                ".m16n8k32.row.col.kind::f8f6f4.f32.f16.f16.f32", ".m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e2m1.f32",
+                ".m16n8k32.row.col.kind::f8f6f4.satfinite.f32.e4m3.e4m3.f32", ".m16n8k32.col.row.kind::f8f6f4.f32.e4m3.e4m3.f32",
+                ".m16n8k32.row.col.kind::f16.f32.e4m3.e4m3.f32", ".m16n8k32.row.col.kind::mxf4.f32.e4m3.e4m3.f32",
+                ".m16n8k32.row.col.f32.e2m1.e2m1.f32", ".m16n8k32.row.col.kind::f8f6f4.kind::f8f6f4.f32.e4m3.e4m3.f32"):
+        mcase(F, f"{head}{bad} {kops}", "8.7", "sm_120a")
+    mcase(F, f"{kq} {vec('%f', 4)}, {vec('%r', 2, 20)}, {vec('%r', 2, 30)}, {vec('%f', 4, 40)}", "8.7", "sm_120a")
+    mcase(F, f"{kq} {vec('%f', 4)}, {vec('%r', 4, 20)}, {vec('%r', 1, 30)}, {vec('%f', 4, 40)}", "8.7", "sm_120a")
+    mcase(F, f"{kq} {vec('%r', 4)}, {vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {vec('%f', 4, 40)}", "8.7", "sm_120a")
+    # block scaling (sm_120a)
+    sel = ("{0, 0}", "{%h1, %h2}", "{1, 3}", "{4, 0}", "{0, 4}", "{%r1, %r2}", "{0}", "0")
+    bs = [(".kind::mxf4", ".m16n8k64", (".e2m1",), ("", ".scale_vec::2X"), (".ue8m0",), 4, 2),
+          (".kind::mxf4nvf4", ".m16n8k64", (".e2m1",), (".scale_vec::2X", ".scale_vec::4X"), (".ue8m0", ".ue4m3"), 4, 2),
+          (".kind::mxf8f6f4", ".m16n8k32", f6, ("", ".scale_vec::1X"), (".ue8m0",), 4, 2)]
+    for kind, shape, ts, vecs, stypes, na, nb in bs:
+        base_ops = f"{vec('%f', 4)}, {vec('%r', na, 20)}, {vec('%r', nb, 30)}, {vec('%f', 4, 40)}"
+        for at in ts:
+            for bt in (ts if len(ts) == 1 else (".e4m3", ".e2m1")):
+                for sv in vecs:
+                    for st in stypes:
+                        q = f"{head}{shape}.row.col{kind}.block_scale{sv}.f32{at}{bt}.f32{st}"
+                        mcase(F, f"{q} {base_ops}, %r10, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+                        if at == bt:
+                            for v, t in MMA_SWEEP:
+                                mcase(F, f"{q} {base_ops}, %r10, {{0, 0}}, %r11, {{0, 0}}", v, t)
+        q = f"{head}{shape}.row.col{kind}.block_scale{vecs[-1]}.f32{ts[0]}{ts[0]}.f32{stypes[0]}"
+        for s in sel:
+            mcase(F, f"{q} {base_ops}, %r10, {s}, %r11, {{0, 0}}", "8.7", "sm_120a")
+            mcase(F, f"{q} {base_ops}, %r10, {{0, 0}}, %r11, {s}", "8.7", "sm_120a")
+        # the selectors' constants per scale vector size
+        for sv, st in ((vecs[0], stypes[0]), (vecs[-1], stypes[-1])):
+            q2 = f"{head}{shape}.row.col{kind}.block_scale{sv}.f32{ts[0]}{ts[0]}.f32{st}"
+            for s in ("{0, 0}", "{1, 0}", "{2, 0}", "{3, 0}", "{0, 1}", "{0, 2}", "{0, 3}", "{2, 1}", "{-1, 0}"):
+                mcase(F, f"{q2} {base_ops}, %r10, {s}, %r11, {{0, 0}}", "8.7", "sm_120a")
+                mcase(F, f"{q2} {base_ops}, %r10, {{0, 0}}, %r11, {s}", "8.7", "sm_120a")
+        for sv in (".scale_vec::1X", ".scale_vec::2X", ".scale_vec::4X", ""):
+            for st in (".ue8m0", ".ue4m3", ""):
+                mcase(F, f"{head}{shape}.row.col{kind}.block_scale{sv}.f32{ts[0]}{ts[0]}.f32{st} {base_ops}, "
+                        f"%r10, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+        mcase(F, f"{q} {base_ops}, %rd1, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+        mcase(F, f"{q} {base_ops}, %f1, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+        mcase(F, f"{q} {base_ops}, 5, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+        mcase(F, f"{q} {base_ops}, %r10, {{0, 0}}, %r11", "8.7", "sm_120a")
+        mcase(F, f"{q} {base_ops}", "8.7", "sm_120a")
+        mcase(F, f"{head}{shape}.row.col{kind}{vecs[-1]}.f32{ts[0]}{ts[0]}.f32{stypes[0]} {base_ops}, "
+                f"%r10, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+        mcase(F, f"{head}{shape}.row.col{kind}.block_scale{vecs[-1]}.f16{ts[0]}{ts[0]}.f16{stypes[0]} "
+                f"{vec('%r', 2)}, {vec('%r', na, 20)}, {vec('%r', nb, 30)}, {vec('%r', 2, 40)}, "
+                f"%r10, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+        mcase(F, f"{head}{shape}.row.col.block_scale{vecs[-1]}.f32{ts[0]}{ts[0]}.f32{stypes[0]} {base_ops}, "
+                f"%r10, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+    # what ptxas takes beyond the Syntax block: bit operations on sub-byte integers, rounding on
+    # .f64, the block-scaling kinds without .block_scale on 8-bit inputs
+    for op in (".xor", ".and", ".popc", ".xor.popc", ".and.popc", ".popc.and", ".or.popc"):
+        for shape, n in ((".m8n8k32", (2, 1, 1, 2)), (".m16n8k64", (4, 4, 2, 4))):
+            for t in (".s32.u4.s4.s32", ".s32.s8.s8.s32"):
+                mcase(F, f"{head}{shape}.row.col{t}{op} {vec('%r', n[0])}, {vec('%r', n[1], 20)}, {vec('%r', n[2], 30)}, "
+                         f"{vec('%r', n[3], 40)}", V, T)
+    for rnd in (".rn", ".rz", ".rm", ".rp", ".rni", ".rna", ".sat"):
+        mcase(F, f"{head}.m16n8k8.row.col{rnd}.f64.f64.f64.f64 {vec('%fd', 4)}, {vec('%fd', 4)}, {vec('%fd', 2)}, "
+                 f"{vec('%fd', 4, 4)}", V, T)
+        mcase(F, f"{head}.m16n8k8.row.col{rnd}.f32.f16.f16.f32 {vec('%f', 4)}, {vec('%r', 2)}, {vec('%r', 1)}, "
+                 f"{vec('%f', 4, 4)}", V, T)
+    for v, t in (("7.0", "sm_80"), ("7.8", "sm_90")):
+        mcase(F, f"{head}.m8n8k4.row.col.rn.f64.f64.f64.f64 {vec('%fd', 2)}, {{%fd2}}, {{%fd3}}, {vec('%fd', 2, 4)}", v, t)
+    for kind in (".kind::mxf4", ".kind::mxf8f6f4", ".kind::mxf4nvf4", ".kind::f16", ".kind::i8"):
+        for at in (".e4m3", ".e2m1"):
+            q = f"{head}.m16n8k32.row.col{kind}.f32{at}{at}.f32 {vec('%f', 4)}, {vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {vec('%f', 4, 40)}"
+            for v, t in (("8.7", "sm_120a"), ("8.7", "sm_100a"), ("8.6", "sm_100a"), ("8.8", "sm_120f"), ("8.7", "sm_90a"),
+                         ("8.8", "sm_103a"), ("9.0", "sm_110a")):
+                mcase(F, q, v, t)
+    for v, t in (("8.8", "sm_100f"), ("9.0", "sm_110f"), ("8.8", "sm_121f"), ("8.8", "sm_103f"), ("8.6", "sm_100a")):
+        mcase(F, f"{head}.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e4m3.f32 {vec('%f', 4)}, {vec('%r', 4, 20)}, "
+                 f"{vec('%r', 2, 30)}, {vec('%f', 4, 40)}", v, t)
+        mcase(F, f"{head}.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e3m2.f32 {vec('%f', 4)}, {vec('%r', 4, 20)}, "
+                 f"{vec('%r', 2, 30)}, {vec('%f', 4, 40)}", v, t)
+        mcase(F, f"{head}.m16n8k64.row.col.kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0 {vec('%f', 4)}, "
+                 f"{vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {vec('%f', 4, 40)}, %r10, {{0, 0}}, %r11, {{0, 0}}", v, t)
+
+
 # ---------------------------------------------------------------- call
 CALLEES = (
     ".func f0() { ret; }\n"
@@ -673,7 +928,7 @@ def address_spaces():
 
 FAMILIES = {"address-spaces": address_spaces, "membar-fence": membar_fence, "shf": shf, "testp": testp, "prefetch": prefetch,
             "createpolicy": createpolicy, "cvt-pack": cvt_pack, "cache-priority": cache_priority,
-            "tensormap": tensormap, "setmaxnreg": setmaxnreg, "wgmma": wgmma, "wmma": wmma, "call": call}
+            "tensormap": tensormap, "setmaxnreg": setmaxnreg, "wgmma": wgmma, "wmma": wmma, "mma": mma, "call": call}
 
 
 def label(item):

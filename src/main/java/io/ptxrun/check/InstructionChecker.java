@@ -170,9 +170,61 @@ public final class InstructionChecker {
                 closest = problems;
             }
         }
+        Problem shape = instruction.opcode() == Opcode.MMA ? mmaShapeProblem(instruction) : null;
+        if (shape != null) {
+            // A shape that the input type does not have: the closest form's other problems
+            // (fragment sizes of some other shape) would only mislead.
+            diagnostics.error(shape.pos(), shape.rule(), shape.message().get());
+            return;
+        }
         for (Problem p : closest == null ? List.<Problem>of() : closest) {
             diagnostics.error(p.pos(), p.rule(), p.message().get());
         }
+    }
+
+    /** The element types of mma, as written after its shape and layouts: D, A, B, C (and the scale type). */
+    private static final java.util.Set<String> MMA_TYPES = java.util.Set.of(".f16", ".f32", ".f64", ".bf16", ".tf32",
+            ".e4m3", ".e5m2", ".e3m2", ".e2m3", ".e2m1", ".s8", ".u8", ".s4", ".u4", ".b1", ".s32");
+
+    /**
+     * For an mma that no form takes: whether its shape is one its input type (A's) has, and if not,
+     * the diagnostic that names the shapes it has (the Syntax block of spec/isa/mma.md). Null when
+     * the shape is right, or when there is no shape or A type to judge by.
+     */
+    private static Problem mmaShapeProblem(Instruction instruction) {
+        Qual shape = null;
+        List<String> types = new ArrayList<>();
+        for (Qual q : instruction.qualifiers()) {
+            String t = q.text();
+            if (t.matches("\\.m\\d+n\\d+k\\d+")) {
+                shape = shape == null ? q : shape;
+            } else if (MMA_TYPES.contains(t)) {
+                types.add(t);
+            }
+        }
+        if (shape == null || types.size() < 2) {
+            return null;
+        }
+        String input = types.get(1);
+        List<String> valid;
+        if (instruction.has(Qualifier.KIND_MXF4) || instruction.has(Qualifier.KIND_MXF4NVF4)) {
+            valid = List.of(".m16n8k64");
+        } else if (instruction.has(Qualifier.KIND_F8F6F4) || instruction.has(Qualifier.KIND_MXF8F6F4)) {
+            valid = List.of(".m16n8k32");
+        } else {
+            valid = io.ptxrun.isa.MatrixRules.mmaShapesOf(input);
+        }
+        if (valid == null || valid.contains(shape.text())) {
+            return null;
+        }
+        String name = instruction.has(Qualifier.SYNC) ? "mma.sync" : "mma";
+        String written = shape.text();
+        String kind = instruction.has(Qualifier.BLOCK_SCALE) ? " with .block_scale"
+                : instruction.qualifiers().stream().map(Qual::text).filter(t -> t.startsWith(".kind::"))
+                .findFirst().map(k -> " with " + k).orElse("");
+        return new Problem(shape.pos(), "isa.qualifier", () -> name + " shape " + written + " is not a shape of "
+                + input + " inputs" + kind + "; valid: " + String.join(", ", valid)
+                + " (PTX ISA 9.7.14.5.14 mma (spec/isa/mma.md))", Problem.FOREIGN_QUALIFIER);
     }
 
     /** An opcode with the kinds of its qualifiers as written, in order. */
@@ -579,6 +631,10 @@ public final class InstructionChecker {
         if (fragmentType != null) {
             return matchFragment(op, slot, fragmentType, what, form, registers);
         }
+        java.util.Set<DataType> exact = exactFragmentTypes(slot);
+        if (exact != null) {
+            return matchExactFragment(op, slot, exact, what, form, registers);
+        }
         if (slot.kinds().contains(OperandKind.UNIT_FRACTION)) {
             return matchUnitFraction(op, what, form, registers);
         }
@@ -651,6 +707,9 @@ public final class InstructionChecker {
                 return null;
             }
         } else if (op instanceof Operand.Vector v) {
+            if (slot.kinds().contains(OperandKind.SELECTOR)) {
+                return matchSelector(v, slot, what, form, registers);
+            }
             if (slot.kinds().contains(OperandKind.VECTOR16)) {
                 if (v.elements().size() != slot.count()) {
                     return new Problem(op.pos(), "isa.operand", () -> what + " must have " + slot.count()
@@ -707,6 +766,77 @@ public final class InstructionChecker {
                 return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what + " must be "
                         + element.bits + "-bit " + (element.isFloat() ? element.spelling : "integer or bit-size")
                         + " registers; " + r.name() + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+            }
+            if (!(e instanceof Operand.Symbol s && s.name().startsWith("%"))) {
+                return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what + " must be registers ("
+                        + cite(form) + ")", Problem.OPERAND);
+            }
+        }
+        return null;
+    }
+
+    /** mma's {byte-id, thread-id}: 16-bit registers, or constants among the slot's selectors. */
+    private static Problem matchSelector(Operand.Vector v, OperandSlot slot, Object what, Form form,
+                                         RegisterTable registers) {
+        if (v.elements().size() != 2) {
+            return new Problem(v.pos(), "isa.operand", () -> what + " must be a pair {byte-id, thread-id}, not "
+                    + v.elements().size() + " values (" + cite(form) + ")", Problem.OPERAND);
+        }
+        for (int i = 0; i < 2; i++) {
+            Operand e = v.elements().get(i);
+            String name = i == 0 ? "byte-id" : "thread-id";
+            if (e instanceof Operand.IntImm imm) {
+                boolean ok = i == 0 ? slot.allowedValues().contains(imm.value())
+                        : imm.value() >= slot.min() && imm.value() <= slot.max();
+                if (!ok) {
+                    String allowed = i == 0 ? slot.immediateConstraint() : "in " + slot.min() + ".." + slot.max();
+                    return new Problem(e.pos(), "isa.operand", () -> "the " + name + " of " + what + " must be "
+                            + allowed + " with this scale vector size, not " + imm.value() + " (" + cite(form) + ")",
+                            Problem.OPERAND);
+                }
+            } else if (!(e instanceof Operand.Register r
+                    && (registers.typeOf(r.name()) == null || registers.typeOf(r.name()).bits == 16))) {
+                return new Problem(e.pos(), "isa.operand", () -> "the " + name + " of " + what
+                        + " must be a 16-bit register or a constant (" + cite(form) + ")", Problem.OPERAND);
+            }
+        }
+        return null;
+    }
+
+    private static final java.util.Set<DataType> BITS32 = java.util.Set.of(DataType.B32);
+    private static final java.util.Set<DataType> F16X2 = java.util.Set.of(DataType.B32, DataType.F16X2);
+    private static final java.util.Set<DataType> F32_BITS = java.util.Set.of(DataType.B32, DataType.F32);
+    private static final java.util.Set<DataType> ANY64 = java.util.Set.of(DataType.B64, DataType.U64, DataType.S64,
+            DataType.F64);
+
+    /** The register types an mma fragment slot takes, or null for other slots. */
+    private static java.util.Set<DataType> exactFragmentTypes(OperandSlot slot) {
+        return slot.kinds().contains(OperandKind.VECTOR_BITS32) ? BITS32
+                : slot.kinds().contains(OperandKind.VECTOR_F16X2) ? F16X2
+                : slot.kinds().contains(OperandKind.VECTOR_F32_BITS) ? F32_BITS
+                : slot.kinds().contains(OperandKind.VECTOR_64) ? ANY64 : null;
+    }
+
+    /** An mma fragment: a vector of exactly slot.count() registers of the listed types. */
+    private static Problem matchExactFragment(Operand op, OperandSlot slot, java.util.Set<DataType> types, Object what,
+                                              Form form, RegisterTable registers) {
+        if (!(op instanceof Operand.Vector v)) {
+            return new Problem(op.pos(), "isa.operand", () -> what + " must be " + slot.describe() + " in braces ("
+                    + cite(form) + ")", Problem.OPERAND);
+        }
+        if (v.elements().size() != slot.count()) {
+            return new Problem(op.pos(), "isa.operand", () -> what + " must have " + slot.count() + " registers for"
+                    + " this shape and type, not " + v.elements().size() + " (" + cite(form) + ")", Problem.OPERAND);
+        }
+        for (Operand e : v.elements()) {
+            if (e instanceof Operand.Register r) {
+                DataType t = registers.typeOf(r.name());
+                if (t == null || types.contains(t)) {
+                    continue;
+                }
+                return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what + " must be "
+                        + slot.describe().substring(("a vector of " + slot.count() + " ").length()) + "; " + r.name()
+                        + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
             }
             if (!(e instanceof Operand.Symbol s && s.name().startsWith("%"))) {
                 return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what + " must be registers ("
@@ -911,6 +1041,9 @@ public final class InstructionChecker {
     private static boolean registerFits(DataType t, OperandSlot slot) {
         if (t == DataType.PRED) {
             return slot.kinds().contains(OperandKind.PRED);
+        }
+        if (t.bits == 32 && slot.kinds().contains(OperandKind.REG32)) {
+            return true;
         }
         if (t.isFloat()) {
             // ptxas: "Arguments mismatch" for an .f32 barrier number; these slots are integers.
