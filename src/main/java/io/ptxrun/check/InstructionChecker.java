@@ -178,8 +178,47 @@ public final class InstructionChecker {
             return;
         }
         for (Problem p : closest == null ? List.<Problem>of() : closest) {
-            diagnostics.error(p.pos(), p.rule(), p.message().get());
+            Supplier<String> message = instruction.opcode() == Opcode.MMA ? mmaQualifierMessage(instruction, p) : null;
+            diagnostics.error(p.pos(), p.rule(), (message != null ? message : p.message()).get());
         }
+    }
+
+    /**
+     * A plainer message for a problem at an mma qualifier that no form of the written input type
+     * takes: layouts other than .row.col, and .satfinite on floating-point inputs. Null otherwise.
+     */
+    private static Supplier<String> mmaQualifierMessage(Instruction instruction, Problem p) {
+        Qual at = null;
+        for (Qual q : instruction.qualifiers()) {
+            if (q.pos().equals(p.pos())) {
+                at = q;
+            }
+        }
+        if (at == null) {
+            return null;
+        }
+        String name = instruction.has(Qualifier.SYNC) ? "mma.sync" : "mma";
+        String cite = " (PTX ISA 9.7.14.5.14 mma (spec/isa/mma.md))";
+        if (at.kind() == Qualifier.SATFINITE) {
+            return () -> "'.satfinite' is for the integer forms of " + name + " (.s8, .u8, .s4, .u4 inputs)" + cite;
+        }
+        if (at.kind() == Qualifier.ROW || at.kind() == Qualifier.COL) {
+            StringBuilder layouts = new StringBuilder();
+            Qual shape = null;
+            for (Qual q : instruction.qualifiers()) {
+                if (q.kind() == Qualifier.ROW || q.kind() == Qualifier.COL) {
+                    layouts.append(q.text());
+                } else if (q.kind().category == Qualifier.Category.SHAPE) {
+                    shape = q;
+                }
+            }
+            if (shape != null && shape.kind() != Qualifier.M8N8K4 && !layouts.toString().equals(".row.col")) {
+                String s = shape.text();
+                return () -> name + " " + s + " takes the layouts .row.col only (A row-major, B column-major), not "
+                        + layouts + "; other layouts are for .m8n8k4 with .f16 inputs" + cite;
+            }
+        }
+        return null;
     }
 
     /** The element types of mma, as written after its shape and layouts: D, A, B, C (and the scale type). */
