@@ -803,6 +803,95 @@ def mma():
                  f"{vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {vec('%f', 4, 40)}, %r10, {{0, 0}}, %r11, {{0, 0}}", v, t)
 
 
+# ---------------------------------------------------------------- mma.sp (sparse A)
+# (shape, dtype, atype, btype, ctype, registers of a and b) per the Syntax block of mma.sp
+# (PTX ISA 9.7.14.6): A holds half of its K elements, so its fragment is as large as B's.
+def mma_sp_forms():
+    forms = []
+    for d in (".f16", ".f32"):
+        for c in (".f16", ".f32"):
+            forms += [(".m16n8k16", d, ".f16", ".f16", c, 2, 2), (".m16n8k32", d, ".f16", ".f16", c, 4, 4)]
+    forms += [(".m16n8k16", ".f32", ".bf16", ".bf16", ".f32", 2, 2), (".m16n8k32", ".f32", ".bf16", ".bf16", ".f32", 4, 4),
+              (".m16n8k8", ".f32", ".tf32", ".tf32", ".f32", 2, 2), (".m16n8k16", ".f32", ".tf32", ".tf32", ".f32", 4, 4)]
+    for a, b in ((".s8", ".s8"), (".u8", ".s8")):
+        forms += [(".m16n8k32", ".s32", a, b, ".s32", 2, 2), (".m16n8k64", ".s32", a, b, ".s32", 4, 4)]
+    for a, b in ((".s4", ".s4"), (".s4", ".u4")):
+        forms += [(".m16n8k64", ".s32", a, b, ".s32", 2, 2), (".m16n8k128", ".s32", a, b, ".s32", 4, 4)]
+    for a, b in ((".e4m3", ".e4m3"), (".e5m2", ".e4m3")):
+        for d in (".f16", ".f32"):
+            forms.append((".m16n8k64", d, a, b, d, 4, 4))
+    return forms
+
+
+MMA_SP_SWEEP = (("7.0", "sm_80"), ("7.1", "sm_80"), ("7.1", "sm_75"), ("8.4", "sm_89"), ("8.4", "sm_90"), ("8.5", "sm_80"),
+                ("8.5", "sm_89"), ("8.5", "sm_86"), ("8.7", "sm_90a"), ("8.7", "sm_120a"), ("8.6", "sm_100a"),
+                ("8.8", "sm_120f"), ("9.0", "sm_103a"))
+
+
+def mma_sp():
+    F = "mma-sp"
+    V, T = "8.7", "sm_90a"
+
+    def c_(instr, v=V, t=T):
+        case(F, instr, v, t, unique=True)
+    for shape, dt, at, bt, ct, na, nb in mma_sp_forms():
+        nd, nc = mma_cd(dt, shape), mma_cd(ct, shape)
+        d, c = mma_regs(dt, nd), mma_regs(ct, nc, 40)
+        a, b = vec("%r", na, 20), vec("%r", nb, 30)
+        types = f"{dt}{at}{bt}{ct}"
+        ops = f"{d}, {a}, {b}, {c}, %r9"
+        first = dt == ct and (at == bt or at == ".u8")
+        for sp in ("mma.sp::ordered_metadata", "mma.sp"):
+            q = f"{sp}.sync.aligned{shape}.row.col{types}"
+            for f in ("0", "1", "2", "3", "4", "%r8"):
+                c_(f"{q} {ops}, {f}")
+            if first:
+                for v, t in MMA_SP_SWEEP:
+                    c_(f"{q} {ops}, 0", v, t)
+        q = f"mma.sp::ordered_metadata.sync.aligned{shape}.row.col{types}"
+        if not first:
+            continue
+        c_(f"mma.sync.aligned.sp::ordered_metadata{shape}.row.col{types} {ops}, 0")
+        c_(f"mma.sync.aligned.sp{shape}.row.col{types} {ops}, 0")
+        c_(f"{q}.satfinite {ops}, 0")
+        c_(f"mma.sp::ordered_metadata.sync.aligned{shape}.col.row{types} {ops}, 0")
+        c_(f"{q} {ops}")
+        c_(f"{q} {d}, {a}, {b}, {c}, 0, 0")
+        c_(f"{q} {d}, {a}, {b}, {c}, %rd1, 0")
+        c_(f"{q} {d}, {a}, {b}, {c}, %f1, 0")
+        c_(f"{q} {d}, {a}, {b}, {c}, %h1, 0")
+        for s in MMA_SHAPES:
+            if s != shape:
+                c_(f"mma.sp::ordered_metadata.sync.aligned{s}.row.col{types} {ops}, 0")
+        regs = {"d": d, "a": a, "b": b, "c": c}
+        counts = {"d": nd, "a": na, "b": nb, "c": nc}
+        ttypes = {"d": dt, "a": at, "b": bt, "c": ct}
+        for k in regs:
+            for n in (counts[k] - 1, counts[k] + 1, counts[k] * 2):
+                if n < 1:
+                    continue
+                r = dict(regs)
+                r[k] = mma_regs(ttypes[k] if k in "dc" else ".b32", n, 0 if k == "d" else 50)
+                c_(f"{q} {r['d']}, {r['a']}, {r['b']}, {r['c']}, %r9, 0")
+            for pre in MMA_REGISTER_CLASSES:
+                r = dict(regs)
+                r[k] = vec(pre, counts[k])
+                c_(MMA_REGISTERS + f"{q} {r['d']}, {r['a']}, {r['b']}, {r['c']}, %r9, 0")
+    # .kind::f8f6f4 (sm_120a)
+    for at, bt in ((".e4m3", ".e4m3"), (".e2m1", ".e2m1"), (".e3m2", ".e2m3")):
+        for dt in (".f16", ".f32"):
+            d, c = mma_regs(dt, mma_cd(dt, ".m16n8k64")), mma_regs(dt, mma_cd(dt, ".m16n8k64"), 40)
+            q = f"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::f8f6f4{dt}{at}{bt}{dt}"
+            for f in ("0", "1"):
+                for v, t in (("8.7", "sm_120a"), ("8.7", "sm_90a"), ("8.7", "sm_100a"), ("8.6", "sm_120a"), ("8.8", "sm_120f")):
+                    c_(f"{q} {d}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {c}, %r9, {f}", v, t)
+            c_(f"{q.replace('.sp::ordered_metadata', '.sp')} {d}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {c}, %r9, 0",
+               "8.7", "sm_120a")
+            c_(f"{q} {d}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {c}, %f9, 0", "8.7", "sm_120a")
+            c_(f"{q} {d}, {vec('%f', 4, 20)}, {vec('%r', 4, 30)}, {c}, %r9, 0", "8.7", "sm_120a")
+            c_(f"{q} {vec('%f', 4) if dt == '.f16' else vec('%r', 2)}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {c}, %r9, 0",
+               "8.7", "sm_120a")
+
 # ---------------------------------------------------------------- call
 CALLEES = (
     ".func f0() { ret; }\n"
@@ -928,7 +1017,7 @@ def address_spaces():
 
 FAMILIES = {"address-spaces": address_spaces, "membar-fence": membar_fence, "shf": shf, "testp": testp, "prefetch": prefetch,
             "createpolicy": createpolicy, "cvt-pack": cvt_pack, "cache-priority": cache_priority,
-            "tensormap": tensormap, "setmaxnreg": setmaxnreg, "wgmma": wgmma, "wmma": wmma, "mma": mma, "call": call}
+            "tensormap": tensormap, "setmaxnreg": setmaxnreg, "wgmma": wgmma, "wmma": wmma, "mma": mma, "mma-sp": mma_sp, "call": call}
 
 
 def label(item):

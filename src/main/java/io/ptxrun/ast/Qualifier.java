@@ -302,6 +302,8 @@ public enum Qualifier {
     M16N8K64(".m16n8k64", Category.SHAPE),
     M16N8K128(".m16n8k128", Category.SHAPE),
     M16N8K256(".m16n8k256", Category.SHAPE),
+    SP(".sp", Category.MODIFIER),
+    SP_ORDERED_METADATA(".sp::ordered_metadata", Category.MODIFIER),
     KIND_F8F6F4(".kind::f8f6f4", Category.MODIFIER),
     KIND_MXF4(".kind::mxf4", Category.MODIFIER),
     KIND_MXF4NVF4(".kind::mxf4nvf4", Category.MODIFIER),

@@ -170,7 +170,8 @@ public final class InstructionChecker {
                 closest = problems;
             }
         }
-        Problem shape = instruction.opcode() == Opcode.MMA ? mmaShapeProblem(instruction) : null;
+        boolean mma = instruction.opcode() == Opcode.MMA || instruction.opcode() == Opcode.MMA_SP;
+        Problem shape = mma ? mmaShapeProblem(instruction) : null;
         if (shape != null) {
             // A shape that the input type does not have: the closest form's other problems
             // (fragment sizes of some other shape) would only mislead.
@@ -178,7 +179,7 @@ public final class InstructionChecker {
             return;
         }
         for (Problem p : closest == null ? List.<Problem>of() : closest) {
-            Supplier<String> message = instruction.opcode() == Opcode.MMA ? mmaQualifierMessage(instruction, p) : null;
+            Supplier<String> message = mma ? mmaQualifierMessage(instruction, p) : null;
             diagnostics.error(p.pos(), p.rule(), (message != null ? message : p.message()).get());
         }
     }
@@ -245,25 +246,30 @@ public final class InstructionChecker {
             return null;
         }
         String input = types.get(1);
+        boolean sparse = instruction.opcode() == Opcode.MMA_SP || instruction.has(Qualifier.SP)
+                || instruction.has(Qualifier.SP_ORDERED_METADATA);
         List<String> valid;
         if (instruction.has(Qualifier.KIND_MXF4) || instruction.has(Qualifier.KIND_MXF4NVF4)) {
             valid = List.of(".m16n8k64");
         } else if (instruction.has(Qualifier.KIND_F8F6F4) || instruction.has(Qualifier.KIND_MXF8F6F4)) {
-            valid = List.of(".m16n8k32");
+            valid = List.of(sparse ? ".m16n8k64" : ".m16n8k32");
+        } else if (sparse) {
+            valid = io.ptxrun.isa.MatrixRules.sparseMmaShapesOf(input);
         } else {
             valid = io.ptxrun.isa.MatrixRules.mmaShapesOf(input);
         }
         if (valid == null || valid.contains(shape.text())) {
             return null;
         }
-        String name = instruction.has(Qualifier.SYNC) ? "mma.sync" : "mma";
+        String name = sparse ? "mma.sp" : instruction.has(Qualifier.SYNC) ? "mma.sync" : "mma";
         String written = shape.text();
         String kind = instruction.has(Qualifier.BLOCK_SCALE) ? " with .block_scale"
                 : instruction.qualifiers().stream().map(Qual::text).filter(t -> t.startsWith(".kind::"))
                 .findFirst().map(k -> " with " + k).orElse("");
         return new Problem(shape.pos(), "isa.qualifier", () -> name + " shape " + written + " is not a shape of "
                 + input + " inputs" + kind + "; valid: " + String.join(", ", valid)
-                + " (PTX ISA 9.7.14.5.14 mma (spec/isa/mma.md))", Problem.FOREIGN_QUALIFIER);
+                + " (PTX ISA " + (sparse ? "9.7.14.6 mma.sp" : "9.7.14.5.14 mma") + " (spec/isa/mma.md))",
+                Problem.FOREIGN_QUALIFIER);
     }
 
     /** An opcode with the kinds of its qualifiers as written, in order. */

@@ -1,6 +1,7 @@
 package io.ptxrun.isa;
 
 import static io.ptxrun.ast.Opcode.MMA;
+import static io.ptxrun.ast.Opcode.MMA_SP;
 import static io.ptxrun.ast.Opcode.WGMMA_COMMIT_GROUP;
 import static io.ptxrun.ast.Opcode.WGMMA_FENCE;
 import static io.ptxrun.ast.Opcode.WGMMA_MMA_ASYNC;
@@ -71,7 +72,7 @@ public final class MatrixRules implements RuleTable {
 
     @Override
     public Set<Opcode> opcodes() {
-        return EnumSet.of(Opcode.MMA, Opcode.WGMMA_FENCE, Opcode.WGMMA_COMMIT_GROUP, Opcode.WGMMA_WAIT_GROUP,
+        return EnumSet.of(Opcode.MMA, Opcode.MMA_SP, Opcode.WGMMA_FENCE, Opcode.WGMMA_COMMIT_GROUP, Opcode.WGMMA_WAIT_GROUP,
                 Opcode.WGMMA_MMA_ASYNC, Opcode.WMMA_LOAD, Opcode.WMMA_STORE, Opcode.WMMA_MMA);
     }
 
@@ -128,6 +129,7 @@ public final class MatrixRules implements RuleTable {
         }
         wgmmaForms(f);
         mmaForms(f);
+        sparseMmaForms(f);
         return f;
     }
 
@@ -302,6 +304,104 @@ public final class MatrixRules implements RuleTable {
                 + f8f6f4 + ".f32 .ue8m0", mmaOperands(".m16n8k32", ".f32", ".f32", "vecb32", 4, 2) + x1, MMA_SYNC));
     }
 
+
+    private static final String MMA_SP_CITE = "9.7.14.6 mma.sp (spec/isa/mma.md)";
+
+    /** One sparse shape: the registers of a and of b (A holds half its K elements), the selector range. */
+    private record SparseShape(String shape, int ab, String selector) {}
+
+    /** The input types of mma.sp and their shapes, with the sparsity selectors ptxas takes (mma-sp.jsonl). */
+    static final java.util.Map<String, List<SparseShape>> SPARSE_SHAPES = java.util.Map.of(
+            ".f16", List.of(new SparseShape(".m16n8k16", 2, "0..3"), new SparseShape(".m16n8k32", 4, "0..1")),
+            ".bf16", List.of(new SparseShape(".m16n8k16", 2, "0..3"), new SparseShape(".m16n8k32", 4, "0..1")),
+            ".tf32", List.of(new SparseShape(".m16n8k8", 2, "0..3"), new SparseShape(".m16n8k16", 4, "0..1")),
+            ".s8", List.of(new SparseShape(".m16n8k32", 2, "0..1"), new SparseShape(".m16n8k64", 4, "0")),
+            ".s4", List.of(new SparseShape(".m16n8k64", 2, "0..1"), new SparseShape(".m16n8k128", 4, "0")),
+            ".e4m3", List.of(new SparseShape(".m16n8k64", 4, "0")));
+
+    /** The shapes mma.sp takes for an input type as written, or null for a type it does not take. */
+    public static List<String> sparseMmaShapesOf(String inputType) {
+        String key = switch (inputType) {
+            case ".e5m2" -> ".e4m3";
+            case ".u8" -> ".s8";
+            case ".u4" -> ".s4";
+            default -> inputType;
+        };
+        List<SparseShape> shapes = SPARSE_SHAPES.get(key);
+        return shapes == null ? null : shapes.stream().map(SparseShape::shape).toList();
+    }
+
+    /**
+     * mma.sp (9.7.14.6): `mma.sp` and `mma.sp::ordered_metadata` (ptxas takes the sparsity
+     * qualifier among the others too, `mma.sync.aligned.sp::ordered_metadata`), with the metadata
+     * e and the sparsity selector f after d, a, b, c. D and C of one type. ptxas takes any 32-bit
+     * registers for most fragments here, also where the dense form wants .b32 ones; .f16 elements
+     * stay in .b32 or .f16x2 registers, and the 8-bit floating-point forms keep f32 accumulators in
+     * .f32 or .b32 ones and the metadata in an integer register. The f16 accumulators of 8-bit
+     * floating-point inputs, and .kind::f8f6f4, exist only with .sp::ordered_metadata. The selector
+     * ranges are ptxas's ("value '4' out of range, expected to be in range [0..3]"); f16 inputs
+     * with f32 accumulators take 0..3 on m16n8k32 as on m16n8k16.
+     */
+    private static void sparseMmaForms(List<Form> f) {
+        String head = ".sync .aligned ";
+        for (boolean ordered : new boolean[] {false, true}) {
+            Opcode op = ordered ? MMA : MMA_SP;
+            // On mma, the sparsity qualifier: .sp (mma.sync.aligned.sp) or .sp::ordered_metadata.
+            String sp = ordered ? "(.sp|.sp::ordered_metadata) " : "";
+            String spOrdered = ordered ? ".sp::ordered_metadata " : null;
+            for (String t : List.of(".f16", ".f32")) {
+                String acc = t.equals(".f16") ? "vecf16x2=2" : "vecb32=4";
+                for (SparseShape s : SPARSE_SHAPES.get(".f16")) {
+                    String sel = t.equals(".f32") ? "0..3" : s.selector();
+                    f.add(Form.of(op, sp + head + s.shape() + " .row .col " + t + " .f16 .f16 " + t, "d:" + acc
+                            + ", a:vecf16x2=" + s.ab() + ", b:vecf16x2=" + s.ab() + ", c:" + acc + ", e:r32, f:imm=" + sel,
+                            MMA_SP_CITE));
+                }
+            }
+            for (String in : List.of(".bf16", ".tf32")) {
+                for (SparseShape s : SPARSE_SHAPES.get(in)) {
+                    f.add(Form.of(op, sp + head + s.shape() + " .row .col .f32 " + in + " " + in + " .f32", "d:vecb32=4"
+                            + ", a:vecb32=" + s.ab() + ", b:vecb32=" + s.ab() + ", c:vecb32=4, e:r32, f:imm="
+                            + s.selector(), MMA_SP_CITE));
+                }
+            }
+            for (String[] in : new String[][] {{".s8", "(.s8|.u8)"}, {".s4", "(.s4|.u4)"}}) {
+                for (SparseShape s : SPARSE_SHAPES.get(in[0])) {
+                    f.add(Form.of(op, sp + head + s.shape() + " .row .col [.satfinite] .s32 " + in[1] + " " + in[1]
+                            + " .s32", "d:vecu32=4, a:vecb32=" + s.ab() + ", b:vecb32=" + s.ab() + ", c:vecu32=4, e:r32,"
+                            + " f:imm=" + s.selector(), MMA_SP_CITE));
+                }
+            }
+            String fp8 = " (.e4m3|.e5m2) (.e4m3|.e5m2) ";
+            f.add(Form.of(op, sp + head + ".m16n8k64 .row .col .f32" + fp8 + ".f32",
+                    "d:vecf32b=4, a:vecb32=4, b:vecb32=4, c:vecf32b=4, e:b32, f:imm=0", MMA_SP_CITE));
+            if (ordered) {
+                f.add(Form.of(op, spOrdered + head + ".m16n8k64 .row .col .f16" + fp8 + ".f16",
+                        "d:vecf16x2=2, a:vecb32=4, b:vecb32=4, c:vecf16x2=2, e:b32, f:imm=0", MMA_SP_CITE));
+                String f8f6f4 = " (.e4m3|.e5m2|.e3m2|.e2m3|.e2m1) (.e4m3|.e5m2|.e3m2|.e2m3|.e2m1) ";
+                f.add(Form.of(op, spOrdered + head + ".m16n8k64 .row .col .kind::f8f6f4 .f32" + f8f6f4 + ".f32",
+                        "d:vecf32b=4, a:vecb32=4, b:vecb32=4, c:vecf32b=4, e:r32, f:imm=0", MMA_SP_CITE));
+                f.add(Form.of(op, spOrdered + head + ".m16n8k64 .row .col .kind::f8f6f4 .f16" + f8f6f4 + ".f16",
+                        "d:vecf16x2=2, a:vecb32=4, b:vecb32=4, c:vecf16x2=2, e:r32, f:imm=0", MMA_SP_CITE));
+            }
+        }
+    }
+
+    private static List<FeatureRule> sparseMmaFeatures() {
+        List<FeatureRule> r = new ArrayList<>();
+        r.add(FeatureRule.of(MMA_SP, "", "7.1", atLeast(80), "mma.sp", MMA_SP_CITE));
+        r.add(FeatureRule.of(MMA, ".sp", "7.1", atLeast(80), "mma.sp", MMA_SP_CITE));
+        r.add(FeatureRule.of(MMA, ".sp::ordered_metadata", "8.5", atLeast(80), "mma.sp::ordered_metadata",
+                MMA_SP_CITE));
+        for (String t : List.of(".e4m3", ".e5m2")) {
+            r.add(FeatureRule.of(MMA_SP, t, "8.4", atLeast(89), "mma.sp with 8-bit floating-point inputs", MMA_SP_CITE));
+            // ptxas: "Instruction 'mma with with F16 accumulator and F8 floating point type' not supported on .target 'sm_90a'"
+            r.add(FeatureRule.of(MMA, ".sp::ordered_metadata .f16 " + t, "8.7", SM_120A,
+                    "mma.sp with 8-bit floating-point inputs and .f16 accumulators", MMA_SP_CITE));
+        }
+        return r;
+    }
+
     /** .kind::f8f6f4 on 8-bit inputs: the sm_100 and sm_120 chips and families. */
     private static final TargetRequirement KIND_TARGETS = new TargetRequirement.ArchSpecific(
             java.util.Set.of(100, 103, 110, 120, 121), java.util.Set.of(100, 110, 120), PtxVersion.of("8.8"));
@@ -351,6 +451,7 @@ public final class MatrixRules implements RuleTable {
     @Override
     public List<FeatureRule> features() {
         List<FeatureRule> all = new ArrayList<>(mmaFeatures());
+        all.addAll(sparseMmaFeatures());
         all.addAll(List.of(
                 FeatureRule.of(WMMA_LOAD, "", "6.0", atLeast(70), "wmma", WMMA),
                 FeatureRule.of(WMMA_STORE, "", "6.0", atLeast(70), "wmma", WMMA),
