@@ -892,6 +892,86 @@ def mma_sp():
             c_(f"{q} {vec('%f', 4) if dt == '.f16' else vec('%r', 2)}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {c}, %r9, 0",
                "8.7", "sm_120a")
 
+# ---------------------------------------------------------------- ldmatrix / stmatrix / movmatrix
+MATRIX_MOVE_SWEEP = (("6.4", "sm_75"), ("6.5", "sm_75"), ("6.5", "sm_70"), ("7.7", "sm_80"), ("7.8", "sm_80"), ("7.8", "sm_75"),
+                     ("7.8", "sm_89"), ("7.8", "sm_90"), ("8.0", "sm_90a"), ("8.6", "sm_90a"), ("8.6", "sm_100a"),
+                     ("8.6", "sm_100"), ("8.7", "sm_120a"), ("8.7", "sm_120"), ("8.8", "sm_100f"), ("8.8", "sm_103a"),
+                     ("8.8", "sm_120f"), ("9.0", "sm_110a"))
+
+
+def matrix_move():
+    F = "matrix-move"
+    V, T = "8.7", "sm_120a"
+
+    def c_(instr, v=V, t=T):
+        case(F, instr, v, t, unique=True)
+    ld = "ldmatrix.sync.aligned"
+    st = "stmatrix.sync.aligned"
+    # (opcode, shape, qualifiers between num and type, type, registers per .x1)
+    forms = [(ld, ".m8n8", "", ".b16", 1), (ld, ".m8n8", ".trans", ".b16", 1), (ld, ".m8n8", "", ".b8", 1),
+             (ld, ".m16n16", ".trans", ".b8", 2), (ld, ".m16n16", "", ".b8", 2),
+             (ld, ".m16n16", ".trans", ".b8x16.b6x16_p32", 2), (ld, ".m16n16", ".trans", ".b8x16.b4x16_p64", 2),
+             (ld, ".m8n16", "", ".b8x16.b6x16_p32", 1), (ld, ".m8n16", "", ".b8x16.b4x16_p64", 1),
+             (ld, ".m8n16", ".trans", ".b8x16.b6x16_p32", 1), (ld, ".m16n16", ".trans", ".b16", 2),
+             (st, ".m8n8", "", ".b16", 1), (st, ".m8n8", ".trans", ".b16", 1), (st, ".m16n8", ".trans", ".b8", 1),
+             (st, ".m16n8", "", ".b8", 1), (st, ".m8n8", "", ".b8", 1), (st, ".m16n8", ".trans", ".b16", 1)]
+    for op, shape, mid, ty, per in forms:
+        for num, mult in ((".x1", 1), (".x2", 2), (".x4", 4)):
+            n = per * mult
+            for ss in ("", ".shared", ".shared::cta"):
+                q = f"{op}{shape}{num}{mid}{ss}{ty}"
+                ops = (f"{vec('%r', n)}, [%rd1]" if op == ld else f"[%rd1], {vec('%r', n)}")
+                c_(f"{q} {ops}")
+                if ss == ".shared" and num == ".x2":
+                    for v, t in MATRIX_MOVE_SWEEP:
+                        c_(f"{q} {ops}", v, t)
+            q = f"{op}{shape}{num}{mid}.shared{ty}"
+            if num != ".x2":
+                continue
+            for k in (n - 1, n + 1):
+                if k >= 1:
+                    c_(f"{q} {vec('%r', k)}, [%rd1]" if op == ld else f"{q} [%rd1], {vec('%r', k)}")
+            for pre in MMA_REGISTER_CLASSES:
+                c_(MMA_REGISTERS + (f"{q} {vec(pre, n)}, [%rd1]" if op == ld else f"{q} [%rd1], {vec(pre, n)}"))
+            for addr in ("[%b1]", "[smem]", "[smem+16]", "[%rd1+32]", "[gmem]", "%rd1"):
+                c_(f"{q} {vec('%r', n)}, {addr}" if op == ld else f"{q} {addr}, {vec('%r', n)}")
+            for sp in (".global", ".local", ".shared::cluster", ".const"):
+                q2 = f"{op}{shape}{num}{mid}{sp}{ty}"
+                c_(f"{q2} {vec('%r', n)}, [%rd1]" if op == ld else f"{q2} [%rd1], {vec('%r', n)}")
+            base = f"{vec('%r', n)}, [%rd1]" if op == ld else f"[%rd1], {vec('%r', n)}"
+            c_(f"{op.replace('.sync.aligned', '.sync')}{shape}{num}{mid}.shared{ty} {base}")
+            c_(f"{op.replace('.sync.aligned', '.aligned')}{shape}{num}{mid}.shared{ty} {base}")
+            c_(f"{op.replace('.sync.aligned', '')}{shape}{num}{mid}.shared{ty} {base}")
+            c_(f"{op}{num}{mid}.shared{ty} {base}")
+            c_(f"{op}{shape}{mid}.shared{ty} {base}")
+            c_(f"{op}{shape}.x8{mid}.shared{ty} {vec('%r', 8)}, [%rd1]" if op == ld else
+               f"{op}{shape}.x8{mid}.shared{ty} [%rd1], {vec('%r', 8)}")
+            c_(f"{op}{shape}.x3{mid}.shared{ty} {base}")
+            c_(f"{op}{shape}{num}{mid}.shared {base}")
+            c_(f"{op}{shape}{num}{mid}.shared.b32 {base}")
+            c_(f"{op}{shape}{num}{mid}.shared{ty} %r1, [%rd1]" if op == ld else f"{q} [%rd1], %r1")
+            c_(f"{op}{shape}{num}{mid}.shared{ty} [%rd1], {vec('%r', n)}" if op == ld else
+               f"{q} {vec('%r', n)}, [%rd1]")
+    for v, t in MATRIX_MOVE_SWEEP:
+        c_("ldmatrix.sync.aligned.m8n8.x1.shared::cta.b16 {%r1}, [%rd1]", v, t)
+        c_("stmatrix.sync.aligned.m8n8.x1.shared::cta.b16 [%rd1], {%r1}", v, t)
+    for addr in ("[gmem]", "[smem]", "[%b1]", "[%rd1]"):
+        c_(f"ldmatrix.sync.aligned.m8n8.x1.b16 {{%r1}}, {addr}")
+        c_(f"stmatrix.sync.aligned.m8n8.x1.b16 {addr}, {{%r1}}")
+    # movmatrix
+    mm = "movmatrix.sync.aligned"
+    for q in (f"{mm}.m8n8.trans.b16", f"{mm}.m8n8.b16", f"{mm}.m16n16.trans.b16", f"{mm}.m8n8.trans.b8",
+              "movmatrix.sync.m8n8.trans.b16", "movmatrix.aligned.m8n8.trans.b16", f"{mm}.m8n8.trans.b32"):
+        c_(f"{q} %r1, %r2")
+    q = f"{mm}.m8n8.trans.b16"
+    for v, t in MATRIX_MOVE_SWEEP:
+        c_(f"{q} %r1, %r2", v, t)
+    for ops in ("{%r1}, {%r2}", "%r1, 1", "%r1", "%r1, %r2, %r3", "%rd1, %r2", "%r1, %rd1", "%f1, %r2", "%r1, %f2",
+                "%h1, %r2", "%u1, %s2", "%r1, [%rd1]"):
+        c_(f"{q} {ops}")
+    for pre in ("%xb", "%xu", "%xs", "%xf", "%xh"):
+        c_(MMA_REGISTERS + f"{q} {pre}1, {pre}2")
+
 # ---------------------------------------------------------------- call
 CALLEES = (
     ".func f0() { ret; }\n"
@@ -1017,7 +1097,7 @@ def address_spaces():
 
 FAMILIES = {"address-spaces": address_spaces, "membar-fence": membar_fence, "shf": shf, "testp": testp, "prefetch": prefetch,
             "createpolicy": createpolicy, "cvt-pack": cvt_pack, "cache-priority": cache_priority,
-            "tensormap": tensormap, "setmaxnreg": setmaxnreg, "wgmma": wgmma, "wmma": wmma, "mma": mma, "mma-sp": mma_sp, "call": call}
+            "tensormap": tensormap, "setmaxnreg": setmaxnreg, "wgmma": wgmma, "wmma": wmma, "mma": mma, "mma-sp": mma_sp, "matrix-move": matrix_move, "call": call}
 
 
 def label(item):

@@ -66,6 +66,10 @@ public enum Qualifier {
     E2M1(".e2m1", Category.TYPE),
     UE8M0(".ue8m0", Category.TYPE),
     UE4M3(".ue4m3", Category.TYPE),
+    // ldmatrix's 16 packed 6- or 4-bit elements, each loaded into a byte
+    B8X16(".b8x16", Category.TYPE),
+    B6X16_P32(".b6x16_p32", Category.TYPE),
+    B4X16_P64(".b4x16_p64", Category.TYPE),
     E4M3X2(".e4m3x2", Category.TYPE),
     E5M2X2(".e5m2x2", Category.TYPE),
     E2M1X2(".e2m1x2", Category.TYPE),
@@ -293,6 +297,15 @@ public enum Qualifier {
     M8N8K4(".m8n8k4", Category.SHAPE),
     M8N8K32(".m8n8k32", Category.SHAPE),
     M8N8K128(".m8n8k128", Category.SHAPE),
+    // ldmatrix / stmatrix / movmatrix (PTX ISA 9.7.14.5.15-17)
+    M8N8(".m8n8", Category.SHAPE),
+    M16N16(".m16n16", Category.SHAPE),
+    M16N8(".m16n8", Category.SHAPE),
+    M8N16(".m8n16", Category.SHAPE),
+    X1(".x1", Category.MODIFIER),
+    X2(".x2", Category.MODIFIER),
+    X4(".x4", Category.MODIFIER),
+    TRANS(".trans", Category.MODIFIER),
     // mma.sync (PTX ISA 9.7.14.5.14)
     M8N8K16(".m8n8k16", Category.SHAPE),
     M16N8K4(".m16n8k4", Category.SHAPE),

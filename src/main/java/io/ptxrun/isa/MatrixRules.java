@@ -1,6 +1,9 @@
 package io.ptxrun.isa;
 
+import static io.ptxrun.ast.Opcode.LDMATRIX;
 import static io.ptxrun.ast.Opcode.MMA;
+import static io.ptxrun.ast.Opcode.MOVMATRIX;
+import static io.ptxrun.ast.Opcode.STMATRIX;
 import static io.ptxrun.ast.Opcode.MMA_SP;
 import static io.ptxrun.ast.Opcode.WGMMA_COMMIT_GROUP;
 import static io.ptxrun.ast.Opcode.WGMMA_FENCE;
@@ -72,7 +75,8 @@ public final class MatrixRules implements RuleTable {
 
     @Override
     public Set<Opcode> opcodes() {
-        return EnumSet.of(Opcode.MMA, Opcode.MMA_SP, Opcode.WGMMA_FENCE, Opcode.WGMMA_COMMIT_GROUP, Opcode.WGMMA_WAIT_GROUP,
+        return EnumSet.of(Opcode.MMA, Opcode.MMA_SP, Opcode.LDMATRIX, Opcode.STMATRIX, Opcode.MOVMATRIX,
+                Opcode.WGMMA_FENCE, Opcode.WGMMA_COMMIT_GROUP, Opcode.WGMMA_WAIT_GROUP,
                 Opcode.WGMMA_MMA_ASYNC, Opcode.WMMA_LOAD, Opcode.WMMA_STORE, Opcode.WMMA_MMA);
     }
 
@@ -130,6 +134,7 @@ public final class MatrixRules implements RuleTable {
         wgmmaForms(f);
         mmaForms(f);
         sparseMmaForms(f);
+        matrixMoveForms(f);
         return f;
     }
 
@@ -402,6 +407,56 @@ public final class MatrixRules implements RuleTable {
         return r;
     }
 
+
+    private static final String LDMATRIX_CITE = "9.7.14.5.15 ldmatrix (spec/isa/ldmatrix.md)";
+    private static final String STMATRIX_CITE = "9.7.14.5.16 stmatrix (spec/isa/stmatrix.md)";
+    private static final String MOVMATRIX_CITE = "9.7.14.5.17 movmatrix (spec/isa/movmatrix.md)";
+
+    /**
+     * ldmatrix, stmatrix (shared memory, generic or .shared{::cta}) and movmatrix: one 32-bit
+     * register of any type per 8x8 matrix of .b16 elements, two per 16x16 matrix of bytes
+     * (testdata/check/matrix-move.jsonl). The byte forms exist transposed only (ptxas: "Modifier
+     * '.trans' require for instruction stmatrix with shape '.m16n8'"), .m8n16 untransposed only,
+     * .m16n16 as .x1 and .x2.
+     */
+    private static void matrixMoveForms(List<Form> f) {
+        String head = ".sync .aligned ";
+        String space = " [.shared|.shared::cta] ";
+        for (String[] n : new String[][] {{".x1", "1"}, {".x2", "2"}, {".x4", "4"}}) {
+            int k = Integer.parseInt(n[1]);
+            f.add(Form.of(LDMATRIX, head + ".m8n8 " + n[0] + " [.trans]" + space + ".b16", "r:vecb32=" + k + ", p:addr",
+                    LDMATRIX_CITE));
+            f.add(Form.of(LDMATRIX, head + ".m8n16 " + n[0] + space + ".b8x16 (.b6x16_p32|.b4x16_p64)",
+                    "r:vecb32=" + k + ", p:addr", LDMATRIX_CITE));
+            if (k < 4) {
+                f.add(Form.of(LDMATRIX, head + ".m16n16 " + n[0] + " .trans" + space + ".b8", "r:vecb32=" + 2 * k
+                        + ", p:addr", LDMATRIX_CITE));
+                f.add(Form.of(LDMATRIX, head + ".m16n16 " + n[0] + " .trans" + space + ".b8x16 (.b6x16_p32|.b4x16_p64)",
+                        "r:vecb32=" + 2 * k + ", p:addr", LDMATRIX_CITE));
+            }
+            f.add(Form.of(STMATRIX, head + ".m8n8 " + n[0] + " [.trans]" + space + ".b16", "p:addr, r:vecb32=" + k,
+                    STMATRIX_CITE));
+            f.add(Form.of(STMATRIX, head + ".m16n8 " + n[0] + " .trans" + space + ".b8", "p:addr, r:vecb32=" + k,
+                    STMATRIX_CITE));
+        }
+        f.add(Form.of(MOVMATRIX, head + ".m8n8 .trans .b16", "d:r32, a:r32", MOVMATRIX_CITE));
+    }
+
+    /** The 8-bit shapes of ldmatrix and stmatrix: sm_100a, sm_103a, sm_110a, sm_120a, sm_121a and their families. */
+    private static final TargetRequirement MATRIX_BYTES = new TargetRequirement.ArchSpecific(
+            java.util.Set.of(100, 103, 110, 120, 121), java.util.Set.of(100, 110, 120), PtxVersion.of("8.8"));
+
+    private static List<FeatureRule> matrixMoveFeatures() {
+        return List.of(
+                FeatureRule.of(LDMATRIX, "", "6.5", atLeast(75), "ldmatrix", LDMATRIX_CITE),
+                FeatureRule.of(LDMATRIX, ".shared::cta", "7.8", atLeast(75), "ldmatrix on .shared::cta", LDMATRIX_CITE),
+                FeatureRule.of(LDMATRIX, ".m16n16", "8.6", MATRIX_BYTES, "ldmatrix with .m16n16", LDMATRIX_CITE),
+                FeatureRule.of(LDMATRIX, ".m8n16", "8.6", MATRIX_BYTES, "ldmatrix with .m8n16", LDMATRIX_CITE),
+                FeatureRule.of(STMATRIX, "", "7.8", atLeast(90), "stmatrix", STMATRIX_CITE),
+                FeatureRule.of(STMATRIX, ".m16n8", "8.6", MATRIX_BYTES, "stmatrix with .m16n8", STMATRIX_CITE),
+                FeatureRule.of(MOVMATRIX, "", "7.8", atLeast(75), "movmatrix", MOVMATRIX_CITE));
+    }
+
     /** .kind::f8f6f4 on 8-bit inputs: the sm_100 and sm_120 chips and families. */
     private static final TargetRequirement KIND_TARGETS = new TargetRequirement.ArchSpecific(
             java.util.Set.of(100, 103, 110, 120, 121), java.util.Set.of(100, 110, 120), PtxVersion.of("8.8"));
@@ -452,6 +507,7 @@ public final class MatrixRules implements RuleTable {
     public List<FeatureRule> features() {
         List<FeatureRule> all = new ArrayList<>(mmaFeatures());
         all.addAll(sparseMmaFeatures());
+        all.addAll(matrixMoveFeatures());
         all.addAll(List.of(
                 FeatureRule.of(WMMA_LOAD, "", "6.0", atLeast(70), "wmma", WMMA),
                 FeatureRule.of(WMMA_STORE, "", "6.0", atLeast(70), "wmma", WMMA),
