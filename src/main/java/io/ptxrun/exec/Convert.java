@@ -15,8 +15,8 @@ final class Convert {
     private Convert() {}
 
     static long cvt(Op op, long raw) {
-        if (op.form != null) {
-            return op.narrowConversion().apply(op.mod, raw, 0);
+        if (op.form instanceof NarrowFloats.Conversion narrowPair) {
+            return narrowPair.apply(op.mod, raw, 0);
         }
         DataType dt = op.type, st = op.srcType;
         int mode = op.mod.rounding();
@@ -126,8 +126,8 @@ final class Convert {
      * the pairs of narrow floats from two f32 values likewise.
      */
     static long cvtPair(Op op, long a, long b) {
-        if (op.form != null) {
-            return op.narrowConversion().apply(op.mod, a, b);
+        if (op.form instanceof NarrowFloats.Conversion narrowPair) {
+            return narrowPair.apply(op.mod, a, b);
         }
         DataType half = op.type == DataType.BF16X2 ? DataType.BF16 : DataType.F16;
         return (toHalf(op, a, half) << 16) | toHalf(op, b, half);

@@ -102,8 +102,8 @@ final class NarrowFloats {
             int field = format.field();
             long mask = (1L << field) - 1;
             if (!toNarrow) {
-                int half = (int) (a >>> field & mask), low = (int) (a & mask);
-                return (long) decode(format, half, m.relu()) << 16 | decode(format, low, m.relu());
+                int upper = (int) (a >>> field & mask), lower = (int) (a & mask);
+                return (long) decode(format, upper, m.relu()) << 16 | decode(format, lower, m.relu());
             }
             double hi, lo;
             if (wide == DataType.F32) {

@@ -135,11 +135,6 @@ final class Op {
         return (FloatArithmetic.TestedProperty) form;
     }
 
-    /** cvt: the conversion to or from a pair of 8-, 6- or 4-bit floats, or null for another cvt. */
-    NarrowFloats.Conversion narrowConversion() {
-        return (NarrowFloats.Conversion) form;
-    }
-
     /** shf: .l, the funnel shifted left (else .r). */
     boolean shiftsLeft() {
         return form == IntegerOps.FunnelDirection.LEFT;
