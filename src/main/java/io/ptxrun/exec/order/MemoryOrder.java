@@ -355,6 +355,10 @@ public final class MemoryOrder {
      */
     public void barrierArrive(int firstSlot, int lanes, int id) {
         Joiner joiner = barriers[(firstSlot / threadsPerCta) * 16 + id];
+        if (lanes == -1 && clocks.alike(firstSlot)) {
+            joiner.arriveWarp(clocks, firstSlot);
+            return;
+        }
         for (int m = lanes; m != 0; m &= m - 1) {
             int t = firstSlot + Integer.numberOfTrailingZeros(m);
             settlePending(t);
@@ -372,6 +376,9 @@ public final class MemoryOrder {
      * barrier released.
      */
     public void acquire(int firstSlot, int lanes, Release r) {
+        if (lanes == -1 && clocks.acquireWarp(firstSlot, r)) {
+            return;
+        }
         for (int m = lanes; m != 0; m &= m - 1) {
             clocks.acquire(firstSlot + Integer.numberOfTrailingZeros(m), r);
         }

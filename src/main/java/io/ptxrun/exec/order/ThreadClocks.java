@@ -124,6 +124,38 @@ final class ThreadClocks {
         }
     }
 
+    /**
+     * Whether the 32 threads from slot {@code first} (a whole warp) share one knowledge array, hold
+     * no other cluster's clocks and have seen no relaxed atomic's release: as after a barrier,
+     * they then release and acquire alike, and a warp's arrival or acquisition is done at once.
+     */
+    boolean alike(int first) {
+        int[] k = known[first];
+        for (int t = first; t < first + 32; t++) {
+            if (known[t] != k || foreign[t] != null || pending[t] != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@link #acquire} of r by the 32 threads from slot {@code first} when they are {@link #alike}
+     * and r is this cluster's with no other's clocks: one join for all of them. Returns false,
+     * having done nothing, otherwise.
+     */
+    boolean acquireWarp(int first, Release r) {
+        if (r == null) {
+            return true;
+        }
+        if (r.cluster() != cluster || r.foreign() != null || !alike(first)) {
+            return false;
+        }
+        version++;
+        Arrays.fill(known, first, first + 32, join(known[first], r.clock()));
+        return true;
+    }
+
     /** Thread t knows slot s up to {@code c} (an async agent's completed copies). */
     void learn(int t, int s, int c) {
         if (s == threads + t) {
