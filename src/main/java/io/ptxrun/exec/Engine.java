@@ -331,7 +331,7 @@ final class Engine {
             case NOP -> advance(w, mask, pc + 1);
             case FENCE, FENCE_PROXY_ASYNC -> {
                 if (order != null) {
-                    ordering.fence(w, exec, op.code == OpCode.FENCE_PROXY_ASYNC);
+                    ordering.fence(w, exec, op.code == OpCode.FENCE_PROXY_ASYNC, op.mem.scope());
                 }
                 advance(w, mask, pc + 1);
             }

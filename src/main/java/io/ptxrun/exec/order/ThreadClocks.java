@@ -32,6 +32,8 @@ final class ThreadClocks {
     final int[][] fenced;
     final ForeignClocks[] fencedForeign;
     final int[] fencedClock;
+    /** The scope of the thread's last fence ({@link Scopes}): how far what it released then reaches. */
+    final int[] fencedScope;
     /** What relaxed atomic reads have seen released; a later fence or barrier acquires it. */
     final Release[] pending;
     /**
@@ -58,6 +60,7 @@ final class ThreadClocks {
         this.fenced = new int[threads][];
         this.fencedForeign = new ForeignClocks[threads];
         this.fencedClock = new int[threads];
+        this.fencedScope = new int[threads];
         this.pending = new Release[threads];
         this.proxyFenced = new int[threads];
         this.proxyFencedKnown = new int[threads][];
@@ -75,6 +78,7 @@ final class ThreadClocks {
         Arrays.fill(fenced, null);
         Arrays.fill(fencedForeign, null);
         Arrays.fill(fencedClock, 0);
+        Arrays.fill(fencedScope, Scopes.GPU);
         Arrays.fill(pending, null);
         Arrays.fill(proxyFenced, 0);
         Arrays.fill(proxyFencedKnown, zero);
@@ -169,7 +173,7 @@ final class ThreadClocks {
     }
 
     /** A fence: acquires what relaxed reads saw, and marks what a later relaxed atomic releases. */
-    void fence(int t) {
+    void fence(int t, int scope) {
         if (pending[t] != null) {
             acquire(t, pending[t]);
             pending[t] = null;
@@ -177,6 +181,7 @@ final class ThreadClocks {
         fenced[t] = knownOf(t);
         fencedForeign[t] = foreign[t];
         fencedClock[t] = clock[t];
+        fencedScope[t] = scope;
         tick(t);
     }
 

@@ -71,7 +71,7 @@ class ThreadClocksTest {
         assertEquals(7, c.known[2][5]);
         c.learn(3, 4 + 1, 9);
         assertEquals(9, c.known[3][5]);
-        c.fence(1);
+        c.fence(1, Scopes.GPU);
         assertEquals(7, c.fenced[1][5]);
     }
     /**
