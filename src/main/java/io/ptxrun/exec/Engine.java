@@ -323,7 +323,7 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case SHFL, VOTE, ACTIVEMASK, REDUX, MATCH, ELECT, BAR_WARP -> warpOps.execute(w, op, pc, mask, exec);
-            case WMMA, MATRIX_MOVE, MMA_SYNC -> {
+            case WMMA, MATRIX_MOVE, MATRIX_TRANSPOSE, MMA_SYNC -> {
                 warpMatrixOps.run(w, op, exec);
                 advance(w, mask, pc + 1);
             }
