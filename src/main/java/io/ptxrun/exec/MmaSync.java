@@ -262,7 +262,7 @@ final class MmaSync {
                 d[e] = integer ? integerSum(c, i, j, kk, f.satFinite())
                         : f.dType() == DataType.F64 ? fusedChain(c, i, j, kk)
                         : half ? FloatOps.floatToHalf(floatSum(FloatOps.halfToFloat((int) c), i, j, kk, f, false))
-                        : Float.floatToRawIntBits(floatSum(Float.intBitsToFloat((int) c), i, j, kk, f, true)) & 0xffffffffL;
+                        : f32Bits(floatSum(Float.intBitsToFloat((int) c), i, j, kk, f, true), f);
             }
         }
         for (int l = 0; l < 32; l++) {
@@ -277,6 +277,14 @@ final class MmaSync {
     private float floatSum(float c, int i, int j, int kk, Form f, boolean f32D) {
         return float8(f.aType()) ? TensorCore.float8Sync(c, a, i * kk, b, j * kk, kk, !f32D)
                 : TensorCore.dot(c, a, i * kk, b, j * kk, kk, 1, f.aType(), f.bType(), f32D);
+    }
+
+    /**
+     * The bits of an .f32 D element. The fp8 forms end in an f32 add, whose NaN is the canonical one
+     * (run case mma-sync-fp8-edges); the others keep the sum's bits.
+     */
+    private static long f32Bits(float d, Form f) {
+        return float8(f.aType()) ? FloatOps.bits32(d) : Float.floatToRawIntBits(d) & 0xffffffffL;
     }
 
     private static void element(long raw, DataType t, double[] values, long[] ints, int at) {

@@ -106,8 +106,9 @@ final class TensorCore {
      * 2 or 3 on top of the first's D; C is added to that last, rounded to nearest. With an f16 D
      * (f16D) each MMA's D is rounded to f16, and the returned value is one of f16 too: the f32 sum
      * of two f16 values rounded to f16 is their sum rounded once (24 >= 2 * 11 + 2). This matches
-     * every value of run case mma-sync-fp8 (m16n8k32 and m16n8k16, f32 and f16 D, C over
-     * 2^-30..2^30, every finite input byte: 4096 values); of them, C summed in the first MMA matches 3176 values,
+     * every value of run cases mma-sync-fp8 (m16n8k32 and m16n8k16, f32 and f16 D, C over
+     * 2^-30..2^30, every finite input byte: 4096 values) and mma-sync-fp8-edges (zeros, subnormals,
+     * NaN, infinities, overflow); of mma-sync-fp8, C summed in the first MMA matches 3176 values,
      * contiguous k halves 3197, one sum of all kk with C last 3427, the higher pairs of k first 3053,
      * f32 steps for an f16 D 3924, and wgmma's fp8 path 850.
      */
