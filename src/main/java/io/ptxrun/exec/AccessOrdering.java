@@ -59,16 +59,16 @@ final class AccessOrdering {
     }
 
     /** The release half of a strong write by the lane, before the write (see MemoryOrder.releaseAt). */
-    void releasing(Warp w, int l, Space space, long a, boolean release) {
+    void releasing(Warp w, int l, Space space, long a, boolean release, int scope) {
         if (space == Space.GENERIC) {
             space = Space.ofGeneric(a);
             a -= space.window;
         }
         if (space == Space.GLOBAL) {
-            order().releaseAt(slot(w, l), MemoryOrder.GLOBAL, 0, a, release);
+            order().releaseAt(slot(w, l), MemoryOrder.GLOBAL, 0, a, release, scope);
         } else if (space == Space.SHARED) {
             order().releaseAt(slot(w, l), MemoryOrder.SHARED, Cta.rankOf(a, engine.cta.rank),
-                    Cta.offsetOf(a), release);
+                    Cta.offsetOf(a), release, scope);
         }
     }
 
@@ -100,7 +100,8 @@ final class AccessOrdering {
         int t = slot(w, l);
         int pc = w.pc[l];
         if (op.mem.strong()) {
-            order().atomic(t, pc, kind, owner, a, size, reads, writes, op.mem.acquire(), op.mem.release());
+            order().atomic(t, pc, kind, owner, a, size, reads, writes, op.mem.acquire(), op.mem.release(),
+                    op.mem.scope());
         } else {
             order().access(t, pc, kind, owner, a, size, writes, false);
         }
@@ -145,13 +146,13 @@ final class AccessOrdering {
 
 
     /** fence (proxy false) or fence.proxy.async (proxy true) by the lanes of exec. */
-    void fence(Warp w, int exec, boolean proxy) {
+    void fence(Warp w, int exec, boolean proxy, int scope) {
         for (int m = exec; m != 0; m &= m - 1) {
             int t = slot(w, Integer.numberOfTrailingZeros(m));
             if (proxy) {
                 order().proxyFence(t);
             } else {
-                order().fence(t);
+                order().fence(t, scope);
             }
         }
     }

@@ -28,7 +28,7 @@ final class Atomics {
         long c = op.sources() > 1 ? e.operands.read(w, op, 1, l) : 0;
         Space target = space == Space.GENERIC ? Space.ofGeneric(a) : space;
         if (e.order != null) {
-            e.ordering.releasing(w, l, space, a, op.mem.release());
+            e.ordering.releasing(w, l, space, a, op.mem.release(), op.mem.scope());
         }
         long old;
         if (target == Space.GLOBAL) {

@@ -7,11 +7,17 @@ import java.math.BigDecimal;
 import static io.ptxrun.exec.Bits.sx;
 import static io.ptxrun.exec.Bits.zx;
 
-/** `cvt`: integer widths, integer/float in every rounding direction, float widths, saturation. */
+/**
+ * `cvt`: integer widths, integer/float in every rounding direction, float widths, saturation; the
+ * 8-, 6- and 4-bit float pairs through {@link NarrowFloats}.
+ */
 final class Convert {
     private Convert() {}
 
     static long cvt(Op op, long raw) {
+        if (op.form instanceof NarrowFloats.Conversion narrowPair) {
+            return narrowPair.apply(op.mod, raw, 0);
+        }
         DataType dt = op.type, st = op.srcType;
         int mode = op.mod.rounding();
         if (st.isFloat() && (dt == DataType.F16 || dt == DataType.BF16)) {
@@ -115,8 +121,14 @@ final class Convert {
         return narrow(v, dt, op.dstBits.length > 0 ? op.dstBits[0] : 64);
     }
 
-    /** `cvt.f16x2.f32 d, a, b` and the bf16x2 form: a converted into the upper half, b into the lower. */
+    /**
+     * `cvt.f16x2.f32 d, a, b` and the bf16x2 form: a converted into the upper half, b into the lower;
+     * the pairs of narrow floats from two f32 values likewise.
+     */
     static long cvtPair(Op op, long a, long b) {
+        if (op.form instanceof NarrowFloats.Conversion narrowPair) {
+            return narrowPair.apply(op.mod, a, b);
+        }
         DataType half = op.type == DataType.BF16X2 ? DataType.BF16 : DataType.F16;
         return (toHalf(op, a, half) << 16) | toHalf(op, b, half);
     }

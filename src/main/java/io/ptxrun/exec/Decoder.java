@@ -566,8 +566,9 @@ final class Decoder {
                         CP_ASYNC_BULK_PREFETCH_TENSOR, CP_ASYNC_BULK_COMMIT_GROUP, CP_ASYNC_BULK_WAIT_GROUP,
                         CP_ASYNC_COMMIT_GROUP, CP_ASYNC_WAIT_GROUP, CP_ASYNC_WAIT_ALL, TENSORMAP_REPLACE,
                         TENSORMAP_CP_FENCEPROXY -> copies.build(i);
-                case SHFL, VOTE, REDUX, MATCH, ELECT, ACTIVEMASK, WMMA_LOAD, WMMA_MMA, WMMA_STORE, LDMATRIX, STMATRIX, MMA,
-                        WGMMA_FENCE, WGMMA_COMMIT_GROUP, WGMMA_WAIT_GROUP, WGMMA_MMA_ASYNC, SETMAXNREG -> warp.build(i);
+                case SHFL, VOTE, REDUX, MATCH, ELECT, ACTIVEMASK, WMMA_LOAD, WMMA_MMA, WMMA_STORE, LDMATRIX, STMATRIX,
+                        MOVMATRIX, MMA, WGMMA_FENCE, WGMMA_COMMIT_GROUP, WGMMA_WAIT_GROUP, WGMMA_MMA_ASYNC,
+                        SETMAXNREG -> warp.build(i);
                 default -> lanes.build(i);
             };
         }

@@ -323,7 +323,7 @@ final class Engine {
                 advance(w, mask, pc + 1);
             }
             case SHFL, VOTE, ACTIVEMASK, REDUX, MATCH, ELECT, BAR_WARP -> warpOps.execute(w, op, pc, mask, exec);
-            case WMMA, MATRIX_MOVE, MMA_SYNC -> {
+            case WMMA, MATRIX_MOVE, MATRIX_TRANSPOSE, MMA_SYNC -> {
                 warpMatrixOps.run(w, op, exec);
                 advance(w, mask, pc + 1);
             }
@@ -331,7 +331,7 @@ final class Engine {
             case NOP -> advance(w, mask, pc + 1);
             case FENCE, FENCE_PROXY_ASYNC -> {
                 if (order != null) {
-                    ordering.fence(w, exec, op.code == OpCode.FENCE_PROXY_ASYNC);
+                    ordering.fence(w, exec, op.code == OpCode.FENCE_PROXY_ASYNC, op.mem.scope());
                 }
                 advance(w, mask, pc + 1);
             }

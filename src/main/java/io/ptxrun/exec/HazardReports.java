@@ -4,6 +4,7 @@ import io.ptxrun.diag.Diagnostic;
 import io.ptxrun.exec.order.Conflict;
 import io.ptxrun.exec.order.HazardLog;
 import io.ptxrun.exec.order.MemoryOrder;
+import io.ptxrun.exec.order.Scopes;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,11 @@ final class HazardReports {
                 String kind = c.rule().startsWith("race.") ? " (" + c.kind() + ")" : "";
                 String between = c.rule().equals("async.missing-proxy-fence")
                         ? "ordered between the threads, but not between the generic proxy that wrote and the async"
-                        + " proxy that reads" : "with nothing ordering the two";
+                        + " proxy that reads"
+                        : c.scope() >= 0 ? "both strong but not morally strong: the scope " + Scopes.name(c.scope())
+                        + " does not include the other thread, so the two race as plain accesses do (memory"
+                        + " consistency model: morally strong, data race)"
+                        : "with nothing ordering the two";
                 boolean wgmma = first.code == OpCode.WARPGROUP || second.code == OpCode.WARPGROUP;
                 message = String.format("%s%s: '%s' at %s by %s %s %s, and '%s' here by %s %s it, %s; %s%s",
                         wgmma && c.rule().equals("async.overwrite-during-read")
@@ -132,6 +137,14 @@ final class HazardReports {
         }
         long clusterA = a / slots, clusterB = b / slots;
         int ta = (int) (a % slots % (slots / 2)), tb = (int) (b % slots % (slots / 2));
+        if (c.scope() >= 0) {
+            return clusterA == clusterB
+                    ? "give both a scope that includes the two threads: .cluster or wider (.gpu: atomicAdd rather than"
+                    + " atomicAdd_block, cuda::thread_scope_device rather than thread_scope_block)"
+                    : "give both a scope that includes the two threads: .gpu (atomicAdd rather than atomicAdd_block,"
+                    + " cuda::thread_scope_device rather than thread_scope_block, __threadfence() rather than"
+                    + " __threadfence_block())";
+        }
         if (clusterA != clusterB || ta / threadsPerCta != tb / threadsPerCta) {
             if (clusterA == clusterB) {
                 return "CTAs of a cluster are ordered by barrier.cluster.arrive.release / barrier.cluster.wait.acquire"

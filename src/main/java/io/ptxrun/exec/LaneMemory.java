@@ -132,7 +132,7 @@ final class LaneMemory {
         long a = address(w, op, l);
         int size = op.type.bytes();
         if (engine.order != null && op.mem.strong()) {
-            engine.ordering.releasing(w, l, op.mem.space(), a, op.mem.release());
+            engine.ordering.releasing(w, l, op.mem.space(), a, op.mem.release(), op.mem.scope());
         }
         vectorAligned(op, a, size);
         for (int k = 0; k < op.sources(); k++) {

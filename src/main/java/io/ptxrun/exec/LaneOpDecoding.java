@@ -176,28 +176,19 @@ final class LaneOpDecoding {
         return op;
     }
 
-    /** cvt: the destination and source types; an integer rounding of a float in the option. */
+    /**
+     * cvt: the destination and source types; an integer rounding of a float in the option; a
+     * conversion to or from a pair of 8-, 6- or 4-bit floats as the form.
+     */
     private Draft cvt(Instruction i) {
         List<DataType> ts = i.types();
-        if (ts.stream().anyMatch(LaneOpDecoding::isNarrowFloat)) {
-            // Conversions to and from the 8-, 6- and 4-bit float formats are not modelled: the
-            // run stops here rather than give f16 results in their place.
-            return null;
-        }
         Draft op = d.simple(OpCode.CVT, i, ts.get(0));
         op.srcType = ts.get(1);
+        op.form = NarrowFloats.Conversion.of(op.type, op.srcType);
         op.option = i.has(Qualifier.RNI) || i.has(Qualifier.RZI) || i.has(Qualifier.RMI) || i.has(Qualifier.RPI);
         // Re-decode the source immediate with the source type.
         d.srcs(op, op.srcType, i.operands().subList(1, i.operands().size()));
         return op;
-    }
-
-    /** The tensor cores' 8-, 6- and 4-bit float formats and their pairs (e4m3, e5m2, e2m1x2, ue8m0x2, ...). */
-    private static boolean isNarrowFloat(DataType t) {
-        return switch (t) {
-            case E4M3, E5M2, E4M3X2, E5M2X2, E2M1X2, E2M3X2, E3M2X2, UE8M0X2 -> true;
-            default -> false;
-        };
     }
 
     private static Draft option(Draft op, boolean option) {

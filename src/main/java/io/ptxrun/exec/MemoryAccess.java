@@ -20,9 +20,11 @@ package io.ptxrun.exec;
  * @param callFrame    ld/st.param of a function's parameters or a call's arguments and results:
  *                     the call mechanism fills these, so the thread's reads of bytes it never
  *                     wrote there are no uninitialized reads
+ * @param scope        a strong access's scope ({@link io.ptxrun.exec.order.Scopes}), or a
+ *                     fence's; {@code Scopes.GPU} when none is given
  */
 record MemoryAccess(Space space, int addressKind, int register, long offset, int vector,
-                    boolean strong, boolean acquire, boolean release, boolean callFrame) {
+                    boolean strong, boolean acquire, boolean release, boolean callFrame, int scope) {
     /** Address kinds: a register plus offset, an absolute address, a slot of the frame (in .local or generic). */
     static final int REGISTER = 0, ABSOLUTE = 1, FRAME = 2, FRAME_GENERIC = 3;
 
@@ -31,24 +33,26 @@ record MemoryAccess(Space space, int addressKind, int register, long offset, int
 
     /** An instruction that names a space but no address. */
     static MemoryAccess inSpace(Space space) {
-        return new MemoryAccess(space, REGISTER, -1, 0, 1, false, false, false, false);
+        return new MemoryAccess(space, REGISTER, -1, 0, 1, false, false, false, false, 0);
     }
 
     static MemoryAccess at(Space space, int addressKind, int register, long offset) {
-        return new MemoryAccess(space, addressKind, register, offset, 1, false, false, false, false);
+        return new MemoryAccess(space, addressKind, register, offset, 1, false, false, false, false, 0);
     }
 
     MemoryAccess withVector(int elements) {
-        return new MemoryAccess(space, addressKind, register, offset, elements, strong, acquire, release, callFrame);
+        return new MemoryAccess(space, addressKind, register, offset, elements, strong, acquire, release, callFrame,
+                scope);
     }
 
-    MemoryAccess withOrder(boolean strong, boolean acquire, boolean release) {
-        return new MemoryAccess(space, addressKind, register, offset, vector, strong, acquire, release, callFrame);
+    MemoryAccess withOrder(boolean strong, boolean acquire, boolean release, int scope) {
+        return new MemoryAccess(space, addressKind, register, offset, vector, strong, acquire, release, callFrame,
+                scope);
     }
 
     /** This access as one of a call's frame (see callFrame). */
     MemoryAccess inCallFrame() {
-        return new MemoryAccess(space, addressKind, register, offset, vector, strong, acquire, release, true);
+        return new MemoryAccess(space, addressKind, register, offset, vector, strong, acquire, release, true, scope);
     }
 
     /** The address bits that must be clear in an access of {@code size}-byte elements (the whole vector's alignment). */

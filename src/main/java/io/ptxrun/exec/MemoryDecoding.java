@@ -85,7 +85,14 @@ final class MemoryDecoding {
         boolean strong = atomic || i.has(Qualifier.RELAXED) || i.has(Qualifier.ACQUIRE)
                 || i.has(Qualifier.RELEASE) || i.has(Qualifier.VOLATILE) || i.has(Qualifier.MMIO);
         boolean acqRel = i.has(Qualifier.ACQ_REL);
-        return access.withOrder(strong, acqRel || i.has(Qualifier.ACQUIRE), acqRel || i.has(Qualifier.RELEASE));
+        return access.withOrder(strong, acqRel || i.has(Qualifier.ACQUIRE), acqRel || i.has(Qualifier.RELEASE),
+                scopeOf(i));
+    }
+
+    /** The scope an instruction names (.cta, .cluster; .gpu and .sys, or none, are the widest). */
+    static int scopeOf(Instruction i) {
+        return i.has(Qualifier.CTA) ? io.ptxrun.exec.order.Scopes.CTA
+                : i.has(Qualifier.CLUSTER) ? io.ptxrun.exec.order.Scopes.CLUSTER : io.ptxrun.exec.order.Scopes.GPU;
     }
 
     private List<Operand> vectorOf(Operand o) {

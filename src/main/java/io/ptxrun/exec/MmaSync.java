@@ -20,11 +20,10 @@ import static io.ptxrun.exec.Bits.zx;
  * <li>m16n8k16 .f16 inputs with .f32 or .f16 C and D; .bf16 inputs with .f32 C and D;
  * <li>m16n8k8 the same types, and .tf32 inputs with .f32; m16n8k4 .tf32 with .f32;
  * <li>m16n8k32 and m16n8k16 .s8/.u8 inputs with .s32 C and D (.satfinite clamps, else the sum wraps);
+ * <li>m16n8k32 and m16n8k16 .e4m3/.e5m2 inputs (either type for A and for B) with .f32 or .f16 C and D;
  * <li>m8n8k4, m16n8k4, m16n8k8 and m16n8k16 .f64.
  * </ul>
- * Any other shape or type stops the run as not supported: among them .e4m3/.e5m2 inputs, whose sums
- * the H100 forms neither as wgmma's fp8 path nor as f16 inputs in k16 slices (run case mma-sync-fp8,
- * listed in testdata/run/expected-failures.tsv).
+ * Any other shape or type stops the run as not supported.
  *
  * <p><b>Fragments</b> (9.7.14.5.x "Matrix Fragments for mma.m16n8k*", "mma.m8n8k4" .f64). Lane
  * {@code l} has group {@code g = l / 4} and thread-in-group {@code q = l % 4}; a .b32 register packs
@@ -43,9 +42,10 @@ import static io.ptxrun.exec.Bits.zx;
  *
  * <p><b>Arithmetic.</b> Floating-point inputs go through the tensor core's fixed-point sum ({@link
  * TensorCore}), with an .f16 D rounded from it to nearest, as wgmma's (run cases mma-sync-m16n8k16-*,
- * mma-sync-m16n8k8, mma-sync-nvcc-ldmatrix-gemm). .f64 is a chain of fused
- * multiply-adds in increasing k, each rounded to nearest: d = fma(a3, b3, fma(a2, b2, fma(a1, b1,
- * fma(a0, b0, c)))) for k4 (run cases mma-sync-f64, mma-sync-f64-m16n8). Integer products are exact.
+ * mma-sync-m16n8k8, mma-sync-nvcc-ldmatrix-gemm); .e4m3/.e5m2 inputs as two f16 MMAs over alternate
+ * pairs of k with C added last ({@link TensorCore#float8Sync}, run case mma-sync-fp8). .f64 is a
+ * chain of fused multiply-adds in increasing k, each rounded to nearest: d = fma(a3, b3, fma(a2, b2,
+ * fma(a1, b1, fma(a0, b0, c)))) for k4 (run cases mma-sync-f64, mma-sync-f64-m16n8). Integer products are exact.
  *
  * <p>The instruction is warp-collective ({@link WarpMatrixOps#run} stops a run where not all 32 lanes
  * execute it converged); it touches no memory, only each lane's own registers. All lanes' sources are
@@ -165,12 +165,12 @@ final class MmaSync {
         DataType dt = ts.get(0), at = ts.get(1), bt = ts.get(2), ct = ts.get(3);
         boolean sat = i.has(Qualifier.SATFINITE);
         boolean ok = switch (shape) {
-            case M16N8K16 -> !sat && (halfInputs(at, bt, dt, ct) || double64(at, bt, dt, ct))
-                    || integerInputs(at, bt, dt, ct);
+            case M16N8K16 -> !sat && (halfInputs(at, bt, dt, ct) || double64(at, bt, dt, ct)
+                    || float8Inputs(at, bt, dt, ct)) || integerInputs(at, bt, dt, ct);
             case M16N8K8 -> !sat && (halfInputs(at, bt, dt, ct) || at == DataType.TF32 && single(at, bt, dt, ct)
                     || double64(at, bt, dt, ct));
             case M16N8K4 -> !sat && (at == DataType.TF32 && single(at, bt, dt, ct) || double64(at, bt, dt, ct));
-            case M16N8K32 -> integerInputs(at, bt, dt, ct);
+            case M16N8K32 -> integerInputs(at, bt, dt, ct) || !sat && float8Inputs(at, bt, dt, ct);
             case M8N8K4 -> !sat && double64(at, bt, dt, ct);
         };
         if (!ok) {
@@ -183,6 +183,15 @@ final class MmaSync {
     private static boolean halfInputs(DataType at, DataType bt, DataType dt, DataType ct) {
         return bt == at && dt == ct && (at == DataType.F16 && (dt == DataType.F16 || dt == DataType.F32)
                 || at == DataType.BF16 && dt == DataType.F32);
+    }
+
+    /** .e4m3 or .e5m2 inputs, each, with .f16 or .f32 C and D of the same type. */
+    private static boolean float8Inputs(DataType at, DataType bt, DataType dt, DataType ct) {
+        return float8(at) && float8(bt) && dt == ct && (dt == DataType.F16 || dt == DataType.F32);
+    }
+
+    private static boolean float8(DataType t) {
+        return t == DataType.E4M3 || t == DataType.E5M2;
     }
 
     private static boolean double64(DataType at, DataType bt, DataType dt, DataType ct) {
@@ -209,7 +218,8 @@ final class MmaSync {
 
     private static DecodeError notSupported(Instruction i, String what) {
         return new DecodeError(i.pos(), "instruction '" + i.mnemonic() + "' is not supported (" + what + "; mma.sync"
-                + " runs m16n8k16 and m16n8k8 .f16/.bf16, m16n8k8 and m16n8k4 .tf32, m16n8k32 and m16n8k16 .s8/.u8,"
+                + " runs m16n8k16 and m16n8k8 .f16/.bf16, m16n8k8 and m16n8k4 .tf32, m16n8k32 and m16n8k16 .s8/.u8"
+                + " and .e4m3/.e5m2,"
                 + " m8n8k4 and m16n8k4/8/16 .f64, all .row.col)");
     }
 
@@ -252,7 +262,7 @@ final class MmaSync {
                 d[e] = integer ? integerSum(c, i, j, kk, f.satFinite())
                         : f.dType() == DataType.F64 ? fusedChain(c, i, j, kk)
                         : half ? FloatOps.floatToHalf(floatSum(FloatOps.halfToFloat((int) c), i, j, kk, f, false))
-                        : Float.floatToRawIntBits(floatSum(Float.intBitsToFloat((int) c), i, j, kk, f, true)) & 0xffffffffL;
+                        : f32Bits(floatSum(Float.intBitsToFloat((int) c), i, j, kk, f, true), f);
             }
         }
         for (int l = 0; l < 32; l++) {
@@ -265,7 +275,16 @@ final class MmaSync {
 
     /** C plus the K products of element (i, j), as the tensor core adds them. */
     private float floatSum(float c, int i, int j, int kk, Form f, boolean f32D) {
-        return TensorCore.dot(c, a, i * kk, b, j * kk, kk, 1, f.aType(), f.bType(), f32D);
+        return float8(f.aType()) ? TensorCore.float8Sync(c, a, i * kk, b, j * kk, kk, !f32D)
+                : TensorCore.dot(c, a, i * kk, b, j * kk, kk, 1, f.aType(), f.bType(), f32D);
+    }
+
+    /**
+     * The bits of an .f32 D element. The fp8 forms end in an f32 add, whose NaN is the canonical one
+     * (run case mma-sync-fp8-edges); the others keep the sum's bits.
+     */
+    private static long f32Bits(float d, Form f) {
+        return float8(f.aType()) ? FloatOps.bits32(d) : Float.floatToRawIntBits(d) & 0xffffffffL;
     }
 
     private static void element(long raw, DataType t, double[] values, long[] ints, int at) {

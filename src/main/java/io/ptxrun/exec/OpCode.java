@@ -15,6 +15,8 @@ enum OpCode {
     WMMA,
     /** ldmatrix / stmatrix .m8n8 .b16 ({@link WarpMatrixOps#moveMatrices}, {@link WarpMatrixOps.MoveForm}). */
     MATRIX_MOVE,
+    /** movmatrix .m8n8 .trans .b16: the warp's 8x8 fragment transposed ({@link WarpMatrixOps#transposeMatrix}). */
+    MATRIX_TRANSPOSE,
     /** mma.sync.aligned ({@link MmaSync}, {@link MmaSync.Form}). */
     MMA_SYNC,
     /** wgmma.* and setmaxnreg: warpgroup-collective ({@link Warpgroups}). */

@@ -10,7 +10,7 @@ sealed interface OpForm permits WarpMatrixOps.Form, WarpMatrixOps.MoveForm, MmaS
         AsyncCopies.TensorForm, AsyncCopies.GroupStep, TensorMapEdits.ReplaceForm, TensorMapEdits.CopyForm,
         CallForm, MBarriers.Form, WarpOps.ShuffleMode, WarpOps.VoteMode, WarpOps.MatchMode, WarpOps.ReduxOp, WarpOps.FloatReduction,
         Barriers.Reduction, Atomics.Operation, Comparisons.Form, IntegerOps.ProductHalf, IntegerOps.DotProduct, IntegerOps.FunnelDirection, FloatArithmetic.MinMax, IntegerOps.PermuteMode,
-        FloatArithmetic.TestedProperty,
+        FloatArithmetic.TestedProperty, NarrowFloats.Conversion,
         OpForm.Unsupported {
 
     /** An instruction the engine does not run: executing it stops the run with {@code message}. */

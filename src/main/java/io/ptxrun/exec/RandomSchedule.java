@@ -53,8 +53,8 @@ final class RandomSchedule {
     /**
      * The lanes of a diverged warp to run next: those at the PC of a random runnable lane, or 0 to
      * keep the lowest-PC group. Lanes about to run a warp-synchronous operation (shfl, vote,
-     * match, redux, elect, bar.warp, wmma, ldmatrix/stmatrix, and the warpgroup's wgmma and setmaxnreg)
-     * are left to the lowest-PC rule, which brings their partners
+     * match, redux, elect, bar.warp, wmma, ldmatrix/stmatrix, movmatrix, and the warpgroup's wgmma and
+     * setmaxnreg) are left to the lowest-PC rule, which brings their partners
      * there first, as the hardware's .sync operations wait for them.
      *
      * <p>So are lanes at a loop's backward branch while other lanes of the warp are still in the
@@ -75,7 +75,8 @@ final class RandomSchedule {
         int pc = pcs[Integer.numberOfTrailingZeros(m)];
         Op op = ops[pc];
         switch (op.code) {
-            case SHFL, VOTE, MATCH, REDUX, ELECT, BAR_WARP, ACTIVEMASK, WMMA, MATRIX_MOVE, MMA_SYNC, WARPGROUP -> {
+            case SHFL, VOTE, MATCH, REDUX, ELECT, BAR_WARP, ACTIVEMASK, WMMA, MATRIX_MOVE, MATRIX_TRANSPOSE, MMA_SYNC,
+                    WARPGROUP -> {
                 return 0;
             }
             default -> {

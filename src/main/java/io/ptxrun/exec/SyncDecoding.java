@@ -36,7 +36,7 @@ final class SyncDecoding {
                 yield op;
             }
             case FENCE -> fence(i);
-            case MEMBAR -> new Draft(OpCode.FENCE, i);
+            case MEMBAR -> new Draft(OpCode.FENCE, i, fenceScope(i));
             // Hints, which change nothing a program computes.
             case NANOSLEEP, PREFETCH, PREFETCHU, CP_ASYNC_BULK_PREFETCH, GRIDDEPCONTROL_WAIT,
                     GRIDDEPCONTROL_LAUNCH_DEPENDENTS -> new Draft(OpCode.NOP, i);
@@ -119,6 +119,12 @@ final class SyncDecoding {
         if (i.has(Qualifier.PROXY) && i.has(Qualifier.ASYNC)) {
             return new Draft(OpCode.FENCE_PROXY_ASYNC, i);
         }
-        return new Draft(i.has(Qualifier.PROXY) || i.has(Qualifier.MBARRIER_INIT) ? OpCode.NOP : OpCode.FENCE, i);
+        return new Draft(i.has(Qualifier.PROXY) || i.has(Qualifier.MBARRIER_INIT) ? OpCode.NOP : OpCode.FENCE, i,
+                fenceScope(i));
+    }
+
+    /** A fence's scope, carried as its access's (membar.cta is fence.sc.cta; .gl and .sys are the widest). */
+    private static MemoryAccess fenceScope(Instruction i) {
+        return MemoryAccess.NONE.withOrder(false, false, false, MemoryDecoding.scopeOf(i));
     }
 }

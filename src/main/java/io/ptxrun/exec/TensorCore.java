@@ -16,6 +16,9 @@ import io.ptxrun.ast.DataType;
  * is then also truncated to 14 significant bits (run cases wgmma-e4m3-f32, wgmma-e5m2-f32,
  * wgmma-e4m3-f16, wgmma-e5m2-f16). An f16 D is that f32 rounded to f16 to nearest. Infinite or NaN
  * terms take the IEEE path.
+ *
+ * <p>mma.sync with e4m3/e5m2 inputs takes neither fp8 path: the H100 runs it as two f16 MMAs
+ * ({@link #float8Sync}).
  */
 final class TensorCore {
     /** Fraction bits the fixed-point sum keeps below the largest exponent. */
@@ -93,6 +96,39 @@ final class TensorCore {
             rounded = Math.nextAfter(rounded, 0.0);
         }
         return rounded;
+    }
+
+    /**
+     * C + the kk products of one D element of an mma.sync with .e4m3/.e5m2 inputs, as the H100 forms
+     * it: the inputs converted to f16 (which holds every e4m3 and e5m2 value) and summed by two f16 MMAs
+     * of kk / 2 products each ({@link #dot} with f16 inputs), the first from zero over the k whose
+     * k % 4 is 0 or 1 (bytes 0 and 1 of each register of A and B), the second over the k whose k % 4 is
+     * 2 or 3 on top of the first's D; C is added to that last, rounded to nearest. With an f16 D
+     * (f16D) each MMA's D is rounded to f16, and the returned value is one of f16 too: the f32 sum
+     * of two f16 values rounded to f16 is their sum rounded once (24 >= 2 * 11 + 2). This matches
+     * every value of run cases mma-sync-fp8 (m16n8k32 and m16n8k16, f32 and f16 D, C over
+     * 2^-30..2^30, every finite input byte: 4096 values) and mma-sync-fp8-edges (zeros, subnormals,
+     * NaN, infinities, overflow); of mma-sync-fp8, C summed in the first MMA matches 3176 values,
+     * contiguous k halves 3197, one sum of all kk with C last 3427, the higher pairs of k first 3053,
+     * f32 steps for an f16 D 3924, and wgmma's fp8 path 850.
+     */
+    static float float8Sync(float c, double[] a, int aAt, double[] b, int bAt, int kk, boolean f16D) {
+        int half = kk / 2;
+        double[] x = new double[half], y = new double[half];
+        float d = 0;
+        for (int upper = 0; upper < 2; upper++) {
+            for (int k = 0, n = 0; k < kk; k++) {
+                if (k % 4 / 2 == upper) {
+                    x[n] = a[aAt + k];
+                    y[n++] = b[bAt + k];
+                }
+            }
+            d = dot(d, x, 0, y, 0, half, 1, DataType.F16, DataType.F16, !f16D);
+            if (f16D) {
+                d = FloatOps.halfToFloat(FloatOps.floatToHalf(d));
+            }
+        }
+        return d + c;
     }
 
     /** The exponent of the type's least normal value, which its subnormals have unnormalised. */

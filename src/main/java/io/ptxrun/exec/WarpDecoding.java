@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * The decoding of the warp-wide instructions (shfl, vote, redux, match, elect, activemask, the
- * wmma, mma.sync and ldmatrix/stmatrix matrix operations, and the wgmma warpgroup ones), for {@link
+ * wmma, mma.sync, ldmatrix/stmatrix and movmatrix matrix operations, and the wgmma warpgroup ones), for {@link
  * Decoder}: what {@link WarpOps}, {@link WarpMatrixOps} and {@link Warpgroups} run.
  */
 final class WarpDecoding {
@@ -39,6 +39,7 @@ final class WarpDecoding {
             }
             case WMMA_LOAD, WMMA_MMA, WMMA_STORE -> wmma(i);
             case LDMATRIX, STMATRIX -> matrixMove(i);
+            case MOVMATRIX -> matrixTranspose(i);
             case MMA -> MmaSync.decode(i, d);
             case WGMMA_FENCE, WGMMA_COMMIT_GROUP, WGMMA_WAIT_GROUP, WGMMA_MMA_ASYNC, SETMAXNREG -> {
                 Draft op = new Draft(OpCode.WARPGROUP, i);
@@ -152,6 +153,23 @@ final class WarpDecoding {
         } else {
             d.dsts(op, regs.toArray(new Operand[0]));
         }
+        return op;
+    }
+
+    /** movmatrix: the .m8n8 .trans .b16 form (the only one the ISA has), one destination and one source register. */
+    private Draft matrixTranspose(Instruction i) {
+        java.util.Set<String> qs = new java.util.HashSet<>();
+        for (Qual q : i.qualifiers()) {
+            qs.add(q.text());
+        }
+        if (!qs.contains(".m8n8") || !qs.contains(".trans") || !qs.contains(".b16")) {
+            throw new DecodeError(i.pos(), "only the .m8n8 .trans .b16 form of movmatrix is supported");
+        }
+        List<Operand> os = i.operands();
+        Draft op = new Draft(OpCode.MATRIX_TRANSPOSE, i);
+        op.type = DataType.B32;
+        d.dsts(op, os.get(0));
+        d.srcs(op, DataType.B32, os.subList(1, 2));
         return op;
     }
 }

@@ -253,7 +253,7 @@ final class WarpMatrixOps {
     // ---------------------------------------------------------------- execution
 
     /**
-     * A wmma op, mma.sync, ldmatrix or stmatrix by the lanes of exec: warp-collective, so either all 32 lanes
+     * A wmma op, mma.sync, ldmatrix, stmatrix or movmatrix by the lanes of exec: warp-collective, so either all 32 lanes
      * execute it, converged, or none does.
      */
     void run(Warp w, Op op, int exec) {
@@ -264,6 +264,8 @@ final class WarpMatrixOps {
         }
         if (exec != 0 && op.code == OpCode.MATRIX_MOVE) {
             moveMatrices(w, op);
+        } else if (exec != 0 && op.code == OpCode.MATRIX_TRANSPOSE) {
+            transposeMatrix(w, op);
         } else if (exec != 0 && op.code == OpCode.MMA_SYNC) {
             mmaSync.run(w, op);
         } else if (exec != 0) {
@@ -318,6 +320,30 @@ final class WarpMatrixOps {
                 }
             }
         }
+    }
+
+    /**
+     * movmatrix.sync.aligned.m8n8.trans.b16 (9.7.14.5.17): source and destination are fragments in
+     * ldmatrix's layout, register a of lane l holding elements (l / 4, 2 (l % 4)) and
+     * (l / 4, 2 (l % 4) + 1) of the 8x8 matrix, the first in the low half; d holds those of its
+     * transpose, so the low half of lane l's d is element (2 (l % 4), l / 4) of the source, which
+     * lane 8 (l % 4) + l / 8 holds in half (l / 4) % 2. Every source is read before any destination
+     * is written (d may be a).
+     */
+    void transposeMatrix(Warp w, Op op) {
+        long[] a = elements;
+        for (int l = 0; l < 32; l++) {
+            a[l] = engine.operands.read(w, op, 0, l);
+        }
+        for (int l = 0; l < 32; l++) {
+            int r = l / 4, c = 2 * (l % 4);
+            engine.operands.write(w, op, 0, l, half(a, c, r) | half(a, c + 1, r) << 16);
+        }
+    }
+
+    /** Element (r, c) of an 8x8 .b16 fragment in ldmatrix's layout, from the registers of the 32 lanes. */
+    private static long half(long[] regs, int r, int c) {
+        return regs[r * 4 + c / 2] >>> (16 * (c % 2)) & 0xFFFF;
     }
 
     /** The stride operand (in elements), the same in every lane, or the layout's leading dimension. */

@@ -31,7 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Golden run tests. testdata/run/CASE holds kernel.ptx, launch.json and expected.json as printed
  * by a real H100 (tools/gpu-reference); testdata/bugs/CASE holds a faulty kernel and the status and
- * line its report must name, derived from the spec. Cases the engine does not pass yet are listed
+ * line its report must name (and the rule, where its expected.json has a "rule" key), derived from
+ * the spec. Cases the engine does not pass yet are listed
  * with their reason in testdata/run/expected-failures.tsv; a listed case that starts passing fails
  * the test too, so the list always says exactly what is missing.
  */
@@ -177,7 +178,10 @@ class RunCasesTest {
         assertEquals(java.util.Set.of("after the exit", "before the exit"), ways);
     }
 
-    /** What differs from the bug case's expected.json (status, and a diagnostic at its line). */
+    /**
+     * What differs from the bug case's expected.json (status, and a diagnostic at its line, of its
+     * rule where the file names one).
+     */
     private static List<String> bugProblems(Path dir, KernelLaunch.Limits limits) {
         List<String> problems = new ArrayList<>();
         try {
@@ -190,6 +194,12 @@ class RunCasesTest {
             int line = expected.path("line").asInt(0);
             if (line > 0 && actual.diagnostics().stream().noneMatch(d -> d.line() == line)) {
                 problems.add("no diagnostic at line " + line + ": " + actual.diagnostics());
+            }
+            String rule = expected.path("rule").asText("");
+            if (!rule.isEmpty() && actual.diagnostics().stream()
+                    .noneMatch(d -> (line <= 0 || d.line() == line) && d.rule().filter(rule::equals).isPresent())) {
+                problems.add("no diagnostic of rule " + rule + (line > 0 ? " at line " + line : "") + ": "
+                        + actual.diagnostics());
             }
         } catch (Exception | AssertionError e) {
             problems.add("did not run: " + e);

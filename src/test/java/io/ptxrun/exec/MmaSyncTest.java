@@ -80,6 +80,73 @@ class MmaSyncTest {
         }
     }
 
+    /**
+     * .e4m3/.e5m2 inputs run as two f16 MMAs, the k with k % 4 of 0 or 1 first, those with 2 or 3 on
+     * top, and C added last rounded to nearest. Lanes with q = 0 hold k 0..3 of every row of A and
+     * column of B (A registers 0 and 1, B register 0), all other bytes are zero, so all 128 elements of
+     * each D are the same:
+     * <ul>
+     * <li>m16n8k32 .f32, e4m3: 256 * 256 + 2^-4 * 2^-4 (k 0, 1) is 2^16 truncated to f32, and
+     *     - 256 * 256 (k 2) then leaves 0 (one sum of all k, or of k 0..15, gives 2^-8);
+     * <li>m16n8k16 .f32, e4m3: 3 * 2^-9 * 2^-8 (k 0) added to C = 256 is three quarters of its ulp,
+     *     rounded up to 256 + 2^-15 (a sum with C in it, truncated, keeps 256);
+     * <li>m16n8k32 .f16, e4m3 x e5m2: 448 * 448 (k 0) overflows the first MMA's f16 D to +inf, which
+     *     448 * -448 (k 2) cannot bring back, where the exact sum is 0.
+     * </ul>
+     */
+    @Test
+    void float8InputsRunAsTwoF16MmasWithCAddedLast() {
+        Harness h = new Harness(".version 8.7\n.target sm_90\n.address_size 64\n" + """
+                .visible .entry f8(.param .u64 pd)
+                {
+                    .reg .b32 %l, %z, %a<3>, %b<3>, %h<2>;
+                    .reg .f32 %c<4>, %d<4>, %e<4>;
+                    .reg .pred %p;
+                    .reg .b64 %rd, %o;
+                    ld.param.u64 %rd, [pd];
+                    mov.u32 %l, %laneid;
+                    and.b32 %z, %l, 3;
+                    setp.eq.u32 %p, %z, 0;
+                    mov.b32 %z, 0;
+                    selp.b32 %a0, 0x00F81878, 0, %p;
+                    selp.b32 %b0, 0x00781878, 0, %p;
+                    selp.b32 %a1, 0x00000003, 0, %p;
+                    selp.b32 %b1, 0x00000002, 0, %p;
+                    selp.b32 %a2, 0x007E007E, 0, %p;
+                    selp.b32 %b2, 0x00DF005F, 0, %p;
+                    mov.f32 %c0, 0f00000000;
+                    mov.f32 %c1, %c0;
+                    mov.f32 %c2, %c0;
+                    mov.f32 %c3, %c0;
+                    mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%d0, %d1, %d2, %d3}, {%a0, %a0, %z, %z}, {%b0, %z}, {%c0, %c1, %c2, %c3};
+                    mov.f32 %c0, 0f43800000;
+                    mov.f32 %c1, %c0;
+                    mov.f32 %c2, %c0;
+                    mov.f32 %c3, %c0;
+                    mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32 {%e0, %e1, %e2, %e3}, {%a1, %a1}, {%b1}, {%c0, %c1, %c2, %c3};
+                    mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e5m2.f16 {%h0, %h1}, {%a2, %a2, %z, %z}, {%b2, %z}, {%z, %z};
+                    mul.wide.u32 %o, %l, 48;
+                    add.s64 %rd, %rd, %o;
+                    st.global.v4.f32 [%rd], {%d0, %d1, %d2, %d3};
+                    st.global.v4.f32 [%rd+16], {%e0, %e1, %e2, %e3};
+                    st.global.v2.b32 [%rd+32], {%h0, %h1};
+                    ret;
+                }
+                """);
+        long d = h.buffer(32 * 48);
+        ExecResult r = h.run(1, 32, d);
+        assertEquals(ExecStatus.OK, r.status(), () -> r.diagnostics().toString());
+        int[] out = h.readInts(d, 32 * 12);
+        for (int l = 0; l < 32; l++) {
+            for (int e = 0; e < 4; e++) {
+                String at = "lane " + l + " element " + e;
+                assertEquals(0, out[12 * l + e], at);
+                assertEquals(0x43800001, out[12 * l + 4 + e], at);
+                assertEquals(0x7c00, out[12 * l + 8 + e / 2] >>> 16 * (e % 2) & 0xffff, at);
+            }
+        }
+    }
+
     @Test
     void divergentWarpIsAnErrorAtTheLine() {
         Harness h = new Harness(Harness.HEADER + """
@@ -107,15 +174,13 @@ class MmaSyncTest {
         String[][] forms = {
             {"mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, {%a0, %a1}, {%a2, %a3}, "
                     + "{%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7};", "m8n8k4"},
-            {"mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%f0, %f1, %f2, %f3}, {%a0, %a1, %a2, %a3}, {%a4, %a5}, "
-                    + "{%f0, %f1, %f2, %f3};", "e4m3"},
             {"mma.sync.aligned.m16n8k32.row.col.s32.s4.s4.s32 {%a0, %a1, %a2, %a3}, {%a4, %a5}, {%a6}, "
                     + "{%a0, %a1, %a2, %a3};", "s4"},
             {"mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.xor.popc {%a0, %a1, %a2, %a3}, {%a4, %a5}, {%a6}, "
                     + "{%a0, %a1, %a2, %a3};", "m16n8k128"},
         };
         for (String[] f : forms) {
-            // (PTX 8.4 for the e4m3 form; ptxas accepts each of these.)
+            // (ptxas accepts each of these.)
             Harness h = new Harness(".version 8.4\n.target sm_90\n.address_size 64\n" + """
                     .visible .entry un()
                     {

@@ -10,6 +10,7 @@ final class Actor {
     int self;
     long base;
     int slots;
+    int threadsPerCta;
     int[] known;
     /** For a thread: its async agent's slot and what it knows of it beyond {@code known}; -1 otherwise. */
     int ownAgent = -1;
@@ -75,6 +76,34 @@ final class Actor {
             return c <= known[s] || s == ownAgent && c <= ownAgentKnown;
         }
         return foreign != null && foreign.knows(g, c, slots);
+    }
+
+    /**
+     * Whether a strong access with epoch {@code e} and this one, strong, are morally strong
+     * relative to each other: each one's scope includes the other's thread (an async agent's
+     * operations count as its thread's). Only then do they not race, and only then does a
+     * release through one and an acquire through the other order anything.
+     */
+    boolean morallyStrong(long e) {
+        int theirs = Epochs.scope(e), mine = Epochs.scope(epoch);
+        if ((theirs | mine) == Scopes.GPU) {
+            return true;
+        }
+        long other = Epochs.slot(e), me = Epochs.slot(epoch);
+        return includes(theirs, other, me) && includes(mine, me, other);
+    }
+
+    /** Whether the scope of an operation of launch-wide slot {@code from} includes slot {@code other}'s thread. */
+    private boolean includes(int scope, long from, long other) {
+        if (scope == Scopes.GPU) {
+            return true;
+        }
+        if (from / slots != other / slots) {
+            return false;
+        }
+        int threads = slots / 2;
+        return scope == Scopes.CLUSTER
+                || (from % slots % threads) / threadsPerCta == (other % slots % threads) / threadsPerCta;
     }
 
     /**

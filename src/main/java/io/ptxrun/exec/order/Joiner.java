@@ -37,6 +37,33 @@ final class Joiner {
     }
 
     /**
+     * {@link #arrive} of the 32 threads from slot {@code first}, a whole warp whose threads are
+     * {@link ThreadClocks#alike}: their shared knowledge joined once, then each one's counters.
+     */
+    void arriveWarp(ThreadClocks c, int first) {
+        int[] k = c.known[first];
+        if (acc == null) {
+            acc = k.clone();
+            lastJoined = k;
+        } else if (k != lastJoined) {
+            for (int i = 0; i < acc.length; i++) {
+                if (k[i] > acc[i]) {
+                    acc[i] = k[i];
+                }
+            }
+            lastJoined = k;
+        }
+        int[] clock = c.clock, agentKnown = c.agentKnown;
+        for (int t = first, agent = c.threads + first; t < first + 32; t++, agent++) {
+            acc[t] = Math.max(acc[t], clock[t]);
+            acc[agent] = Math.max(acc[agent], agentKnown[t]);
+        }
+        for (int t = first; t < first + 32; t++) {
+            c.tick(t);
+        }
+    }
+
+    /**
      * A relaxed arrive of thread t: it releases nothing by itself, but after a fence it hands on
      * what the thread had then (the fence-then-relaxed release pattern).
      */

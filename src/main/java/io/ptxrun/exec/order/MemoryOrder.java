@@ -18,6 +18,8 @@ public final class MemoryOrder {
     public static final class Launch {
         final ShadowMemory global;
         final ConcurrentHashMap<Long, Release> released = new ConcurrentHashMap<>();
+        /** Releases at .cta or .cluster scope: only the threads of that CTA or cluster acquire them. */
+        final ConcurrentHashMap<ScopedSite, Release> releasedInScope = new ConcurrentHashMap<>();
 
         /**
          * {@code shadowBytes}: what the shadow of global memory may take (8 bytes a byte touched);
@@ -47,6 +49,16 @@ public final class MemoryOrder {
     private final Map<Long, Phases> mbarriers = new HashMap<>();
     /** Releases at shared-memory atomics of the cluster in flight, by rank and offset. */
     private final Map<Long, Release> sharedReleased = new HashMap<>();
+    /** The cluster's shared-memory releases at .cta scope (a .cluster one reaches the whole cluster). */
+    private final Map<ScopedSite, Release> sharedReleasedInScope = new HashMap<>();
+
+    /**
+     * A location's releases made at a scope narrower than the GPU, by threads of one domain: a
+     * CTA ({@code domain} 2 * its launch-wide index + 1) or a cluster (2 * its index).
+     */
+    record ScopedSite(long key, long domain) {}
+
+    private final int clusterSize;
     /** Per thread: the agent counter at the end of each recent cp.async and bulk async-group. */
     private final int[][] copyGroupEnds, bulkGroupEnds;
     private static final int GROUPS_KEPT = 32;
@@ -65,6 +77,7 @@ public final class MemoryOrder {
         this.launch = launch;
         this.threadsPerCta = threadsPerCta;
         int threads = threadsPerCta * clusterSize;
+        this.clusterSize = clusterSize;
         this.clocks = new ThreadClocks(threads);
         this.shared = new ShadowMemory[clusterSize];
         for (int r = 0; r < clusterSize; r++) {
@@ -77,6 +90,7 @@ public final class MemoryOrder {
         this.copyGroupEnds = new int[threads][GROUPS_KEPT];
         this.bulkGroupEnds = new int[threads][GROUPS_KEPT];
         actor.slots = clocks.slots;
+        actor.threadsPerCta = threadsPerCta;
     }
 
     public HazardLog log() {
@@ -105,6 +119,7 @@ public final class MemoryOrder {
         clusterReleased = null;
         mbarriers.clear();
         sharedReleased.clear();
+        sharedReleasedInScope.clear();
         globalOverflow = (long) (clusterIndex + 1) * clocks.slots > Epochs.MAX_SLOT;
     }
 
@@ -136,6 +151,10 @@ public final class MemoryOrder {
     // ------------------------------------------------------------------ accesses
 
     private void asThread(int t, int pc, boolean strong) {
+        asThread(t, pc, strong, Scopes.GPU);
+    }
+
+    private void asThread(int t, int pc, boolean strong, int scope) {
         Actor a = actor;
         a.self = t;
         a.base = clocks.base;
@@ -144,7 +163,7 @@ public final class MemoryOrder {
         a.ownAgentKnown = clocks.agentKnown[t];
         a.foreign = clocks.foreign[t];
         a.issuer = -1;
-        a.epoch = clocks.epoch(t, strong);
+        a.epoch = strong ? Epochs.of(clocks.base + t, clocks.clock[t], scope) : clocks.epoch(t, false);
         a.pc = pc;
     }
 
@@ -236,7 +255,7 @@ public final class MemoryOrder {
         long second = Epochs.slot(actor.epoch);
         if (found.uninitialized) {
             log.add(new Conflict("uninit.shared", "read", -1, -1, false, actor.pc, second, false, space,
-                    packAddress(owner, found.address)));
+                    packAddress(owner, found.address), -1));
             return;
         }
         long first = Epochs.slot(found.epoch);
@@ -263,7 +282,8 @@ public final class MemoryOrder {
         }
         String kind = found.write && write ? "WAW" : found.write ? "RAW" : "WAR";
         log.add(new Conflict(rule, kind, found.pc, first, found.write, actor.pc, second, write, space,
-                packAddress(owner, found.address)));
+                packAddress(owner, found.address),
+                found.scoped ? Scopes.narrower(Epochs.scope(found.epoch), Epochs.scope(actor.epoch)) : -1));
     }
 
     /** Shared addresses carry their owner's rank above the offset; global ones are plain. */
@@ -286,11 +306,20 @@ public final class MemoryOrder {
      * relaxed read keeps it for its next fence or barrier).
      */
     public void atomic(int t, int pc, int space, int owner, long address, int size, boolean reads, boolean writes,
-            boolean acquire, boolean release) {
-        asThread(t, pc, true);
+            boolean acquire, boolean release, int scope) {
+        asThread(t, pc, true, scope);
         check(space, owner, address, size, writes, true);
         if (reads) {
-            Release r = released(space).get(key(space, owner, address));
+            long key = key(space, owner, address);
+            Release r = released(space).get(key);
+            Map<ScopedSite, Release> inScope = releasedInScope(space);
+            if (!inScope.isEmpty()) {
+                // What threads of the reader's own CTA (or cluster) released at that scope.
+                r = Release.join(r, inScope.get(new ScopedSite(key, domain(t, Scopes.CTA))));
+                if (space == GLOBAL) {
+                    r = Release.join(r, inScope.get(new ScopedSite(key, domain(t, Scopes.CLUSTER))));
+                }
+            }
             if (r != null) {
                 if (acquire) {
                     clocks.acquire(t, r);
@@ -305,11 +334,29 @@ public final class MemoryOrder {
      * The release half of a strong write, called before the write itself: a thread of another
      * cluster (another worker) that reads the new value must find what it releases.
      */
-    public void releaseAt(int t, int space, int owner, long address, boolean release) {
+    public void releaseAt(int t, int space, int owner, long address, boolean release, int scope) {
         Release r = release ? clocks.release(t) : clocks.fencedRelease(t);
-        if (r != null) {
-            released(space).merge(key(space, owner, address), r, Release::join);
+        if (r == null) {
+            return;
         }
+        // A relaxed write after a fence releases what the fence did, as far as both reach.
+        int reach = release ? scope : Scopes.narrower(scope, clocks.fencedScope[t]);
+        if (reach == Scopes.GPU || reach == Scopes.CLUSTER && space != GLOBAL) {
+            released(space).merge(key(space, owner, address), r, Release::join);
+        } else {
+            releasedInScope(space).merge(new ScopedSite(key(space, owner, address), domain(t, reach)), r,
+                    Release::join);
+        }
+    }
+
+    private Map<ScopedSite, Release> releasedInScope(int space) {
+        return space == GLOBAL ? launch.releasedInScope : sharedReleasedInScope;
+    }
+
+    /** The domain ({@link ScopedSite}) of thread t's CTA, or of its cluster. */
+    private long domain(int t, int scope) {
+        return scope == Scopes.CTA ? 2 * ((long) clocks.cluster * clusterSize + t / threadsPerCta) + 1
+                : 2L * clocks.cluster;
     }
 
     /**
@@ -343,8 +390,8 @@ public final class MemoryOrder {
     }
 
     /** fence / membar (not the proxy fences): acquires deferred reads, marks what relaxed writes release. */
-    public void fence(int t) {
-        clocks.fence(t);
+    public void fence(int t, int scope) {
+        clocks.fence(t, scope);
     }
 
     // ------------------------------------------------------------------ barriers
@@ -355,6 +402,10 @@ public final class MemoryOrder {
      */
     public void barrierArrive(int firstSlot, int lanes, int id) {
         Joiner joiner = barriers[(firstSlot / threadsPerCta) * 16 + id];
+        if (lanes == -1 && clocks.alike(firstSlot)) {
+            joiner.arriveWarp(clocks, firstSlot);
+            return;
+        }
         for (int m = lanes; m != 0; m &= m - 1) {
             int t = firstSlot + Integer.numberOfTrailingZeros(m);
             settlePending(t);
@@ -372,6 +423,9 @@ public final class MemoryOrder {
      * barrier released.
      */
     public void acquire(int firstSlot, int lanes, Release r) {
+        if (lanes == -1 && clocks.acquireWarp(firstSlot, r)) {
+            return;
+        }
         for (int m = lanes; m != 0; m &= m - 1) {
             clocks.acquire(firstSlot + Integer.numberOfTrailingZeros(m), r);
         }

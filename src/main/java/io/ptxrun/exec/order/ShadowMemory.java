@@ -882,12 +882,14 @@ final class ShadowMemory {
             if (!initialized && !write && !found.any()) {
                 found.uninitialized(address);
             }
-        } else if (!(w < 0 && (strong || !write)) && !a.knows(w)) {
-            // Strong accesses never race with each other, and a plain read of what atomics
-            // write is tolerated: the compare-and-swap loop idiom reads plainly, then lets the
-            // atomic check the value it read.
+        } else if (!(w < 0 && (strong ? a.morallyStrong(w) : !write)) && !a.knows(w)) {
+            // Strong accesses do not race with each other when their scopes include each
+            // other's threads, and a plain read of what atomics write is tolerated: the
+            // compare-and-swap loop idiom reads plainly, then lets the atomic check the value it
+            // read.
             if (!found.any()) {
                 found.conflict(w, pc(c[i + 3], 0), true, address);
+                found.scoped = w < 0 && strong;
             }
         } else if (a.proxyClocks != null && !write) {
             proxyRead(c, i, a, w, found, address);
@@ -919,6 +921,15 @@ final class ShadowMemory {
                 found.conflict(r1, pc(c[i + 3], 1), false, address);
             } else if (r2 != 0 && !a.knows(r2)) {
                 found.conflict(r2, pc(c[i + 3], 2), false, address);
+            }
+        } else if (!found.any()) {
+            // A strong write after strong reads whose scopes do not reach each other.
+            if (r1 < 0 && !a.morallyStrong(r1) && !a.knows(r1)) {
+                found.conflict(r1, pc(c[i + 3], 1), false, address);
+                found.scoped = true;
+            } else if (r2 < 0 && !a.morallyStrong(r2) && !a.knows(r2)) {
+                found.conflict(r2, pc(c[i + 3], 2), false, address);
+                found.scoped = true;
             }
         }
         c[i] = a.epoch;
@@ -955,11 +966,14 @@ final class ShadowMemory {
         long address = -1;
 
         boolean proxy;
+        /** Both accesses are strong: they race because their scopes do not include each other's threads. */
+        boolean scoped;
 
         void clear() {
             address = -1;
             uninitialized = false;
             proxy = false;
+            scoped = false;
         }
 
         boolean any() {

@@ -32,6 +32,8 @@ final class ThreadClocks {
     final int[][] fenced;
     final ForeignClocks[] fencedForeign;
     final int[] fencedClock;
+    /** The scope of the thread's last fence ({@link Scopes}): how far what it released then reaches. */
+    final int[] fencedScope;
     /** What relaxed atomic reads have seen released; a later fence or barrier acquires it. */
     final Release[] pending;
     /**
@@ -58,6 +60,7 @@ final class ThreadClocks {
         this.fenced = new int[threads][];
         this.fencedForeign = new ForeignClocks[threads];
         this.fencedClock = new int[threads];
+        this.fencedScope = new int[threads];
         this.pending = new Release[threads];
         this.proxyFenced = new int[threads];
         this.proxyFencedKnown = new int[threads][];
@@ -75,6 +78,7 @@ final class ThreadClocks {
         Arrays.fill(fenced, null);
         Arrays.fill(fencedForeign, null);
         Arrays.fill(fencedClock, 0);
+        Arrays.fill(fencedScope, Scopes.GPU);
         Arrays.fill(pending, null);
         Arrays.fill(proxyFenced, 0);
         Arrays.fill(proxyFencedKnown, zero);
@@ -124,6 +128,38 @@ final class ThreadClocks {
         }
     }
 
+    /**
+     * Whether the 32 threads from slot {@code first} (a whole warp) share one knowledge array, hold
+     * no other cluster's clocks and have seen no relaxed atomic's release: as after a barrier,
+     * they then release and acquire alike, and a warp's arrival or acquisition is done at once.
+     */
+    boolean alike(int first) {
+        int[] k = known[first];
+        for (int t = first; t < first + 32; t++) {
+            if (known[t] != k || foreign[t] != null || pending[t] != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@link #acquire} of r by the 32 threads from slot {@code first} when they are {@link #alike}
+     * and r is this cluster's with no other's clocks: one join for all of them. Returns false,
+     * having done nothing, otherwise.
+     */
+    boolean acquireWarp(int first, Release r) {
+        if (r == null) {
+            return true;
+        }
+        if (r.cluster() != cluster || r.foreign() != null || !alike(first)) {
+            return false;
+        }
+        version++;
+        Arrays.fill(known, first, first + 32, join(known[first], r.clock()));
+        return true;
+    }
+
     /** Thread t knows slot s up to {@code c} (an async agent's completed copies). */
     void learn(int t, int s, int c) {
         if (s == threads + t) {
@@ -137,7 +173,7 @@ final class ThreadClocks {
     }
 
     /** A fence: acquires what relaxed reads saw, and marks what a later relaxed atomic releases. */
-    void fence(int t) {
+    void fence(int t, int scope) {
         if (pending[t] != null) {
             acquire(t, pending[t]);
             pending[t] = null;
@@ -145,6 +181,7 @@ final class ThreadClocks {
         fenced[t] = knownOf(t);
         fencedForeign[t] = foreign[t];
         fencedClock[t] = clock[t];
+        fencedScope[t] = scope;
         tick(t);
     }
 

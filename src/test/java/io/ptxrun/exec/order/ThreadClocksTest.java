@@ -71,7 +71,60 @@ class ThreadClocksTest {
         assertEquals(7, c.known[2][5]);
         c.learn(3, 4 + 1, 9);
         assertEquals(9, c.known[3][5]);
-        c.fence(1);
+        c.fence(1, Scopes.GPU);
         assertEquals(7, c.fenced[1][5]);
+    }
+    /**
+     * A whole warp whose threads share one knowledge array arrives at a barrier and acquires its
+     * release at once: the same joined knowledge, counters and knowledge afterwards as thread by
+     * thread, from random counters, own-agent knowledge and barrier contents.
+     */
+    @Test
+    void aWarpArrivesAndAcquiresAsItsThreadsOneByOne() {
+        Random random = new Random(29);
+        for (int round = 0; round < 500; round++) {
+            ThreadClocks byThread = new ThreadClocks(64), byWarp = new ThreadClocks(64);
+            byThread.start(0);
+            byWarp.start(0);
+            int[] shared = new int[128];
+            for (int i = 0; i < shared.length; i++) {
+                shared[i] = random.nextInt(5);
+            }
+            for (int t = 0; t < 64; t++) {
+                byThread.known[t] = byWarp.known[t] = shared;
+                byThread.clock[t] = byWarp.clock[t] = 1 + random.nextInt(6);
+                byThread.agentKnown[t] = byWarp.agentKnown[t] = random.nextInt(6);
+            }
+            Joiner one = new Joiner(), all = new Joiner();
+            if (random.nextBoolean()) {
+                // Another warp arrived first with other knowledge.
+                int[] other = new int[128];
+                for (int i = 0; i < other.length; i++) {
+                    other[i] = random.nextInt(5);
+                }
+                for (Joiner j : new Joiner[] {one, all}) {
+                    ThreadClocks first = new ThreadClocks(64);
+                    first.start(0);
+                    java.util.Arrays.fill(first.known, other);
+                    j.arrive(first, 40);
+                }
+            }
+            int warp = random.nextInt(2) * 32;
+            for (int t = warp; t < warp + 32; t++) {
+                one.arrive(byThread, t);
+            }
+            assertEquals(true, byWarp.alike(warp));
+            all.arriveWarp(byWarp, warp);
+            assertArrayEquals(byThread.clock, byWarp.clock);
+            Release r1 = one.take(0), r2 = all.take(0);
+            assertArrayEquals(r1.clock(), r2.clock());
+            for (int t = warp; t < warp + 32; t++) {
+                byThread.acquire(t, r1);
+            }
+            assertEquals(true, byWarp.acquireWarp(warp, r2));
+            for (int t = 0; t < 64; t++) {
+                assertArrayEquals(byThread.known[t], byWarp.known[t]);
+            }
+        }
     }
 }

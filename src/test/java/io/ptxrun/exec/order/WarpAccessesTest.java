@@ -114,7 +114,7 @@ class WarpAccessesTest {
                     barrier(p);
                 } else if (kind < 8) {
                     int t = r.nextInt(THREADS);
-                    p.both(o -> o.fence(t));
+                    p.both(o -> o.fence(t, Scopes.GPU));
                 } else {
                     warpAccess(r, p, false);
                 }
@@ -193,17 +193,17 @@ class WarpAccessesTest {
                 long flag = 60;
                 int acquirers = r.nextInt();
                 p.both(o -> {
-                    o.releaseAt(t, MemoryOrder.SHARED, 0, flag, true);
-                    o.atomic(t, pc, MemoryOrder.SHARED, 0, flag, 4, true, true, true, true);
+                    o.releaseAt(t, MemoryOrder.SHARED, 0, flag, true, Scopes.GPU);
+                    o.atomic(t, pc, MemoryOrder.SHARED, 0, flag, 4, true, true, true, true, Scopes.GPU);
                     for (int u = 0; u < 32; u++) {
                         if ((acquirers & (1 << u)) != 0) {
-                            o.atomic(u + (t & 32), pc, MemoryOrder.SHARED, 0, flag, 4, true, false, true, false);
+                            o.atomic(u + (t & 32), pc, MemoryOrder.SHARED, 0, flag, 4, true, false, true, false, Scopes.GPU);
                         }
                     }
                 });
             } else if (kind < 93) {
                 int t = r.nextInt(THREADS);
-                p.both(o -> o.fence(t));
+                p.both(o -> o.fence(t, Scopes.GPU));
             } else if (kind < 94) {
                 // State the engine writes itself (an mbarrier.init's 8 bytes).
                 int t = r.nextInt(THREADS);
@@ -282,11 +282,11 @@ class WarpAccessesTest {
             java.util.Arrays.fill(word, 8);
             p.both(o -> {
                 o.access(32, 1, MemoryOrder.SHARED, 0, 8, 4, true, false);
-                o.releaseAt(32, MemoryOrder.SHARED, 0, 60, true);
-                o.atomic(32, 2, MemoryOrder.SHARED, 0, 60, 4, true, true, true, true);
+                o.releaseAt(32, MemoryOrder.SHARED, 0, 60, true, Scopes.GPU);
+                o.atomic(32, 2, MemoryOrder.SHARED, 0, 60, 4, true, true, true, true, Scopes.GPU);
                 for (int t = 0; t < 32; t++) {
                     if (t != oddLane) {
-                        o.atomic(t, 3, MemoryOrder.SHARED, 0, 60, 4, true, false, true, false);
+                        o.atomic(t, 3, MemoryOrder.SHARED, 0, 60, 4, true, false, true, false, Scopes.GPU);
                     }
                 }
             });
