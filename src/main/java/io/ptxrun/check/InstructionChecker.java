@@ -808,9 +808,11 @@ public final class InstructionChecker {
                 if (t == null || typeCompatible(element, t)) {
                     continue;
                 }
+                // A .b32 fragment takes any 32-bit register, floating point too.
                 return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what + " must be "
-                        + element.bits + "-bit " + (element.isFloat() ? element.spelling : "integer or bit-size")
-                        + " registers; " + r.name() + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+                        + element.bits + "-bit " + (element.isFloat() ? element.spelling + " "
+                        : element == DataType.B32 ? "" : "integer or bit-size ") + "registers; " + r.name() + " is "
+                        + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
             }
             if (!(e instanceof Operand.Symbol s && s.name().startsWith("%"))) {
                 return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what + " must be registers ("
