@@ -203,6 +203,28 @@ public final class InstructionChecker {
         if (at.kind() == Qualifier.SATFINITE) {
             return () -> "'.satfinite' is for the integer forms of " + name + " (.s8, .u8, .s4, .u4 inputs)" + cite;
         }
+        if (at.kind() == Qualifier.F16 || at.kind() == Qualifier.F32) {
+            // D and C: the first and last element types written.
+            List<Qual> types = new ArrayList<>();
+            Qual shape = null;
+            for (Qual q : instruction.qualifiers()) {
+                if (MMA_TYPES.contains(q.text())) {
+                    types.add(q);
+                } else if (q.kind().category == Qualifier.Category.SHAPE) {
+                    shape = q;
+                }
+            }
+            if (types.size() == 4 && shape != null && (at == types.get(0) || at == types.get(3))) {
+                String d = types.get(0).text();
+                String c = types.get(3).text();
+                String s = shape.text();
+                boolean m8n8k4 = shape.kind() == Qualifier.M8N8K4;
+                if (!d.equals(c) && (d + c).matches("(\\.f16|\\.f32){2}") && !(m8n8k4 && d.equals(".f32"))) {
+                    return () -> name + " " + s + " takes D and C of one type (.f16 and .f16, or .f32 and .f32), not "
+                            + d + " and " + c + (m8n8k4 ? "; .m8n8k4 also takes .f32 D with .f16 C" : "") + cite;
+                }
+            }
+        }
         if (at.kind() == Qualifier.ROW || at.kind() == Qualifier.COL) {
             StringBuilder layouts = new StringBuilder();
             Qual shape = null;
