@@ -90,6 +90,16 @@ class ScopesTest {
     }
 
     @Test
+    void anAcquireOrdersOnlyWithReleasesOfThreadsInItsScope() {
+        String release = PUBLISH.replace("PUBLISH_FLAG", "st.release.gpu.global.u32 [%f], 1;");
+        List<String> found = races(release.replace("ACQUIRE", "acquire.cta"), null);
+        assertTrue(found.stream().anyMatch(m -> m.contains("RAW") && m.contains("'st.global.u32'")), found.toString());
+        assertEquals(List.of(), races(release.replace("ACQUIRE", "acquire.cluster"), new int[] {2, 1, 1}));
+        assertTrue(races(release.replace("ACQUIRE", "acquire.cluster"), null).stream().anyMatch(m -> m.contains("RAW")));
+        assertEquals(List.of(), races(release.replace("ACQUIRE", "acquire.sys"), null));
+    }
+
+    @Test
     void aFenceThenRelaxedStoreReleasesAsFarAsTheFenceReaches() {
         String fenced = PUBLISH.replace("ACQUIRE", "relaxed.gpu")
                 .replace("ld.global.u32 %v, [%o];", "fence.acq_rel.gpu;\n    ld.global.u32 %v, [%o];");

@@ -59,6 +59,7 @@ public final class MemoryOrder {
     record ScopedSite(long key, long domain) {}
 
     private final int clusterSize;
+    private final boolean[] casCompared;
     /** Per thread: the agent counter at the end of each recent cp.async and bulk async-group. */
     private final int[][] copyGroupEnds, bulkGroupEnds;
     private static final int GROUPS_KEPT = 32;
@@ -74,6 +75,18 @@ public final class MemoryOrder {
     }
 
     public MemoryOrder(Launch launch, int threadsPerCta, int clusterSize) {
+        this(launch, threadsPerCta, clusterSize, new boolean[0]);
+    }
+
+    /**
+     * {@code casCompared}: by instruction, the plain loads whose value an atom.cas of the same
+     * function compares against (the compare-and-swap loop idiom: read plainly, then let the CAS
+     * check the value read). Only their reads of what unordered atomics write are no race; any
+     * other plain read of such a value is one (a histogram's bins read back without a barrier
+     * after other threads' atomicAdds).
+     */
+    public MemoryOrder(Launch launch, int threadsPerCta, int clusterSize, boolean[] casCompared) {
+        this.casCompared = casCompared;
         this.launch = launch;
         this.threadsPerCta = threadsPerCta;
         int threads = threadsPerCta * clusterSize;
@@ -165,6 +178,7 @@ public final class MemoryOrder {
         a.issuer = -1;
         a.epoch = strong ? Epochs.of(clocks.base + t, clocks.clock[t], scope) : clocks.epoch(t, false);
         a.pc = pc;
+        a.casCompared = casCompared(pc);
     }
 
     /**
@@ -192,13 +206,14 @@ public final class MemoryOrder {
         a.base = clocks.base;
         a.issuer = -1;
         a.pc = pc;
+        boolean cas = a.casCompared = casCompared(pc);
         int m = lanes;
         if ((size == 4 || size == 8 || size == 16) && (space == SHARED || !write) && m != 0) {
             int[] known = sharedKnowledge(firstSlot, lanes);
             if (known != null) {
-                m = space == GLOBAL ? memory.readGlobalWords(firstSlot, lanes, addresses, size, clocks, known, pc, a)
+                m = space == GLOBAL ? memory.readGlobalWords(firstSlot, lanes, addresses, size, clocks, known, pc, a, cas)
                         : write ? memory.writeWords(firstSlot, lanes, addresses, size, clocks, known, pc)
-                        : memory.readWords(firstSlot, lanes, addresses, size, clocks, known, pc);
+                        : memory.readWords(firstSlot, lanes, addresses, size, clocks, known, pc, cas);
             }
         }
         while (m != 0) {
@@ -287,6 +302,10 @@ public final class MemoryOrder {
     }
 
     /** Shared addresses carry their owner's rank above the offset; global ones are plain. */
+    private boolean casCompared(int pc) {
+        return pc >= 0 && pc < casCompared.length && casCompared[pc];
+    }
+
     private static long packAddress(int owner, long address) {
         return ((long) owner << 40) | address;
     }
@@ -310,16 +329,7 @@ public final class MemoryOrder {
         asThread(t, pc, true, scope);
         check(space, owner, address, size, writes, true);
         if (reads) {
-            long key = key(space, owner, address);
-            Release r = released(space).get(key);
-            Map<ScopedSite, Release> inScope = releasedInScope(space);
-            if (!inScope.isEmpty()) {
-                // What threads of the reader's own CTA (or cluster) released at that scope.
-                r = Release.join(r, inScope.get(new ScopedSite(key, domain(t, Scopes.CTA))));
-                if (space == GLOBAL) {
-                    r = Release.join(r, inScope.get(new ScopedSite(key, domain(t, Scopes.CLUSTER))));
-                }
-            }
+            Release r = releasedTo(t, scope, space, key(space, owner, address));
             if (r != null) {
                 if (acquire) {
                     clocks.acquire(t, r);
@@ -331,8 +341,32 @@ public final class MemoryOrder {
     }
 
     /**
+     * What thread t, reading the location {@code key} of {@code space} by a strong access at
+     * {@code scope}, finds released there by writes it is morally strong with: the releases of
+     * its own CTA's threads at any scope, of its cluster's at .cluster or wider when its own scope
+     * is that wide, and of any thread at .gpu when its own is.
+     */
+    private Release releasedTo(int t, int scope, int space, long key) {
+        Map<ScopedSite, Release> inScope = releasedInScope(space);
+        Release r = inScope.isEmpty() ? null : inScope.get(new ScopedSite(key, domain(t, Scopes.CTA)));
+        if (scope == Scopes.CTA) {
+            return r;
+        }
+        if (space == SHARED) {
+            // A cluster's shared memory: its map holds what reaches the cluster.
+            return Release.join(r, sharedReleased.get(key));
+        }
+        if (!inScope.isEmpty()) {
+            r = Release.join(r, inScope.get(new ScopedSite(key, domain(t, Scopes.CLUSTER))));
+        }
+        return scope == Scopes.CLUSTER ? r : Release.join(r, launch.released.get(key));
+    }
+
+    /**
      * The release half of a strong write, called before the write itself: a thread of another
-     * cluster (another worker) that reads the new value must find what it releases.
+     * cluster (another worker) that reads the new value must find what it releases. It is kept
+     * for each set of readers that may acquire it ({@link #releasedTo}): the writer's CTA, its
+     * cluster when it reaches that far, and every thread when it reaches the GPU.
      */
     public void releaseAt(int t, int space, int owner, long address, boolean release, int scope) {
         Release r = release ? clocks.release(t) : clocks.fencedRelease(t);
@@ -341,11 +375,19 @@ public final class MemoryOrder {
         }
         // A relaxed write after a fence releases what the fence did, as far as both reach.
         int reach = release ? scope : Scopes.narrower(scope, clocks.fencedScope[t]);
-        if (reach == Scopes.GPU || reach == Scopes.CLUSTER && space != GLOBAL) {
-            released(space).merge(key(space, owner, address), r, Release::join);
-        } else {
-            releasedInScope(space).merge(new ScopedSite(key(space, owner, address), domain(t, reach)), r,
-                    Release::join);
+        long key = key(space, owner, address);
+        Map<ScopedSite, Release> inScope = releasedInScope(space);
+        inScope.merge(new ScopedSite(key, domain(t, Scopes.CTA)), r, Release::join);
+        if (reach == Scopes.CTA) {
+            return;
+        }
+        if (space == SHARED) {
+            sharedReleased.merge(key, r, Release::join);
+            return;
+        }
+        inScope.merge(new ScopedSite(key, domain(t, Scopes.CLUSTER)), r, Release::join);
+        if (reach == Scopes.GPU) {
+            launch.released.merge(key, r, Release::join);
         }
     }
 
@@ -374,10 +416,6 @@ public final class MemoryOrder {
             return clocks.fencedClock[t];
         }
         return clocks.clock[t];
-    }
-
-    private Map<Long, Release> released(int space) {
-        return space == GLOBAL ? launch.released : sharedReleased;
     }
 
     private static long key(int space, int owner, long address) {
@@ -616,6 +654,7 @@ public final class MemoryOrder {
         a.issuerClock = o.issuerClock;
         a.epoch = Epochs.of(o.base + o.agent, o.clock, strong);
         a.pc = o.pc;
+        a.casCompared = false;
     }
 
     /** The copy reads its source (at issue; the agent keeps reading until it completes). */
