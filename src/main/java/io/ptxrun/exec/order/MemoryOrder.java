@@ -41,7 +41,7 @@ public final class MemoryOrder {
     private final ShadowMemory[] shared;
     private final Actor actor = new Actor();
     private final ShadowMemory.Found found = new ShadowMemory.Found();
-    private final HazardLog log = new HazardLog();
+    private final HazardLog log;
     /** The sixteen CTA barriers of each CTA, the cluster barrier, and every mbarrier's phases. */
     private final Joiner[] barriers;
     private final Joiner clusterBarrier = new Joiner();
@@ -88,6 +88,7 @@ public final class MemoryOrder {
     public MemoryOrder(Launch launch, int threadsPerCta, int clusterSize, boolean[] casCompared) {
         this.casCompared = casCompared;
         this.launch = launch;
+        this.log = new HazardLog(2 * threadsPerCta * clusterSize, threadsPerCta);
         this.threadsPerCta = threadsPerCta;
         int threads = threadsPerCta * clusterSize;
         this.clusterSize = clusterSize;
