@@ -85,6 +85,9 @@ public final class KernelRunner {
             long addr = memory.allocate(Math.max(1, spec.byteSize()), 256);
             memory.write(addr, spec.initialContents());
             memory.name(addr, b.getKey());
+            if (spec.uninitialized()) {
+                memory.markUninitialized(addr, spec.byteSize());
+            }
             addresses.put(b.getKey(), addr);
         }
         byte[] params = paramBlock(kernel, launch, addresses);

@@ -212,6 +212,22 @@ public final class GlobalMemory {
         names.put(start, name);
     }
 
+    /** Byte ranges {start, end} whose contents the program has not set (see {@link #markUninitialized}). */
+    private final java.util.List<long[]> uninitialized = new java.util.ArrayList<>();
+
+    /**
+     * Marks {@code size} bytes at {@code start} as memory the program has not set (a launch buffer
+     * that stands for cudaMalloc'd memory): the hazard detector reports reads of them before a write.
+     */
+    public synchronized void markUninitialized(long start, long size) {
+        uninitialized.add(new long[] {start, start + size});
+    }
+
+    /** The ranges {@link #markUninitialized} marked. */
+    public synchronized java.util.List<long[]> uninitialized() {
+        return java.util.List.copyOf(uninitialized);
+    }
+
     /** {@code name[+offset]} of the named allocation that holds {@code addr}, or null. */
     public synchronized String describe(long addr) {
         java.util.Map.Entry<Long, String> e = names.floorEntry(addr);

@@ -227,7 +227,8 @@ final class Grid {
         if (launch.limits().sync().detectHazards()) {
             // The shadow of global memory takes up to 8 bytes per byte touched: it gets the memory
             // budget left after the launch's own, and stops checking (saying so) beyond it.
-            shadow = new MemoryOrder.Launch(Math.max(0, global.budget() - global.reserved()), threads);
+            shadow = new MemoryOrder.Launch(Math.max(0, global.budget() - global.reserved()), threads,
+                    global.uninitialized());
             for (Engine e : workers) {
                 e.order = new MemoryOrder(shadow, threadsPerCta, ctasPerCluster, program.casCompared);
             }

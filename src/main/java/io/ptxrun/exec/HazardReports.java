@@ -43,8 +43,12 @@ final class HazardReports {
             String message;
             if (c.rule().startsWith("uninit")) {
                 message = String.format("uninitialized read: '%s' by %s reads %s, which no thread has written"
-                        + " (shared memory starts undefined on the GPU; write it, or copy into it, before reading)%s",
-                        second.mnemonic(), who(c.secondSlot(), second), where(c), times);
+                        + " (%s)%s", second.mnemonic(), who(c.secondSlot(), second), where(c),
+                        c.rule().equals("uninit.global")
+                                ? "the launch marks its buffer uninitialized: like cudaMalloc'd memory it holds"
+                                + " whatever was there; write it in the kernel, or cudaMemset it, before reading"
+                                : "shared memory starts undefined on the GPU; write it, or copy into it, before reading",
+                        times);
             } else {
                 // Report at the thread's access: an async copy's side is named as the other site.
                 boolean swap = isAgent(c.secondSlot()) && !isAgent(c.firstSlot());

@@ -6,9 +6,23 @@ import java.util.List;
  * One named global-memory buffer of a launch: its element type, element count and initial
  * contents.
  */
-public record BufferSpec(ElementType type, int count, BufferInit init) {
+/**
+ * A global buffer of the launch. {@code uninitialized}: its contents stand for memory the program
+ * has not set, as cudaMalloc leaves it: the run starts from {@code init}'s values (as the GPU
+ * reference does), and the hazard detector reports a read of a byte before any thread writes it.
+ */
+public record BufferSpec(ElementType type, int count, BufferInit init, boolean uninitialized) {
     /** Buffers live in Java arrays; this keeps their byte size an {@code int}. */
     public static final long MAX_BYTES = Integer.MAX_VALUE - 8;
+
+    public BufferSpec(ElementType type, int count, BufferInit init) {
+        this(type, count, init, false);
+    }
+
+    /** This buffer, its contents undefined to the program ({@code uninitialized}). */
+    public BufferSpec asUninitialized(boolean uninitialized) {
+        return new BufferSpec(type, count, init, uninitialized);
+    }
 
     public BufferSpec {
         if (count < 0) {

@@ -27,7 +27,8 @@ final class LaunchFileReader {
             Set.of(
                     "kernel", "grid", "block", "cluster", "sharedBytes", "buffers", "tensorMaps", "params",
                     "dump", "tolerance");
-    private static final Set<String> BUFFER_KEYS = Set.of("type", "count", "init", "values", "tolerance");
+    private static final Set<String> BUFFER_KEYS = Set.of("type", "count", "init", "values", "tolerance",
+            "uninitialized");
     private static final Set<String> TENSOR_MAP_KEYS =
             Set.of(
                     "buffer", "type", "dims", "strides", "box", "elementStrides", "interleave", "swizzle",
@@ -123,6 +124,15 @@ final class LaunchFileReader {
     }
 
     private BufferSpec buffer(JsonNode node, String path) {
+        JsonNode uninitialized = node.isObject() ? node.get("uninitialized") : null;
+        if (uninitialized != null && !uninitialized.isBoolean()) {
+            throw new LaunchException(JsonPaths.key(path, "uninitialized"), "expected true or false");
+        }
+        BufferSpec spec = bufferContents(node, path);
+        return uninitialized == null ? spec : spec.asUninitialized(uninitialized.booleanValue());
+    }
+
+    private BufferSpec bufferContents(JsonNode node, String path) {
         object(node, path);
         warnUnknownKeys(node, path, BUFFER_KEYS);
         JsonNode typeNode = required(node, "type", path, "expected an element type such as \"s32\"");

@@ -11,6 +11,11 @@ final class Epochs {
     static final int MAX_CLOCK = (1 << CLOCK_BITS) - 1;
     static final long MAX_SLOT = (1L << 35) - 1;
     static final long STRONG = Long.MIN_VALUE;
+    /**
+     * The write epoch of a byte of global memory the program has not set (a launch buffer marked
+     * uninitialized): no thread's, as no slot reaches MAX_SLOT and every counter starts at 1.
+     */
+    static final long UNDEFINED = MAX_SLOT << CLOCK_BITS;
     private static final int SCOPE_SHIFT = 61;
     private static final long SCOPE_BITS = 3L << SCOPE_SHIFT;
 

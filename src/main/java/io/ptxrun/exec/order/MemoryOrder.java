@@ -1,6 +1,7 @@
 package io.ptxrun.exec.order;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -26,7 +27,12 @@ public final class MemoryOrder {
          * {@code workers}: how many run the launch's clusters at once.
          */
         public Launch(long shadowBytes, int workers) {
-            this.global = ShadowMemory.global(shadowBytes, workers);
+            this(shadowBytes, workers, List.of());
+        }
+
+        /** {@code uninitialized}: byte ranges {start, end} of global memory the program has not set. */
+        public Launch(long shadowBytes, int workers, List<long[]> uninitialized) {
+            this.global = ShadowMemory.global(shadowBytes, workers, uninitialized);
         }
 
         /** Whether some global accesses went unchecked because the shadow reached its allowance. */
@@ -270,8 +276,8 @@ public final class MemoryOrder {
     private void report(int space, int owner, boolean write) {
         long second = Epochs.slot(actor.epoch);
         if (found.uninitialized) {
-            log.add(new Conflict("uninit.shared", "read", -1, -1, false, actor.pc, second, false, space,
-                    packAddress(owner, found.address), -1));
+            log.add(new Conflict(space == GLOBAL ? "uninit.global" : "uninit.shared", "read", -1, -1, false,
+                    actor.pc, second, false, space, packAddress(owner, found.address), -1));
             return;
         }
         long first = Epochs.slot(found.epoch);
@@ -328,6 +334,12 @@ public final class MemoryOrder {
     public void atomic(int t, int pc, int space, int owner, long address, int size, boolean reads, boolean writes,
             boolean acquire, boolean release, int scope) {
         asThread(t, pc, true, scope);
+        if (reads && writes && space == GLOBAL && launch.global.uninitialized(address, size)) {
+            // A read-modify-write of memory the program never set (a counter nobody zeroed).
+            found.clear();
+            found.uninitialized(address);
+            report(space, owner, false);
+        }
         check(space, owner, address, size, writes, true);
         if (reads) {
             Release r = releasedTo(t, scope, space, key(space, owner, address));

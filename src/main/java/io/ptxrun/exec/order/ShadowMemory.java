@@ -98,10 +98,50 @@ final class ShadowMemory {
      * workers} of them; at most {@code bytes} of shadow. (On one worker no page is locked: a lock
      * is a full memory fence, which waits for the record stores that missed the cache before it.)
      */
-    static ShadowMemory global(long bytes, int workers) {
+    static ShadowMemory global(long bytes, int workers, java.util.List<long[]> uninitialized) {
         ShadowMemory s = new ShadowMemory(true, workers > 1, true);
         s.allowance.set(bytes);
+        s.uninitialized = uninitialized.toArray(new long[0][]);
         return s;
+    }
+
+    /** Global memory only: byte ranges {start, end} the program has not set, their words {@link Epochs#UNDEFINED} in a new page. */
+    private long[][] uninitialized = new long[0][];
+
+    /** A new page of global memory's shadow at {@code pageBase}: the words of uninitialized ranges are so marked. */
+    private Page newGlobalPage(long pageBase) {
+        Page p = new Page();
+        for (long[] r : uninitialized) {
+            long from = Math.max(r[0], pageBase), to = Math.min(r[1], pageBase + PAGE);
+            for (long a = from & ~3L; a < to; a += 4) {
+                p.words[(int) (a - pageBase)] = Epochs.UNDEFINED;
+            }
+        }
+        return p;
+    }
+
+    /** Whether a byte of the {@code size} at {@code address} of global memory is still as the program never set it. */
+    boolean uninitialized(long address, int size) {
+        if (uninitialized.length == 0) {
+            return false;
+        }
+        for (long a = address; a < address + size; a++) {
+            Page p = sparse.get(a >>> PAGE_BITS);
+            long[] c = p == null ? null : record(a);
+            if (p == null ? inUninitializedRange(a) : c != null && c[0] == Epochs.UNDEFINED) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean inUninitializedRange(long a) {
+        for (long[] r : uninitialized) {
+            if (a >= r[0] && a < r[1]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a page could not be made within the allowance (accesses there go unchecked). */
@@ -135,7 +175,7 @@ final class ShadowMemory {
                     full = true;
                     return null;
                 }
-                p = sparse.computeIfAbsent(n, key -> new Page());
+                p = sparse.computeIfAbsent(n, key -> newGlobalPage(key << PAGE_BITS));
             }
             if (a.pagesOf != this) {
                 java.util.Arrays.fill(a.pageNumbers, -1);
@@ -880,8 +920,8 @@ final class ShadowMemory {
      */
     private void cell(long[] c, int i, Actor a, boolean write, boolean strong, Found found, long address) {
         long w = c[i];
-        if (w == 0) {
-            if (!initialized && !write && !found.any()) {
+        if (w == 0 || w == Epochs.UNDEFINED) {
+            if ((w != 0 || !initialized) && !write && !found.any()) {
                 found.uninitialized(address);
             }
         } else if (!(w < 0 && (strong ? a.morallyStrong(w) : !write && a.casCompared)) && !a.knows(w)) {
