@@ -25,13 +25,14 @@ def module(instr, version, target, decls="", address_size=64):
             f"{PROLOGUE}{instr}\nret;\n}}\n")
 
 
-def case(family, instr, version="8.0", target="sm_90", decls=""):
+def case(family, instr, version="8.0", target="sm_90", decls="", unique=False):
+    """unique: a long instruction's id keeps a checksum of all of it, not only its length."""
     instr = instr.strip()
     if not instr.endswith(";"):
         instr += ";"
     key = instr.split("\n")[-1][:-1].replace(' ', '_')
     if len(key) > 120:
-        key = key[:100] + f"..{len(key)}"
+        key = key[:100] + (f"..{zlib.crc32(key.encode()):08x}" if unique else f"..{len(key)}")
     # Cases with declarations before the instruction (call) are told apart by a checksum of them.
     context = decls + instr if "\n" in instr or decls else ""
     cid = f"{family}/{key}{'/' + format(zlib.crc32(context.encode()), '08x') if context else ''}/{version}/{target}"
@@ -548,6 +549,429 @@ def wmma():
         case(F, f"{mm}.and.popc.row.col.m8n8k128.s32.b1.b1.s32 {vec('%r', 2)}, {{%r2}}, {{%r3}}, {vec('%r', 2, 4)}", v, t)
 
 
+# ---------------------------------------------------------------- mma (mma.sync, mma.sp)
+# (shape, dtype, atype, btype, ctype, registers of a, b, d/c, layouts all?) per the Syntax block
+# of spec/isa/mma.md and the fragment tables of 9.7.14.5.
+def mma_forms():
+    forms = []
+    for d in (".f16", ".f32"):
+        for c in (".f16", ".f32"):
+            forms.append((".m8n8k4", d, ".f16", ".f16", c, 2, 2, True))
+            forms.append((".m16n8k8", d, ".f16", ".f16", c, 2, 1, False))
+            forms.append((".m16n8k16", d, ".f16", ".f16", c, 4, 2, False))
+    forms += [(".m16n8k4", ".f32", ".tf32", ".tf32", ".f32", 2, 1, False),
+              (".m16n8k8", ".f32", ".tf32", ".tf32", ".f32", 4, 2, False),
+              (".m16n8k8", ".f32", ".bf16", ".bf16", ".f32", 2, 1, False),
+              (".m16n8k16", ".f32", ".bf16", ".bf16", ".f32", 4, 2, False)]
+    for a in (".e4m3", ".e5m2"):
+        for b in (".e4m3", ".e5m2"):
+            for d in (".f16", ".f32"):
+                forms.append((".m16n8k16", d, a, b, d, 2, 1, False))
+                forms.append((".m16n8k32", d, a, b, d, 4, 2, False))
+    for shape, na, nb in ((".m8n8k4", 1, 1), (".m16n8k4", 2, 1), (".m16n8k8", 4, 2), (".m16n8k16", 8, 4)):
+        forms.append((shape, ".f64", ".f64", ".f64", ".f64", na, nb, False))
+    for a in (".s8", ".u8"):
+        for b in (".s8", ".u8"):
+            for shape, na, nb in ((".m8n8k16", 1, 1), (".m16n8k16", 2, 1), (".m16n8k32", 4, 2)):
+                forms.append((shape, ".s32", a, b, ".s32", na, nb, False))
+    for a in (".s4", ".u4"):
+        for b in (".s4", ".u4"):
+            for shape, na, nb in ((".m8n8k32", 1, 1), (".m16n8k32", 2, 1), (".m16n8k64", 4, 2)):
+                forms.append((shape, ".s32", a, b, ".s32", na, nb, False))
+    for shape, na, nb in ((".m8n8k128", 1, 1), (".m16n8k128", 2, 1), (".m16n8k256", 4, 2)):
+        forms.append((shape, ".s32", ".b1", ".b1", ".s32", na, nb, False))
+    return forms
+
+
+MMA_SHAPES = (".m8n8k4", ".m8n8k16", ".m8n8k32", ".m8n8k128", ".m16n8k4", ".m16n8k8", ".m16n8k16", ".m16n8k32",
+              ".m16n8k64", ".m16n8k128", ".m16n8k256", ".m16n16k16", ".m16n8k17", ".m8n8k8")
+MMA_SWEEP = (("6.4", "sm_70"), ("6.4", "sm_75"), ("6.5", "sm_75"), ("6.5", "sm_80"), ("7.0", "sm_80"),
+             ("7.0", "sm_75"), ("7.1", "sm_80"), ("7.7", "sm_90"), ("7.8", "sm_90"), ("7.8", "sm_89"),
+             ("8.3", "sm_89"), ("8.4", "sm_89"), ("8.4", "sm_86"), ("8.6", "sm_89"), ("8.7", "sm_89"),
+             ("8.7", "sm_90a"), ("8.6", "sm_120a"), ("8.7", "sm_120a"), ("8.7", "sm_120"), ("8.7", "sm_100a"),
+             ("8.8", "sm_120f"), ("8.8", "sm_121a"), ("9.0", "sm_100a"), ("9.0", "sm_103a"))
+
+
+# Registers of every type a fragment might be given (ptxas takes some other than the spec's).
+MMA_REGISTERS = (".reg .b32 %xb<9>; .reg .u32 %xu<9>; .reg .s32 %xs<9>; .reg .f32 %xf<9>; .reg .f16x2 %xh<9>; "
+                 ".reg .b64 %xl<9>; .reg .u64 %xv<9>; .reg .f64 %xd<9>; .reg .b16 %xw<9>;\n")
+MMA_REGISTER_CLASSES = ("%xb", "%xu", "%xs", "%xf", "%xh", "%xl", "%xv", "%xd", "%xw")
+
+
+def mma_regs(t, n, start=0):
+    """A fragment of n registers for elements of type t (d and c: .f32/.f64 registers, else .b32)."""
+    return vec("%fd" if t == ".f64" else "%f" if t == ".f32" else "%r", n, start)
+
+
+def mma_cd(t, shape):
+    if t == ".f64":
+        return 2 if shape == ".m8n8k4" else 4
+    if shape == ".m8n8k4":
+        return 4 if t == ".f16" else 8
+    if t == ".s32":
+        return 2 if shape.startswith(".m8n8") else 4
+    return 2 if t == ".f16" else 4
+
+
+def mcase(family, instr, version, target):
+    case(family, instr, version, target, unique=True)
+
+
+def mma():
+    F = "mma"
+    V, T = "8.7", "sm_90a"
+    head = "mma.sync.aligned"
+    for shape, dt, at, bt, ct, na, nb, all_layouts in mma_forms():
+        nd, nc = mma_cd(dt, shape), mma_cd(ct, shape)
+        a = mma_regs(at, na, 20) if at == ".f64" else vec("%r", na, 20)
+        b = mma_regs(bt, nb, 0) if bt == ".f64" else vec("%r", nb, 30)
+        d = mma_regs(dt, nd)
+        c = mma_regs(ct, nc, 4 if dt == ".f64" else 40)
+        if at == ".f64":
+            a, b = vec("%fd", na, 0), vec("%fd", nb, 0)
+            c = vec("%fd", nc, 4)
+        bit = ".xor.popc" if at == ".b1" else ""
+        types = f"{dt}{at}{bt}{ct}"
+        q = f"{head}{shape}.row.col{types}{bit}"
+        ops = f"{d}, {a}, {b}, {c}"
+        mcase(F, f"{q} {ops}", V, T)
+        first = (at, bt, dt, ct) in ((".f16", ".f16", ".f32", ".f32"), (".e4m3", ".e4m3", ".f32", ".f32")) or \
+            at in (".tf32", ".bf16", ".f64", ".b1") or (at, bt) in ((".s8", ".s8"), (".s4", ".s4"), (".u8", ".s8"))
+        if first or dt != ct:
+            for v, t in MMA_SWEEP:
+                mcase(F, f"{q} {ops}", v, t)
+        # layouts
+        for la, lb in ((".row", ".row"), (".col", ".col"), (".col", ".row")):
+            mcase(F, f"{head}{shape}{la}{lb}{types}{bit} {ops}", V, T)
+            if all_layouts and first:
+                mcase(F, f"{head}{shape}{la}{lb}{types}{bit} {ops}", "6.4", "sm_70")
+        mcase(F, f"{head}{shape}.row{types}{bit} {ops}", V, T)
+        mcase(F, f"{head}{shape}{types}{bit} {ops}", V, T)
+        mcase(F, f"{head}.col.row{shape}{types}{bit} {ops}", V, T)
+        # fragment lengths and register types
+        regs = {"d": d, "a": a, "b": b, "c": c}
+        counts = {"d": nd, "a": na, "b": nb, "c": nc}
+        ttypes = {"d": dt, "a": at, "b": bt, "c": ct}
+        for k in regs:
+            for n in (counts[k] - 1, counts[k] + 1, counts[k] * 2):
+                if n < 1 or n > 8 and ttypes[k] == ".f64":
+                    continue
+                r = dict(regs)
+                r[k] = mma_regs(ttypes[k] if k in "dc" or at == ".f64" else ".b32", n, 0 if k == "d" or at == ".f64" else 50)
+                mcase(F, f"{q} {r['d']}, {r['a']}, {r['b']}, {r['c']}", V, T)
+            if k in "ab" and not first:
+                continue
+            for pre in MMA_REGISTER_CLASSES:
+                r = dict(regs)
+                r[k] = vec(pre, counts[k])
+                if r[k] != regs[k]:
+                    mcase(F, MMA_REGISTERS + f"{q} {r['d']}, {r['a']}, {r['b']}, {r['c']}", V, T)
+            r = dict(regs)
+            r[k] = regs[k][1:-1].split(",")[0]
+            mcase(F, f"{q} {r['d']}, {r['a']}, {r['b']}, {r['c']}", V, T)
+        if not first:
+            continue
+        # qualifier mutations
+        mcase(F, f"{q}.satfinite {ops}", V, T)
+        mcase(F, f"{head}{shape}.row.col.satfinite{types}{bit} {ops}", V, T)
+        mcase(F, f"mma.sync{shape}.row.col{types}{bit} {ops}", V, T)
+        mcase(F, f"mma.aligned{shape}.row.col{types}{bit} {ops}", V, T)
+        mcase(F, f"mma{shape}.row.col{types}{bit} {ops}", V, T)
+        mcase(F, f"{head}{shape}.row.col.rn{types}{bit} {ops}", V, T)
+        mcase(F, f"{head}{shape}.row.col{dt}{at}{bt}{bit} {d}, {a}, {b}, {c}", V, T)
+        mcase(F, f"{head}{shape}.row.col{at}{bt}{ct}{bit} {d}, {a}, {b}, {c}", V, T)
+        mcase(F, f"{head}{shape}.row.col{dt}{at}{ct}{bit} {d}, {a}, {b}, {c}", V, T)
+        if at == ".b1":
+            for op in (".and.popc", ".xor", ".and", ".popc", ".or.popc", ".popc.xor", ""):
+                mcase(F, f"{head}{shape}.row.col{types}{op} {ops}", V, T)
+            for v, t in (("7.0", "sm_80"), ("7.1", "sm_80"), ("7.1", "sm_75"), ("6.5", "sm_75"), ("8.7", "sm_120a")):
+                mcase(F, f"{head}{shape}.row.col{types}.and.popc {ops}", v, t)
+            mcase(F, f"{head}{shape}.row.col.satfinite{types}.xor.popc {ops}", V, T)
+        else:
+            mcase(F, f"{head}{shape}.row.col{types}.xor.popc {ops}", V, T)
+        # every shape for these types
+        for s in MMA_SHAPES:
+            if s != shape:
+                mcase(F, f"{head}{s}.row.col{types}{bit} {ops}", V, T)
+        # other accumulator types
+        for dd in (".f16", ".f32", ".s32", ".f64", ".bf16"):
+            for cc in (dd, ct):
+                if (dd, cc) != (dt, ct):
+                    dreg = mma_regs(dd, mma_cd(dd, shape))
+                    creg = mma_regs(cc, mma_cd(cc, shape), 4 if cc == ".f64" else 40)
+                    mcase(F, f"{head}{shape}.row.col{dd}{at}{bt}{cc}{bit} {dreg}, {a}, {b}, {creg}", V, T)
+        mcase(F, f"{q} {d}, {a}, {b}", V, T)
+        mcase(F, f"{q} {d}, {a}, {b}, {c}, {c}", V, T)
+        mcase(F, f"{q} {d}, {a}, {b}, 0", V, T)
+    # mixed input types
+    for at, bt in ((".f16", ".bf16"), (".bf16", ".f16"), (".bf16", ".tf32"), (".tf32", ".bf16"), (".f16", ".e4m3"),
+                   (".s8", ".s4"), (".u4", ".u8"), (".e4m3", ".s8")):
+        for shape, na, nb in ((".m16n8k16", 4, 2), (".m16n8k8", 2, 1), (".m16n8k32", 4, 2)):
+            mcase(F, f"{head}{shape}.row.col.f32{at}{bt}.f32 {vec('%f', 4)}, {vec('%r', na, 20)}, {vec('%r', nb, 30)}, "
+                    f"{vec('%f', 4, 40)}", V, T)
+    # .kind::f8f6f4 (sm_120a)
+    f6 = (".e4m3", ".e5m2", ".e3m2", ".e2m3", ".e2m1")
+    for at in f6:
+        for bt in f6:
+            for dt in (".f16", ".f32"):
+                d = mma_regs(dt, 2 if dt == ".f16" else 4)
+                c = mma_regs(dt, 2 if dt == ".f16" else 4, 40)
+                q = f"{head}.m16n8k32.row.col.kind::f8f6f4{dt}{at}{bt}{dt}"
+                mcase(F, f"{q} {d}, {vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {c}", "8.7", "sm_120a")
+                if at == bt == ".e2m1" or at == bt == ".e4m3":
+                    for v, t in MMA_SWEEP:
+                        mcase(F, f"{q} {d}, {vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {c}", v, t)
+    kq = f"{head}.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32"
+    kops = f"{vec('%f', 4)}, {vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {vec('%f', 4, 40)}"
+    for bad in (".m16n8k16.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32", ".m16n8k64.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32",
+                ".m16n8k32.row.col.kind::f8f6f4.f32.f16.f16.f32", ".m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e2m1.f32",
+                ".m16n8k32.row.col.kind::f8f6f4.satfinite.f32.e4m3.e4m3.f32", ".m16n8k32.col.row.kind::f8f6f4.f32.e4m3.e4m3.f32",
+                ".m16n8k32.row.col.kind::f16.f32.e4m3.e4m3.f32", ".m16n8k32.row.col.kind::mxf4.f32.e4m3.e4m3.f32",
+                ".m16n8k32.row.col.f32.e2m1.e2m1.f32", ".m16n8k32.row.col.kind::f8f6f4.kind::f8f6f4.f32.e4m3.e4m3.f32"):
+        mcase(F, f"{head}{bad} {kops}", "8.7", "sm_120a")
+    mcase(F, f"{kq} {vec('%f', 4)}, {vec('%r', 2, 20)}, {vec('%r', 2, 30)}, {vec('%f', 4, 40)}", "8.7", "sm_120a")
+    mcase(F, f"{kq} {vec('%f', 4)}, {vec('%r', 4, 20)}, {vec('%r', 1, 30)}, {vec('%f', 4, 40)}", "8.7", "sm_120a")
+    mcase(F, f"{kq} {vec('%r', 4)}, {vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {vec('%f', 4, 40)}", "8.7", "sm_120a")
+    # block scaling (sm_120a)
+    sel = ("{0, 0}", "{%h1, %h2}", "{1, 3}", "{4, 0}", "{0, 4}", "{%r1, %r2}", "{0}", "0")
+    bs = [(".kind::mxf4", ".m16n8k64", (".e2m1",), ("", ".scale_vec::2X"), (".ue8m0",), 4, 2),
+          (".kind::mxf4nvf4", ".m16n8k64", (".e2m1",), (".scale_vec::2X", ".scale_vec::4X"), (".ue8m0", ".ue4m3"), 4, 2),
+          (".kind::mxf8f6f4", ".m16n8k32", f6, ("", ".scale_vec::1X"), (".ue8m0",), 4, 2)]
+    for kind, shape, ts, vecs, stypes, na, nb in bs:
+        base_ops = f"{vec('%f', 4)}, {vec('%r', na, 20)}, {vec('%r', nb, 30)}, {vec('%f', 4, 40)}"
+        for at in ts:
+            for bt in (ts if len(ts) == 1 else (".e4m3", ".e2m1")):
+                for sv in vecs:
+                    for st in stypes:
+                        q = f"{head}{shape}.row.col{kind}.block_scale{sv}.f32{at}{bt}.f32{st}"
+                        mcase(F, f"{q} {base_ops}, %r10, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+                        if at == bt:
+                            for v, t in MMA_SWEEP:
+                                mcase(F, f"{q} {base_ops}, %r10, {{0, 0}}, %r11, {{0, 0}}", v, t)
+        q = f"{head}{shape}.row.col{kind}.block_scale{vecs[-1]}.f32{ts[0]}{ts[0]}.f32{stypes[0]}"
+        for s in sel:
+            mcase(F, f"{q} {base_ops}, %r10, {s}, %r11, {{0, 0}}", "8.7", "sm_120a")
+            mcase(F, f"{q} {base_ops}, %r10, {{0, 0}}, %r11, {s}", "8.7", "sm_120a")
+        # the selectors' constants per scale vector size
+        for sv, st in ((vecs[0], stypes[0]), (vecs[-1], stypes[-1])):
+            q2 = f"{head}{shape}.row.col{kind}.block_scale{sv}.f32{ts[0]}{ts[0]}.f32{st}"
+            for s in ("{0, 0}", "{1, 0}", "{2, 0}", "{3, 0}", "{0, 1}", "{0, 2}", "{0, 3}", "{2, 1}", "{-1, 0}"):
+                mcase(F, f"{q2} {base_ops}, %r10, {s}, %r11, {{0, 0}}", "8.7", "sm_120a")
+                mcase(F, f"{q2} {base_ops}, %r10, {{0, 0}}, %r11, {s}", "8.7", "sm_120a")
+        for sv in (".scale_vec::1X", ".scale_vec::2X", ".scale_vec::4X", ""):
+            for st in (".ue8m0", ".ue4m3", ""):
+                mcase(F, f"{head}{shape}.row.col{kind}.block_scale{sv}.f32{ts[0]}{ts[0]}.f32{st} {base_ops}, "
+                        f"%r10, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+        mcase(F, f"{q} {base_ops}, %rd1, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+        mcase(F, f"{q} {base_ops}, %f1, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+        mcase(F, f"{q} {base_ops}, 5, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+        mcase(F, f"{q} {base_ops}, %r10, {{0, 0}}, %r11", "8.7", "sm_120a")
+        mcase(F, f"{q} {base_ops}", "8.7", "sm_120a")
+        mcase(F, f"{head}{shape}.row.col{kind}{vecs[-1]}.f32{ts[0]}{ts[0]}.f32{stypes[0]} {base_ops}, "
+                f"%r10, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+        mcase(F, f"{head}{shape}.row.col{kind}.block_scale{vecs[-1]}.f16{ts[0]}{ts[0]}.f16{stypes[0]} "
+                f"{vec('%r', 2)}, {vec('%r', na, 20)}, {vec('%r', nb, 30)}, {vec('%r', 2, 40)}, "
+                f"%r10, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+        mcase(F, f"{head}{shape}.row.col.block_scale{vecs[-1]}.f32{ts[0]}{ts[0]}.f32{stypes[0]} {base_ops}, "
+                f"%r10, {{0, 0}}, %r11, {{0, 0}}", "8.7", "sm_120a")
+    # what ptxas takes beyond the Syntax block: bit operations on sub-byte integers, rounding on
+    # .f64, the block-scaling kinds without .block_scale on 8-bit inputs
+    for op in (".xor", ".and", ".popc", ".xor.popc", ".and.popc", ".popc.and", ".or.popc"):
+        for shape, n in ((".m8n8k32", (2, 1, 1, 2)), (".m16n8k64", (4, 4, 2, 4))):
+            for t in (".s32.u4.s4.s32", ".s32.s8.s8.s32"):
+                mcase(F, f"{head}{shape}.row.col{t}{op} {vec('%r', n[0])}, {vec('%r', n[1], 20)}, {vec('%r', n[2], 30)}, "
+                         f"{vec('%r', n[3], 40)}", V, T)
+    for rnd in (".rn", ".rz", ".rm", ".rp", ".rni", ".rna", ".sat"):
+        mcase(F, f"{head}.m16n8k8.row.col{rnd}.f64.f64.f64.f64 {vec('%fd', 4)}, {vec('%fd', 4)}, {vec('%fd', 2)}, "
+                 f"{vec('%fd', 4, 4)}", V, T)
+        mcase(F, f"{head}.m16n8k8.row.col{rnd}.f32.f16.f16.f32 {vec('%f', 4)}, {vec('%r', 2)}, {vec('%r', 1)}, "
+                 f"{vec('%f', 4, 4)}", V, T)
+    for v, t in (("7.0", "sm_80"), ("7.8", "sm_90")):
+        mcase(F, f"{head}.m8n8k4.row.col.rn.f64.f64.f64.f64 {vec('%fd', 2)}, {{%fd2}}, {{%fd3}}, {vec('%fd', 2, 4)}", v, t)
+    for kind in (".kind::mxf4", ".kind::mxf8f6f4", ".kind::mxf4nvf4", ".kind::f16", ".kind::i8"):
+        for at in (".e4m3", ".e2m1"):
+            q = f"{head}.m16n8k32.row.col{kind}.f32{at}{at}.f32 {vec('%f', 4)}, {vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {vec('%f', 4, 40)}"
+            for v, t in (("8.7", "sm_120a"), ("8.7", "sm_100a"), ("8.6", "sm_100a"), ("8.8", "sm_120f"), ("8.7", "sm_90a"),
+                         ("8.8", "sm_103a"), ("9.0", "sm_110a")):
+                mcase(F, q, v, t)
+    for v, t in (("8.8", "sm_100f"), ("9.0", "sm_110f"), ("8.8", "sm_121f"), ("8.8", "sm_103f"), ("8.6", "sm_100a")):
+        mcase(F, f"{head}.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e4m3.f32 {vec('%f', 4)}, {vec('%r', 4, 20)}, "
+                 f"{vec('%r', 2, 30)}, {vec('%f', 4, 40)}", v, t)
+        mcase(F, f"{head}.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e3m2.f32 {vec('%f', 4)}, {vec('%r', 4, 20)}, "
+                 f"{vec('%r', 2, 30)}, {vec('%f', 4, 40)}", v, t)
+        mcase(F, f"{head}.m16n8k64.row.col.kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0 {vec('%f', 4)}, "
+                 f"{vec('%r', 4, 20)}, {vec('%r', 2, 30)}, {vec('%f', 4, 40)}, %r10, {{0, 0}}, %r11, {{0, 0}}", v, t)
+
+
+# ---------------------------------------------------------------- mma.sp (sparse A)
+# (shape, dtype, atype, btype, ctype, registers of a and b) per the Syntax block of mma.sp
+# (PTX ISA 9.7.14.6): A holds half of its K elements, so its fragment is as large as B's.
+def mma_sp_forms():
+    forms = []
+    for d in (".f16", ".f32"):
+        for c in (".f16", ".f32"):
+            forms += [(".m16n8k16", d, ".f16", ".f16", c, 2, 2), (".m16n8k32", d, ".f16", ".f16", c, 4, 4)]
+    forms += [(".m16n8k16", ".f32", ".bf16", ".bf16", ".f32", 2, 2), (".m16n8k32", ".f32", ".bf16", ".bf16", ".f32", 4, 4),
+              (".m16n8k8", ".f32", ".tf32", ".tf32", ".f32", 2, 2), (".m16n8k16", ".f32", ".tf32", ".tf32", ".f32", 4, 4)]
+    for a, b in ((".s8", ".s8"), (".u8", ".s8")):
+        forms += [(".m16n8k32", ".s32", a, b, ".s32", 2, 2), (".m16n8k64", ".s32", a, b, ".s32", 4, 4)]
+    for a, b in ((".s4", ".s4"), (".s4", ".u4")):
+        forms += [(".m16n8k64", ".s32", a, b, ".s32", 2, 2), (".m16n8k128", ".s32", a, b, ".s32", 4, 4)]
+    for a, b in ((".e4m3", ".e4m3"), (".e5m2", ".e4m3")):
+        for d in (".f16", ".f32"):
+            forms.append((".m16n8k64", d, a, b, d, 4, 4))
+    return forms
+
+
+MMA_SP_SWEEP = (("7.0", "sm_80"), ("7.1", "sm_80"), ("7.1", "sm_75"), ("8.4", "sm_89"), ("8.4", "sm_90"), ("8.5", "sm_80"),
+                ("8.5", "sm_89"), ("8.5", "sm_86"), ("8.7", "sm_90a"), ("8.7", "sm_120a"), ("8.6", "sm_100a"),
+                ("8.8", "sm_120f"), ("9.0", "sm_103a"))
+
+
+def mma_sp():
+    F = "mma-sp"
+    V, T = "8.7", "sm_90a"
+
+    def c_(instr, v=V, t=T):
+        case(F, instr, v, t, unique=True)
+    for shape, dt, at, bt, ct, na, nb in mma_sp_forms():
+        nd, nc = mma_cd(dt, shape), mma_cd(ct, shape)
+        d, c = mma_regs(dt, nd), mma_regs(ct, nc, 40)
+        a, b = vec("%r", na, 20), vec("%r", nb, 30)
+        types = f"{dt}{at}{bt}{ct}"
+        ops = f"{d}, {a}, {b}, {c}, %r9"
+        first = dt == ct and (at == bt or at == ".u8")
+        for sp in ("mma.sp::ordered_metadata", "mma.sp"):
+            q = f"{sp}.sync.aligned{shape}.row.col{types}"
+            for f in ("0", "1", "2", "3", "4", "%r8"):
+                c_(f"{q} {ops}, {f}")
+            if first:
+                for v, t in MMA_SP_SWEEP:
+                    c_(f"{q} {ops}, 0", v, t)
+        q = f"mma.sp::ordered_metadata.sync.aligned{shape}.row.col{types}"
+        if not first:
+            continue
+        c_(f"mma.sync.aligned.sp::ordered_metadata{shape}.row.col{types} {ops}, 0")
+        c_(f"mma.sync.aligned.sp{shape}.row.col{types} {ops}, 0")
+        c_(f"{q}.satfinite {ops}, 0")
+        c_(f"mma.sp::ordered_metadata.sync.aligned{shape}.col.row{types} {ops}, 0")
+        c_(f"{q} {ops}")
+        c_(f"{q} {d}, {a}, {b}, {c}, 0, 0")
+        c_(f"{q} {d}, {a}, {b}, {c}, %rd1, 0")
+        c_(f"{q} {d}, {a}, {b}, {c}, %f1, 0")
+        c_(f"{q} {d}, {a}, {b}, {c}, %h1, 0")
+        for s in MMA_SHAPES:
+            if s != shape:
+                c_(f"mma.sp::ordered_metadata.sync.aligned{s}.row.col{types} {ops}, 0")
+        regs = {"d": d, "a": a, "b": b, "c": c}
+        counts = {"d": nd, "a": na, "b": nb, "c": nc}
+        ttypes = {"d": dt, "a": at, "b": bt, "c": ct}
+        for k in regs:
+            for n in (counts[k] - 1, counts[k] + 1, counts[k] * 2):
+                if n < 1:
+                    continue
+                r = dict(regs)
+                r[k] = mma_regs(ttypes[k] if k in "dc" else ".b32", n, 0 if k == "d" else 50)
+                c_(f"{q} {r['d']}, {r['a']}, {r['b']}, {r['c']}, %r9, 0")
+            for pre in MMA_REGISTER_CLASSES:
+                r = dict(regs)
+                r[k] = vec(pre, counts[k])
+                c_(MMA_REGISTERS + f"{q} {r['d']}, {r['a']}, {r['b']}, {r['c']}, %r9, 0")
+    # .kind::f8f6f4 (sm_120a)
+    for at, bt in ((".e4m3", ".e4m3"), (".e2m1", ".e2m1"), (".e3m2", ".e2m3")):
+        for dt in (".f16", ".f32"):
+            d, c = mma_regs(dt, mma_cd(dt, ".m16n8k64")), mma_regs(dt, mma_cd(dt, ".m16n8k64"), 40)
+            q = f"mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::f8f6f4{dt}{at}{bt}{dt}"
+            for f in ("0", "1"):
+                for v, t in (("8.7", "sm_120a"), ("8.7", "sm_90a"), ("8.7", "sm_100a"), ("8.6", "sm_120a"), ("8.8", "sm_120f")):
+                    c_(f"{q} {d}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {c}, %r9, {f}", v, t)
+            c_(f"{q.replace('.sp::ordered_metadata', '.sp')} {d}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {c}, %r9, 0",
+               "8.7", "sm_120a")
+            c_(f"{q} {d}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {c}, %f9, 0", "8.7", "sm_120a")
+            c_(f"{q} {d}, {vec('%f', 4, 20)}, {vec('%r', 4, 30)}, {c}, %r9, 0", "8.7", "sm_120a")
+            c_(f"{q} {vec('%f', 4) if dt == '.f16' else vec('%r', 2)}, {vec('%r', 4, 20)}, {vec('%r', 4, 30)}, {c}, %r9, 0",
+               "8.7", "sm_120a")
+
+# ---------------------------------------------------------------- ldmatrix / stmatrix / movmatrix
+MATRIX_MOVE_SWEEP = (("6.4", "sm_75"), ("6.5", "sm_75"), ("6.5", "sm_70"), ("7.7", "sm_80"), ("7.8", "sm_80"), ("7.8", "sm_75"),
+                     ("7.8", "sm_89"), ("7.8", "sm_90"), ("8.0", "sm_90a"), ("8.6", "sm_90a"), ("8.6", "sm_100a"),
+                     ("8.6", "sm_100"), ("8.7", "sm_120a"), ("8.7", "sm_120"), ("8.8", "sm_100f"), ("8.8", "sm_103a"),
+                     ("8.8", "sm_120f"), ("9.0", "sm_110a"))
+
+
+def matrix_move():
+    F = "matrix-move"
+    V, T = "8.7", "sm_120a"
+
+    def c_(instr, v=V, t=T):
+        case(F, instr, v, t, unique=True)
+    ld = "ldmatrix.sync.aligned"
+    st = "stmatrix.sync.aligned"
+    # (opcode, shape, qualifiers between num and type, type, registers per .x1)
+    forms = [(ld, ".m8n8", "", ".b16", 1), (ld, ".m8n8", ".trans", ".b16", 1), (ld, ".m8n8", "", ".b8", 1),
+             (ld, ".m16n16", ".trans", ".b8", 2), (ld, ".m16n16", "", ".b8", 2),
+             (ld, ".m16n16", ".trans", ".b8x16.b6x16_p32", 2), (ld, ".m16n16", ".trans", ".b8x16.b4x16_p64", 2),
+             (ld, ".m8n16", "", ".b8x16.b6x16_p32", 1), (ld, ".m8n16", "", ".b8x16.b4x16_p64", 1),
+             (ld, ".m8n16", ".trans", ".b8x16.b6x16_p32", 1), (ld, ".m16n16", ".trans", ".b16", 2),
+             (st, ".m8n8", "", ".b16", 1), (st, ".m8n8", ".trans", ".b16", 1), (st, ".m16n8", ".trans", ".b8", 1),
+             (st, ".m16n8", "", ".b8", 1), (st, ".m8n8", "", ".b8", 1), (st, ".m16n8", ".trans", ".b16", 1)]
+    for op, shape, mid, ty, per in forms:
+        for num, mult in ((".x1", 1), (".x2", 2), (".x4", 4)):
+            n = per * mult
+            for ss in ("", ".shared", ".shared::cta"):
+                q = f"{op}{shape}{num}{mid}{ss}{ty}"
+                ops = (f"{vec('%r', n)}, [%rd1]" if op == ld else f"[%rd1], {vec('%r', n)}")
+                c_(f"{q} {ops}")
+                if ss == ".shared" and num == ".x2":
+                    for v, t in MATRIX_MOVE_SWEEP:
+                        c_(f"{q} {ops}", v, t)
+            q = f"{op}{shape}{num}{mid}.shared{ty}"
+            if num != ".x2":
+                continue
+            for k in (n - 1, n + 1):
+                if k >= 1:
+                    c_(f"{q} {vec('%r', k)}, [%rd1]" if op == ld else f"{q} [%rd1], {vec('%r', k)}")
+            for pre in MMA_REGISTER_CLASSES:
+                c_(MMA_REGISTERS + (f"{q} {vec(pre, n)}, [%rd1]" if op == ld else f"{q} [%rd1], {vec(pre, n)}"))
+            for addr in ("[%b1]", "[smem]", "[smem+16]", "[%rd1+32]", "[gmem]", "%rd1"):
+                c_(f"{q} {vec('%r', n)}, {addr}" if op == ld else f"{q} {addr}, {vec('%r', n)}")
+            for sp in (".global", ".local", ".shared::cluster", ".const"):
+                q2 = f"{op}{shape}{num}{mid}{sp}{ty}"
+                c_(f"{q2} {vec('%r', n)}, [%rd1]" if op == ld else f"{q2} [%rd1], {vec('%r', n)}")
+            base = f"{vec('%r', n)}, [%rd1]" if op == ld else f"[%rd1], {vec('%r', n)}"
+            c_(f"{op.replace('.sync.aligned', '.sync')}{shape}{num}{mid}.shared{ty} {base}")
+            c_(f"{op.replace('.sync.aligned', '.aligned')}{shape}{num}{mid}.shared{ty} {base}")
+            c_(f"{op.replace('.sync.aligned', '')}{shape}{num}{mid}.shared{ty} {base}")
+            c_(f"{op}{num}{mid}.shared{ty} {base}")
+            c_(f"{op}{shape}{mid}.shared{ty} {base}")
+            c_(f"{op}{shape}.x8{mid}.shared{ty} {vec('%r', 8)}, [%rd1]" if op == ld else
+               f"{op}{shape}.x8{mid}.shared{ty} [%rd1], {vec('%r', 8)}")
+            c_(f"{op}{shape}.x3{mid}.shared{ty} {base}")
+            c_(f"{op}{shape}{num}{mid}.shared {base}")
+            c_(f"{op}{shape}{num}{mid}.shared.b32 {base}")
+            c_(f"{op}{shape}{num}{mid}.shared{ty} %r1, [%rd1]" if op == ld else f"{q} [%rd1], %r1")
+            c_(f"{op}{shape}{num}{mid}.shared{ty} [%rd1], {vec('%r', n)}" if op == ld else
+               f"{q} {vec('%r', n)}, [%rd1]")
+    for v, t in MATRIX_MOVE_SWEEP:
+        c_("ldmatrix.sync.aligned.m8n8.x1.shared::cta.b16 {%r1}, [%rd1]", v, t)
+        c_("stmatrix.sync.aligned.m8n8.x1.shared::cta.b16 [%rd1], {%r1}", v, t)
+    for addr in ("[gmem]", "[smem]", "[%b1]", "[%rd1]"):
+        c_(f"ldmatrix.sync.aligned.m8n8.x1.b16 {{%r1}}, {addr}")
+        c_(f"stmatrix.sync.aligned.m8n8.x1.b16 {addr}, {{%r1}}")
+    # movmatrix
+    mm = "movmatrix.sync.aligned"
+    for q in (f"{mm}.m8n8.trans.b16", f"{mm}.m8n8.b16", f"{mm}.m16n16.trans.b16", f"{mm}.m8n8.trans.b8",
+              "movmatrix.sync.m8n8.trans.b16", "movmatrix.aligned.m8n8.trans.b16", f"{mm}.m8n8.trans.b32"):
+        c_(f"{q} %r1, %r2")
+    q = f"{mm}.m8n8.trans.b16"
+    for v, t in MATRIX_MOVE_SWEEP:
+        c_(f"{q} %r1, %r2", v, t)
+    for ops in ("{%r1}, {%r2}", "%r1, 1", "%r1", "%r1, %r2, %r3", "%rd1, %r2", "%r1, %rd1", "%f1, %r2", "%r1, %f2",
+                "%h1, %r2", "%u1, %s2", "%r1, [%rd1]"):
+        c_(f"{q} {ops}")
+    for pre in ("%xb", "%xu", "%xs", "%xf", "%xh"):
+        c_(MMA_REGISTERS + f"{q} {pre}1, {pre}2")
+
 # ---------------------------------------------------------------- call
 CALLEES = (
     ".func f0() { ret; }\n"
@@ -673,7 +1097,7 @@ def address_spaces():
 
 FAMILIES = {"address-spaces": address_spaces, "membar-fence": membar_fence, "shf": shf, "testp": testp, "prefetch": prefetch,
             "createpolicy": createpolicy, "cvt-pack": cvt_pack, "cache-priority": cache_priority,
-            "tensormap": tensormap, "setmaxnreg": setmaxnreg, "wgmma": wgmma, "wmma": wmma, "call": call}
+            "tensormap": tensormap, "setmaxnreg": setmaxnreg, "wgmma": wgmma, "wmma": wmma, "mma": mma, "mma-sp": mma_sp, "matrix-move": matrix_move, "call": call}
 
 
 def label(item):

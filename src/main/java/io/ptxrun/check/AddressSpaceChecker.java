@@ -34,7 +34,8 @@ import java.util.Set;
 final class AddressSpaceChecker {
     /** The instructions whose addresses are checked here. */
     private static final Set<Opcode> CHECKED = EnumSet.of(Opcode.LD, Opcode.LDU, Opcode.ST, Opcode.ATOM, Opcode.RED,
-            Opcode.PREFETCH, Opcode.PREFETCHU, Opcode.APPLYPRIORITY, Opcode.DISCARD, Opcode.CREATEPOLICY);
+            Opcode.PREFETCH, Opcode.PREFETCHU, Opcode.APPLYPRIORITY, Opcode.DISCARD, Opcode.CREATEPOLICY,
+            Opcode.LDMATRIX, Opcode.STMATRIX);
 
     private final Diagnostics diagnostics;
     private final Map<String, StateSpace> moduleVariables = new HashMap<>();
@@ -112,7 +113,10 @@ final class AddressSpaceChecker {
         if (a.base() instanceof Operand.Register r) {
             // Generic and global addresses span the whole address space; .const and .param
             // windows are addressed with 32-bit offsets too (ptxas takes prefetch.const [%r1]).
-            boolean wide = named == StateSpace.GENERIC || named == StateSpace.GLOBAL;
+            // ldmatrix and stmatrix address shared memory even generically: ptxas takes a 32-bit
+            // register there (testdata/check/matrix-move.jsonl).
+            boolean matrix = i.opcode() == Opcode.LDMATRIX || i.opcode() == Opcode.STMATRIX;
+            boolean wide = named == StateSpace.GENERIC && !matrix || named == StateSpace.GLOBAL;
             DataType t = registers.typeOf(r.name());
             if (wide && t != null && t != DataType.PRED && t.bits < addressBits) {
                 diagnostics.error(r.pos(), "isa.address", "the address register " + r.name() + " of " + name + " is "

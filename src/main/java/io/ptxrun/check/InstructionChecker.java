@@ -170,9 +170,128 @@ public final class InstructionChecker {
                 closest = problems;
             }
         }
-        for (Problem p : closest == null ? List.<Problem>of() : closest) {
-            diagnostics.error(p.pos(), p.rule(), p.message().get());
+        boolean mma = instruction.opcode() == Opcode.MMA || instruction.opcode() == Opcode.MMA_SP;
+        Problem shape = mma ? mmaShapeProblem(instruction) : null;
+        if (shape != null) {
+            // A shape that the input type does not have: the closest form's other problems
+            // (fragment sizes of some other shape) would only mislead.
+            diagnostics.error(shape.pos(), shape.rule(), shape.message().get());
+            return;
         }
+        for (Problem p : closest == null ? List.<Problem>of() : closest) {
+            Supplier<String> message = mma ? mmaQualifierMessage(instruction, p) : null;
+            diagnostics.error(p.pos(), p.rule(), (message != null ? message : p.message()).get());
+        }
+    }
+
+    /**
+     * A plainer message for a problem at an mma qualifier that no form of the written input type
+     * takes: layouts other than .row.col, and .satfinite on floating-point inputs. Null otherwise.
+     */
+    private static Supplier<String> mmaQualifierMessage(Instruction instruction, Problem p) {
+        Qual at = null;
+        for (Qual q : instruction.qualifiers()) {
+            if (q.pos().equals(p.pos())) {
+                at = q;
+            }
+        }
+        if (at == null) {
+            return null;
+        }
+        String name = instruction.has(Qualifier.SYNC) ? "mma.sync" : "mma";
+        String cite = " (PTX ISA 9.7.14.5.14 mma (spec/isa/mma.md))";
+        if (at.kind() == Qualifier.SATFINITE) {
+            return () -> "'.satfinite' is for the integer forms of " + name + " (.s8, .u8, .s4, .u4 inputs)" + cite;
+        }
+        if (at.kind() == Qualifier.F16 || at.kind() == Qualifier.F32) {
+            // D and C: the first and last element types written.
+            List<Qual> types = new ArrayList<>();
+            Qual shape = null;
+            for (Qual q : instruction.qualifiers()) {
+                if (MMA_TYPES.contains(q.text())) {
+                    types.add(q);
+                } else if (q.kind().category == Qualifier.Category.SHAPE) {
+                    shape = q;
+                }
+            }
+            if (types.size() == 4 && shape != null && (at == types.get(0) || at == types.get(3))) {
+                String d = types.get(0).text();
+                String c = types.get(3).text();
+                String s = shape.text();
+                boolean m8n8k4 = shape.kind() == Qualifier.M8N8K4;
+                if (!d.equals(c) && (d + c).matches("(\\.f16|\\.f32){2}") && !(m8n8k4 && d.equals(".f32"))) {
+                    return () -> name + " " + s + " takes D and C of one type (.f16 and .f16, or .f32 and .f32), not "
+                            + d + " and " + c + (m8n8k4 ? "; .m8n8k4 also takes .f32 D with .f16 C" : "") + cite;
+                }
+            }
+        }
+        if (at.kind() == Qualifier.ROW || at.kind() == Qualifier.COL) {
+            StringBuilder layouts = new StringBuilder();
+            Qual shape = null;
+            for (Qual q : instruction.qualifiers()) {
+                if (q.kind() == Qualifier.ROW || q.kind() == Qualifier.COL) {
+                    layouts.append(q.text());
+                } else if (q.kind().category == Qualifier.Category.SHAPE) {
+                    shape = q;
+                }
+            }
+            if (shape != null && shape.kind() != Qualifier.M8N8K4 && !layouts.toString().equals(".row.col")) {
+                String s = shape.text();
+                return () -> name + " " + s + " takes the layouts .row.col only (A row-major, B column-major), not "
+                        + layouts + "; other layouts are for .m8n8k4 with .f16 inputs" + cite;
+            }
+        }
+        return null;
+    }
+
+    /** The element types of mma, as written after its shape and layouts: D, A, B, C (and the scale type). */
+    private static final java.util.Set<String> MMA_TYPES = java.util.Set.of(".f16", ".f32", ".f64", ".bf16", ".tf32",
+            ".e4m3", ".e5m2", ".e3m2", ".e2m3", ".e2m1", ".s8", ".u8", ".s4", ".u4", ".b1", ".s32");
+
+    /**
+     * For an mma that no form takes: whether its shape is one its input type (A's) has, and if not,
+     * the diagnostic that names the shapes it has (the Syntax block of spec/isa/mma.md). Null when
+     * the shape is right, or when there is no shape or A type to judge by.
+     */
+    private static Problem mmaShapeProblem(Instruction instruction) {
+        Qual shape = null;
+        List<String> types = new ArrayList<>();
+        for (Qual q : instruction.qualifiers()) {
+            String t = q.text();
+            if (t.matches("\\.m\\d+n\\d+k\\d+")) {
+                shape = shape == null ? q : shape;
+            } else if (MMA_TYPES.contains(t)) {
+                types.add(t);
+            }
+        }
+        if (shape == null || types.size() < 2) {
+            return null;
+        }
+        String input = types.get(1);
+        boolean sparse = instruction.opcode() == Opcode.MMA_SP || instruction.has(Qualifier.SP)
+                || instruction.has(Qualifier.SP_ORDERED_METADATA);
+        List<String> valid;
+        if (instruction.has(Qualifier.KIND_MXF4) || instruction.has(Qualifier.KIND_MXF4NVF4)) {
+            valid = List.of(".m16n8k64");
+        } else if (instruction.has(Qualifier.KIND_F8F6F4) || instruction.has(Qualifier.KIND_MXF8F6F4)) {
+            valid = List.of(sparse ? ".m16n8k64" : ".m16n8k32");
+        } else if (sparse) {
+            valid = io.ptxrun.isa.MatrixRules.sparseMmaShapesOf(input);
+        } else {
+            valid = io.ptxrun.isa.MatrixRules.mmaShapesOf(input);
+        }
+        if (valid == null || valid.contains(shape.text())) {
+            return null;
+        }
+        String name = sparse ? "mma.sp" : instruction.has(Qualifier.SYNC) ? "mma.sync" : "mma";
+        String written = shape.text();
+        String kind = instruction.has(Qualifier.BLOCK_SCALE) ? " with .block_scale"
+                : instruction.qualifiers().stream().map(Qual::text).filter(t -> t.startsWith(".kind::"))
+                .findFirst().map(k -> " with " + k).orElse("");
+        return new Problem(shape.pos(), "isa.qualifier", () -> name + " shape " + written + " is not a shape of "
+                + input + " inputs" + kind + "; valid: " + String.join(", ", valid)
+                + " (PTX ISA " + (sparse ? "9.7.14.6 mma.sp" : "9.7.14.5.14 mma") + " (spec/isa/mma.md))",
+                Problem.FOREIGN_QUALIFIER);
     }
 
     /** An opcode with the kinds of its qualifiers as written, in order. */
@@ -579,6 +698,10 @@ public final class InstructionChecker {
         if (fragmentType != null) {
             return matchFragment(op, slot, fragmentType, what, form, registers);
         }
+        java.util.Set<DataType> exact = exactFragmentTypes(slot);
+        if (exact != null) {
+            return matchExactFragment(op, slot, exact, what, form, registers);
+        }
         if (slot.kinds().contains(OperandKind.UNIT_FRACTION)) {
             return matchUnitFraction(op, what, form, registers);
         }
@@ -651,6 +774,9 @@ public final class InstructionChecker {
                 return null;
             }
         } else if (op instanceof Operand.Vector v) {
+            if (slot.kinds().contains(OperandKind.SELECTOR)) {
+                return matchSelector(v, slot, what, form, registers);
+            }
             if (slot.kinds().contains(OperandKind.VECTOR16)) {
                 if (v.elements().size() != slot.count()) {
                     return new Problem(op.pos(), "isa.operand", () -> what + " must have " + slot.count()
@@ -704,9 +830,82 @@ public final class InstructionChecker {
                 if (t == null || typeCompatible(element, t)) {
                     continue;
                 }
+                // A .b32 fragment takes any 32-bit register, floating point too.
                 return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what + " must be "
-                        + element.bits + "-bit " + (element.isFloat() ? element.spelling : "integer or bit-size")
-                        + " registers; " + r.name() + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+                        + element.bits + "-bit " + (element.isFloat() ? element.spelling + " "
+                        : element == DataType.B32 ? "" : "integer or bit-size ") + "registers; " + r.name() + " is "
+                        + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
+            }
+            if (!(e instanceof Operand.Symbol s && s.name().startsWith("%"))) {
+                return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what + " must be registers ("
+                        + cite(form) + ")", Problem.OPERAND);
+            }
+        }
+        return null;
+    }
+
+    /** mma's {byte-id, thread-id}: 16-bit registers, or constants among the slot's selectors. */
+    private static Problem matchSelector(Operand.Vector v, OperandSlot slot, Object what, Form form,
+                                         RegisterTable registers) {
+        if (v.elements().size() != 2) {
+            return new Problem(v.pos(), "isa.operand", () -> what + " must be a pair {byte-id, thread-id}, not "
+                    + v.elements().size() + " values (" + cite(form) + ")", Problem.OPERAND);
+        }
+        for (int i = 0; i < 2; i++) {
+            Operand e = v.elements().get(i);
+            String name = i == 0 ? "byte-id" : "thread-id";
+            if (e instanceof Operand.IntImm imm) {
+                boolean ok = i == 0 ? slot.allowedValues().contains(imm.value())
+                        : imm.value() >= slot.min() && imm.value() <= slot.max();
+                if (!ok) {
+                    String allowed = i == 0 ? slot.immediateConstraint() : "in " + slot.min() + ".." + slot.max();
+                    return new Problem(e.pos(), "isa.operand", () -> "the " + name + " of " + what + " must be "
+                            + allowed + " with this scale vector size, not " + imm.value() + " (" + cite(form) + ")",
+                            Problem.OPERAND);
+                }
+            } else if (!(e instanceof Operand.Register r
+                    && (registers.typeOf(r.name()) == null || registers.typeOf(r.name()).bits == 16))) {
+                return new Problem(e.pos(), "isa.operand", () -> "the " + name + " of " + what
+                        + " must be a 16-bit register or a constant (" + cite(form) + ")", Problem.OPERAND);
+            }
+        }
+        return null;
+    }
+
+    private static final java.util.Set<DataType> BITS32 = java.util.Set.of(DataType.B32);
+    private static final java.util.Set<DataType> F16X2 = java.util.Set.of(DataType.B32, DataType.F16X2);
+    private static final java.util.Set<DataType> F32_BITS = java.util.Set.of(DataType.B32, DataType.F32);
+    private static final java.util.Set<DataType> ANY64 = java.util.Set.of(DataType.B64, DataType.U64, DataType.S64,
+            DataType.F64);
+
+    /** The register types an mma fragment slot takes, or null for other slots. */
+    private static java.util.Set<DataType> exactFragmentTypes(OperandSlot slot) {
+        return slot.kinds().contains(OperandKind.VECTOR_BITS32) ? BITS32
+                : slot.kinds().contains(OperandKind.VECTOR_F16X2) ? F16X2
+                : slot.kinds().contains(OperandKind.VECTOR_F32_BITS) ? F32_BITS
+                : slot.kinds().contains(OperandKind.VECTOR_64) ? ANY64 : null;
+    }
+
+    /** An mma fragment: a vector of exactly slot.count() registers of the listed types. */
+    private static Problem matchExactFragment(Operand op, OperandSlot slot, java.util.Set<DataType> types, Object what,
+                                              Form form, RegisterTable registers) {
+        if (!(op instanceof Operand.Vector v)) {
+            return new Problem(op.pos(), "isa.operand", () -> what + " must be " + slot.describe() + " in braces ("
+                    + cite(form) + ")", Problem.OPERAND);
+        }
+        if (v.elements().size() != slot.count()) {
+            return new Problem(op.pos(), "isa.operand", () -> what + " must have " + slot.count() + " registers for"
+                    + " this shape and type, not " + v.elements().size() + " (" + cite(form) + ")", Problem.OPERAND);
+        }
+        for (Operand e : v.elements()) {
+            if (e instanceof Operand.Register r) {
+                DataType t = registers.typeOf(r.name());
+                if (t == null || types.contains(t)) {
+                    continue;
+                }
+                return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what + " must be "
+                        + slot.describe().substring(("a vector of " + slot.count() + " ").length()) + "; " + r.name()
+                        + " is " + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
             }
             if (!(e instanceof Operand.Symbol s && s.name().startsWith("%"))) {
                 return new Problem(e.pos(), "isa.operand", () -> "the elements of " + what + " must be registers ("
@@ -913,6 +1112,9 @@ public final class InstructionChecker {
     private static boolean registerFits(DataType t, OperandSlot slot) {
         if (t == DataType.PRED) {
             return slot.kinds().contains(OperandKind.PRED);
+        }
+        if (t.bits == 32 && slot.kinds().contains(OperandKind.REG32)) {
+            return true;
         }
         if (t.isFloat()) {
             // ptxas: "Arguments mismatch" for an .f32 barrier number; these slots are integers.

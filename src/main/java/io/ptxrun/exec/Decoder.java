@@ -58,6 +58,12 @@ final class Decoder {
         int sharedExternOffset;
         /** Shared variables by offset (the dynamic ones at the extern offset), for reports. */
         final java.util.TreeMap<Integer, String> sharedNames = new java.util.TreeMap<>();
+        /**
+         * By instruction: a plain ld whose destination register an atom.cas of the same function
+         * compares against, the compare-and-swap loop idiom (see {@link
+         * io.ptxrun.exec.order.MemoryOrder}).
+         */
+        boolean[] casCompared;
     }
 
     /**
@@ -137,7 +143,32 @@ final class Decoder {
             new FunctionDecoder(fi).decode();
         }
         program.ops = ops.toArray(new Op[0]);
+        program.casCompared = casCompared(program);
         return program;
+    }
+
+    /** {@link Program#casCompared}, function by function. */
+    private static boolean[] casCompared(Program program) {
+        Op[] ops = program.ops;
+        boolean[] marked = new boolean[ops.length];
+        for (int f = 0; f < program.funcs.size(); f++) {
+            int from = program.funcs.get(f).entryPc;
+            int to = f + 1 < program.funcs.size() ? program.funcs.get(f + 1).entryPc : ops.length;
+            java.util.Set<Integer> compared = new java.util.HashSet<>();
+            for (int pc = from; pc < to; pc++) {
+                Op op = ops[pc];
+                if (op.code == OpCode.ATOM && op.form == Atomics.Operation.CAS && op.srcKind.length > 0
+                        && op.srcKind[0] == Op.REG) {
+                    compared.add(op.src[0]);
+                }
+            }
+            for (int pc = from; pc < to && !compared.isEmpty(); pc++) {
+                Op op = ops[pc];
+                marked[pc] = op.code == OpCode.LD && !op.mem.strong() && op.dst.length == 1
+                        && compared.contains(op.dst[0]);
+            }
+        }
+        return marked;
     }
 
     static long toGeneric(SymKind kind, long addr) {

@@ -229,7 +229,7 @@ final class Grid {
             // budget left after the launch's own, and stops checking (saying so) beyond it.
             shadow = new MemoryOrder.Launch(Math.max(0, global.budget() - global.reserved()), threads);
             for (Engine e : workers) {
-                e.order = new MemoryOrder(shadow, threadsPerCta, ctasPerCluster);
+                e.order = new MemoryOrder(shadow, threadsPerCta, ctasPerCluster, program.casCompared);
             }
         }
         launch.limits().progress().start(clusters);

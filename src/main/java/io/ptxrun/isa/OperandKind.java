@@ -22,6 +22,14 @@ public enum OperandKind {
     SINK("_", "the sink '_'"),
     /** `{a, b}` of 16-bit registers or constants; the slot gives the count. */
     VECTOR16("vec16", "a vector of 16-bit values"),
+    /** Any 32-bit register, floating point too (the scale data of mma's block scaling). */
+    REG32("r32", "a 32-bit register"),
+    /**
+     * `{byte-id, thread-id}` of mma's block scaling: two 16-bit registers or constants; the slot
+     * gives the byte selectors allowed (its value set) and the thread selectors (its range),
+     * `sel=0/2:0..1`. ptxas: "unexpected value '1', expected to be 0 or 2".
+     */
+    SELECTOR("sel", "a selector pair {byte-id, thread-id}"),
     /** `[tensorMap, {c0, ..}]` with 32-bit coordinates; the slot gives the count. */
     TENSOR("tensor", "a tensor reference [map, {coordinates}]"),
     /**
@@ -80,6 +88,15 @@ public enum OperandKind {
     VECTOR_F32("vecf32", "a vector of .f32 registers"),
     /** A fragment of .f64 (or 64-bit bit-size) registers: the f64 fragments of wmma. */
     VECTOR_F64("vecf64", "a vector of .f64 registers"),
+    /**
+     * mma fragments, whose register types ptxas checks per element type (testdata/check/mma.jsonl):
+     * .bf16 and .tf32 elements only in .b32 registers; packed .f16 ones in .b32 or .f16x2; .f32
+     * accumulators in .f32 or .b32; .f64 elements in any 64-bit register.
+     */
+    VECTOR_BITS32("vecbits32", "a vector of .b32 registers"),
+    VECTOR_F16X2("vecf16x2", "a vector of .f16x2 or .b32 registers"),
+    VECTOR_F32_BITS("vecf32b", "a vector of .f32 or .b32 registers"),
+    VECTOR_64("vec64", "a vector of 64-bit registers"),
     /**
      * A floating-point constant in (0, 1] or a 32-bit register: the fraction of
      * createpolicy.fractional (ptxas: "value '1.500000' out of range").

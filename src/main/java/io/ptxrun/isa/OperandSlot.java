@@ -65,6 +65,17 @@ public record OperandSlot(String name, boolean optional, Set<OperandKind> kinds,
             if (arg == null) {
                 continue;
             }
+            if (kind.equals("sel")) {
+                // byte selectors (a set) : thread selectors (a range)
+                String[] halves = arg.split(":");
+                for (String v : halves[0].split("/")) {
+                    values.add(Long.parseLong(v));
+                }
+                min = Long.parseLong(halves[1].substring(0, halves[1].indexOf("..")));
+                max = Long.parseLong(halves[1].substring(halves[1].indexOf("..") + 2));
+                count = 2;
+                continue;
+            }
             for (String part : arg.split("&")) {
                 if (part.startsWith("~")) {
                     definedMin = Long.parseLong(part.substring(1, part.indexOf("..")));
@@ -130,6 +141,12 @@ public record OperandSlot(String name, boolean optional, Set<OperandKind> kinds,
             case VECTOR_F32 -> "a vector of " + count + " .f32 registers";
             case VECTOR_B32 -> "a vector of " + count + " 32-bit registers";
             case VECTOR_F64 -> "a vector of " + count + " .f64 registers";
+            case VECTOR_BITS32 -> "a vector of " + count + " .b32 registers";
+            case VECTOR_F16X2 -> "a vector of " + count + " .f16x2 or .b32 registers";
+            case VECTOR_F32_BITS -> "a vector of " + count + " .f32 or .b32 registers";
+            case VECTOR_64 -> "a vector of " + count + " 64-bit registers";
+            case SELECTOR -> "a pair {byte-id, thread-id} of 16-bit registers or constants, byte-id "
+                    + immediateConstraint() + ", thread-id in " + min + ".." + max;
             default -> k.description;
         }).collect(Collectors.joining(" or "));
     }

@@ -22,6 +22,8 @@ final class Actor {
     /** The epoch this access leaves behind, and the instruction that made it. */
     long epoch;
     int pc;
+    /** A plain read whose value an atom.cas compares against (see {@link MemoryOrder}): it may read what atomics write. */
+    boolean casCompared;
     /** For the async proxy's reads (bulk and tensor copies): the clocks, and what the issuer had fenced. */
     ThreadClocks proxyClocks;
     int[] proxyFencedKnown;

@@ -7,8 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The hazards one worker found, once per rule and pair of instructions (in either order), with the
- * first witness and how often the pair was seen. Workers' logs are merged at the end of a launch.
+ * The hazards one worker found, once per rule and pair of instructions (in either order), with a
+ * witness and how often the pair was seen. Workers' logs are merged at the end of a launch. The
+ * witness is the first pair of threads seen that lie furthest apart (lanes of one warp, warps of
+ * one CTA, CTAs of one cluster, clusters), since the report says what would have ordered it: a
+ * missing __syncthreads() whose first witness happened to be two lanes of one warp would
+ * otherwise be reported as needing a __syncwarp(), which does not fix it.
  */
 public final class HazardLog {
     /** One reported pair: its first witness and the number of conflicting accesses seen. */
@@ -22,10 +26,40 @@ public final class HazardLog {
     }
 
     private final Map<String, Entry> entries = new LinkedHashMap<>();
+    /** Slots per cluster and threads per CTA: how far apart a witness's threads are. */
+    private final int slots, threadsPerCta;
+
+    HazardLog(int slots, int threadsPerCta) {
+        this.slots = slots;
+        this.threadsPerCta = threadsPerCta;
+    }
 
     void add(Conflict c) {
         int a = Math.min(c.firstPc(), c.secondPc()), b = Math.max(c.firstPc(), c.secondPc());
-        entries.computeIfAbsent(c.rule() + ':' + a + ':' + b, k -> new Entry(c)).count++;
+        String key = c.rule() + ':' + a + ':' + b;
+        Entry e = entries.get(key);
+        if (e == null) {
+            entries.put(key, e = new Entry(c));
+        } else if (apart(c) > apart(e.first)) {
+            Entry wider = new Entry(c);
+            wider.count = e.count;
+            entries.put(key, e = wider);
+        }
+        e.count++;
+    }
+
+    /** 0: lanes of one warp (or one thread and its own copies), 1: one CTA, 2: one cluster, 3: further. */
+    private int apart(Conflict c) {
+        long a = c.firstSlot(), b = c.secondSlot();
+        if (a < 0 || b < 0 || a / slots != b / slots) {
+            return a < 0 || b < 0 ? 0 : 3;
+        }
+        int threads = slots / 2;
+        int ta = (int) (a % slots % threads), tb = (int) (b % slots % threads);
+        if (ta / threadsPerCta != tb / threadsPerCta) {
+            return 2;
+        }
+        return (ta % threadsPerCta) / 32 != (tb % threadsPerCta) / 32 ? 1 : 0;
     }
 
     private static boolean earlier(Conflict a, Conflict b) {
@@ -45,8 +79,9 @@ public final class HazardLog {
                     all.put(e.getKey(), copy);
                 } else {
                     mine.count += e.getValue().count;
-                    if (earlier(e.getValue().first, mine.first)) {
-                        // Workers take clusters as they come: keep the witness lowest in the grid.
+                    int theirs = log.apart(e.getValue().first), ours = log.apart(mine.first);
+                    if (theirs > ours || theirs == ours && earlier(e.getValue().first, mine.first)) {
+                        // Workers take clusters as they come: keep the widest witness lowest in the grid.
                         Entry replaced = new Entry(e.getValue().first);
                         replaced.count = mine.count;
                         all.put(e.getKey(), replaced);

@@ -41,7 +41,7 @@ public final class MemoryOrder {
     private final ShadowMemory[] shared;
     private final Actor actor = new Actor();
     private final ShadowMemory.Found found = new ShadowMemory.Found();
-    private final HazardLog log = new HazardLog();
+    private final HazardLog log;
     /** The sixteen CTA barriers of each CTA, the cluster barrier, and every mbarrier's phases. */
     private final Joiner[] barriers;
     private final Joiner clusterBarrier = new Joiner();
@@ -59,6 +59,7 @@ public final class MemoryOrder {
     record ScopedSite(long key, long domain) {}
 
     private final int clusterSize;
+    private final boolean[] casCompared;
     /** Per thread: the agent counter at the end of each recent cp.async and bulk async-group. */
     private final int[][] copyGroupEnds, bulkGroupEnds;
     private static final int GROUPS_KEPT = 32;
@@ -74,7 +75,20 @@ public final class MemoryOrder {
     }
 
     public MemoryOrder(Launch launch, int threadsPerCta, int clusterSize) {
+        this(launch, threadsPerCta, clusterSize, new boolean[0]);
+    }
+
+    /**
+     * {@code casCompared}: by instruction, the plain loads whose value an atom.cas of the same
+     * function compares against (the compare-and-swap loop idiom: read plainly, then let the CAS
+     * check the value read). Only their reads of what unordered atomics write are no race; any
+     * other plain read of such a value is one (a histogram's bins read back without a barrier
+     * after other threads' atomicAdds).
+     */
+    public MemoryOrder(Launch launch, int threadsPerCta, int clusterSize, boolean[] casCompared) {
+        this.casCompared = casCompared;
         this.launch = launch;
+        this.log = new HazardLog(2 * threadsPerCta * clusterSize, threadsPerCta);
         this.threadsPerCta = threadsPerCta;
         int threads = threadsPerCta * clusterSize;
         this.clusterSize = clusterSize;
@@ -165,6 +179,7 @@ public final class MemoryOrder {
         a.issuer = -1;
         a.epoch = strong ? Epochs.of(clocks.base + t, clocks.clock[t], scope) : clocks.epoch(t, false);
         a.pc = pc;
+        a.casCompared = casCompared(pc);
     }
 
     /**
@@ -192,13 +207,14 @@ public final class MemoryOrder {
         a.base = clocks.base;
         a.issuer = -1;
         a.pc = pc;
+        boolean cas = a.casCompared = casCompared(pc);
         int m = lanes;
         if ((size == 4 || size == 8 || size == 16) && (space == SHARED || !write) && m != 0) {
             int[] known = sharedKnowledge(firstSlot, lanes);
             if (known != null) {
-                m = space == GLOBAL ? memory.readGlobalWords(firstSlot, lanes, addresses, size, clocks, known, pc, a)
+                m = space == GLOBAL ? memory.readGlobalWords(firstSlot, lanes, addresses, size, clocks, known, pc, a, cas)
                         : write ? memory.writeWords(firstSlot, lanes, addresses, size, clocks, known, pc)
-                        : memory.readWords(firstSlot, lanes, addresses, size, clocks, known, pc);
+                        : memory.readWords(firstSlot, lanes, addresses, size, clocks, known, pc, cas);
             }
         }
         while (m != 0) {
@@ -287,6 +303,10 @@ public final class MemoryOrder {
     }
 
     /** Shared addresses carry their owner's rank above the offset; global ones are plain. */
+    private boolean casCompared(int pc) {
+        return pc >= 0 && pc < casCompared.length && casCompared[pc];
+    }
+
     private static long packAddress(int owner, long address) {
         return ((long) owner << 40) | address;
     }
@@ -635,6 +655,7 @@ public final class MemoryOrder {
         a.issuerClock = o.issuerClock;
         a.epoch = Epochs.of(o.base + o.agent, o.clock, strong);
         a.pc = o.pc;
+        a.casCompared = false;
     }
 
     /** The copy reads its source (at issue; the agent keeps reading until it completes). */

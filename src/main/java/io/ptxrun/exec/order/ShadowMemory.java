@@ -256,7 +256,8 @@ final class ShadowMemory {
      * in a small array of the page, which {@link #settle} writes into the cell before anything
      * else looks at it: the cells, far apart in memory, are not touched again.
      */
-    int readWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc) {
+    int readWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc,
+            boolean casCompared) {
         long base = clocks.base;
         int slots = clocks.slots, threads = clocks.threads;
         int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
@@ -322,8 +323,8 @@ final class ShadowMemory {
             for (int b = from; b < from + size; b += 4) {
                 settle(p, b);
                 long w = c[b];
-                if (p.split != null && p.split[b >> 2] != null
-                        || w == 0 || w > 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                if (p.split != null && p.split[b >> 2] != null || w == 0
+                        || (w > 0 || !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
                     return m;
                 }
             }
@@ -337,7 +338,8 @@ final class ShadowMemory {
             // read stays, second.
             long w = c[from];
             if (size == 4 && m != 0 && addresses[Integer.numberOfTrailingZeros(m)] == address && c[from + 1] == e
-                    && Epochs.clock(e) > known[t] && (w < 0 || Epochs.clock(w) <= known[(int) (Epochs.slot(w) - base)])) {
+                    && Epochs.clock(e) > known[t]
+                    && (w < 0 && casCompared || Epochs.clock(w) <= known[(int) (Epochs.slot(w) - base)])) {
                 if (lanes == -1 && sameAsNext < 0) {
                     sameAsNext = sameAsNext(addresses);
                 }
@@ -529,7 +531,7 @@ final class ShadowMemory {
      * rest. {@code a} is the worker's actor, for its pages.
      */
     int readGlobalWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc,
-            Actor a) {
+            Actor a, boolean casCompared) {
         for (int m = lanes; m != 0; ) {
             long address = addresses[Integer.numberOfTrailingZeros(m)];
             if ((address & (size - 1)) != 0) {
@@ -544,10 +546,10 @@ final class ShadowMemory {
             long pageNumber = address >>> PAGE_BITS;
             if (locked) {
                 synchronized (p) {
-                    m = globalWordLanes(p, pageNumber, firstSlot, m, addresses, size, clocks, known, pc);
+                    m = globalWordLanes(p, pageNumber, firstSlot, m, addresses, size, clocks, known, pc, casCompared);
                 }
             } else {
-                m = globalWordLanes(p, pageNumber, firstSlot, m, addresses, size, clocks, known, pc);
+                m = globalWordLanes(p, pageNumber, firstSlot, m, addresses, size, clocks, known, pc, casCompared);
             }
             if (m != 0) {
                 address = addresses[Integer.numberOfTrailingZeros(m)];
@@ -566,7 +568,7 @@ final class ShadowMemory {
      * record: returns the lanes left.
      */
     private static int globalWordLanes(Page p, long pageNumber, int firstSlot, int m, long[] addresses, int size,
-            ThreadClocks clocks, int[] known, int pc) {
+            ThreadClocks clocks, int[] known, int pc, boolean casCompared) {
         long base = clocks.base;
         int slots = clocks.slots, threads = clocks.threads;
         int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
@@ -582,7 +584,7 @@ final class ShadowMemory {
             for (int b = from; b < from + size; b += 4) {
                 long w = c[b];
                 if (p.split != null && p.split[b >> 2] != null
-                        || w > 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                        || (w > 0 || w < 0 && !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
                     return m;
                 }
             }
@@ -665,7 +667,7 @@ final class ShadowMemory {
         long w = c[b], r1 = c[b + 1];
         long ws = Epochs.slot(w) - base, rs = Epochs.slot(r1) - base;
         if (r1 == 0 || rs < 0 || rs >= threads || Epochs.clock(r1) <= known[(int) rs]
-                || w > 0 && (ws < 0 || ws >= known.length || Epochs.clock(w) > known[(int) ws])) {
+                || w != 0 && (ws < 0 || ws >= known.length || Epochs.clock(w) > known[(int) ws])) {
             return;
         }
         if (p.settled == null) {
@@ -753,7 +755,7 @@ final class ShadowMemory {
             return m;
         }
         long w = c[i];
-        if (w == 0 ? !initialized : w > 0 && !a.knownToAll(w)) {
+        if (w == 0 ? !initialized : (w > 0 || !a.casCompared) && !a.knownToAll(w)) {
             return m;
         }
         int[] known = a.known;
@@ -882,11 +884,11 @@ final class ShadowMemory {
             if (!initialized && !write && !found.any()) {
                 found.uninitialized(address);
             }
-        } else if (!(w < 0 && (strong ? a.morallyStrong(w) : !write)) && !a.knows(w)) {
+        } else if (!(w < 0 && (strong ? a.morallyStrong(w) : !write && a.casCompared)) && !a.knows(w)) {
             // Strong accesses do not race with each other when their scopes include each
-            // other's threads, and a plain read of what atomics write is tolerated: the
-            // compare-and-swap loop idiom reads plainly, then lets the atomic check the value it
-            // read.
+            // other's threads, and a plain read of what atomics write is tolerated where an
+            // atom.cas compares against the value read: the compare-and-swap loop idiom reads
+            // plainly, then lets the atomic check the value it read.
             if (!found.any()) {
                 found.conflict(w, pc(c[i + 3], 0), true, address);
                 found.scoped = w < 0 && strong;
