@@ -1003,17 +1003,19 @@ public final class InstructionChecker {
     private Problem matchMemoryElement(Operand op, DataType type, Object what, Form form, RegisterTable registers) {
         if (op instanceof Operand.Register r) {
             DataType t = registers.typeOf(r.name());
-            if (t == null || memoryCompatible(type, t)) {
+            // st.async takes registers of the type's size only (ptxas: "Arguments mismatch").
+            boolean exact = form.opcode() == io.ptxrun.ast.Opcode.ST_ASYNC;
+            if (t == null || memoryCompatible(type, t) && (!exact || t.bits == type.bits)) {
                 return null;
             }
             return new Problem(op.pos(), "isa.operand", () -> what + " must be a register of type " + type.spelling
-                    + " or a wider one of the same kind (PTX ISA 6.4.1); " + r.name() + " is " + t.spelling
-                    + " (" + cite(form) + ")", Problem.OPERAND);
+                    + (exact ? "" : " or a wider one of the same kind (PTX ISA 6.4.1)") + "; " + r.name() + " is "
+                    + t.spelling + " (" + cite(form) + ")", Problem.OPERAND);
         }
         if (op instanceof Operand.Symbol s && s.name().startsWith("%")) {
             return null;
         }
-        boolean store = form.opcode() == io.ptxrun.ast.Opcode.ST;
+        boolean store = form.opcode() == io.ptxrun.ast.Opcode.ST || form.opcode() == io.ptxrun.ast.Opcode.ST_ASYNC;
         // WARP_SZ is the integer constant 32 (PTX ISA 4.4, predefined identifiers).
         boolean intConstant = op instanceof Operand.IntImm || op instanceof Operand.Symbol s && s.name().equals("WARP_SZ");
         if (store && intConstant && type.kind != DataType.Kind.FLOAT) {

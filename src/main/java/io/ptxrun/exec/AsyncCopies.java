@@ -43,7 +43,23 @@ final class AsyncCopies {
      */
     record BulkForm(MemoryAccess source, MemoryAccess barrier, ReductionOp redOp, ReductionType redType,
                     boolean multicast)
-            implements OpForm {}
+            implements OpForm, Reducing {}
+
+    /**
+     * st.async / red.async (9.7.9.12, 9.7.13.8): {@code elements} source registers of
+     * {@code elementBytes} each make the stored value; the mbarrier signalled by complete_tx; the
+     * reduction's operation and element type, both null for st.async. Runs as a bulk copy of the
+     * value's bytes (or a bulk reduction) into the peer's shared memory.
+     */
+    record StoreForm(MemoryAccess barrier, ReductionOp redOp, ReductionType redType, int elements, int elementBytes)
+            implements OpForm, Reducing {}
+
+    /** A form whose landing copies bytes, or reduces them into the destination when redOp is not null. */
+    sealed interface Reducing permits BulkForm, StoreForm {
+        ReductionOp redOp();
+
+        ReductionType redType();
+    }
 
     /**
      * cp(.reduce).async.bulk(.prefetch).tensor: the direction, the load mode and the .dim; its
@@ -263,6 +279,53 @@ final class AsyncCopies {
             } else {
                 enqueueBulk(w, l, pc, group, checkedTarget(engine.memory.sharedOwner(to), offset, n), offset, data, bar);
             }
+        }
+        engine.advance(w, mask, pc + 1);
+    }
+
+    /**
+     * st.async and red.async (9.7.9.12, 9.7.13.8): the register value, read at issue, lands in the
+     * shared memory of a peer CTA as a bulk copy of its bytes (a bulk reduction for red.async),
+     * then performs complete-tx of its size on the mbarrier. The store is weak and in the generic
+     * proxy (no proxy fence needed), a reduction relaxed; the complete-tx releases at cluster
+     * scope, so what the issuer knew at issue reaches the threads that see the phase complete.
+     * Undefined: the destination and the mbarrier in different CTAs, a cluster of one CTA, for
+     * red.async a destination in the issuing CTA, and a generic address outside the shared window.
+     */
+    void issueStore(Warp w, Op op, int pc, int mask, int exec) {
+        StoreForm form = (StoreForm) op.form;
+        int size = form.elements() * form.elementBytes();
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long to = LaneMemory.sharedAddressOf(op.mem.space(), engine.memory.address(w, op, l));
+            long at = LaneMemory.sharedAddressOf(form.barrier().space(), engine.memory.address(w, form.barrier(), l));
+            if ((to & (size - 1)) != 0) {
+                throw new MemoryFault(String.format("misaligned %d-byte '%s' at shared::cluster 0x%x (the address"
+                        + " must be a multiple of the value's size)", size, op.mnemonic(), to));
+            }
+            Cta dest = engine.memory.sharedOwner(to);
+            Cta barOwner = engine.memory.sharedOwner(at);
+            boolean reduction = form.redOp() != null;
+            String section = reduction ? "9.7.13.8" : "9.7.9.12";
+            if (engine.geometry().clusterNctarank() < 2) {
+                hazards.undefined(op, pc, "exec.async-store", String.format("'%s' in a cluster of one CTA: it needs"
+                        + " %%cluster_nctarank > 1 (%s)", op.mnemonic(), section), engine.where(w, l));
+            } else if (barOwner != dest) {
+                hazards.undefined(op, pc, "exec.async-store", String.format("the destination of '%s' is in CTA rank"
+                        + " %d and its mbarrier in CTA rank %d: both must belong to the same CTA (%s)", op.mnemonic(),
+                        dest.rank, barOwner.rank, section), engine.where(w, l));
+            } else if (reduction && dest == cta) {
+                hazards.undefined(op, pc, "exec.async-store", String.format("the destination and mbarrier of '%s'"
+                        + " are in the issuing CTA (rank %d): they must be in another CTA of the cluster (%s)",
+                        op.mnemonic(), cta.rank, section), engine.where(w, l));
+            }
+            int offset = (int) Cta.offsetOf(to);
+            byte[] data = new byte[size];
+            for (int k = 0; k < form.elements(); k++) {
+                Bytes.put(data, k * form.elementBytes(), form.elementBytes(), engine.operands.read(w, op, k, l));
+            }
+            issuing = issued(w, l, pc);
+            enqueueBulk(w, l, pc, NONE, checkedTarget(dest, offset, size), offset, data, (int) Cta.offsetOf(at));
         }
         engine.advance(w, mask, pc + 1);
     }
@@ -708,7 +771,7 @@ final class AsyncCopies {
             case BULK -> {
                 byte[] data = bulkData[e];
                 bulkData[e] = null;
-                BulkForm form = (BulkForm) engine.opAt(issuedAt[e]).form;
+                Reducing form = (Reducing) engine.opAt(issuedAt[e]).form;
                 if (origin[e] != null && data.length > 0) {
                     if (!dstGlobal[e]) {
                         landedInPeer(e, to);

@@ -96,6 +96,9 @@ final class CopyDecoding {
                 op.form = new AsyncCopies.BulkForm(source, barrier, redOp, redType, multicast);
                 return op;
             }
+            case ST_ASYNC:
+            case RED_ASYNC:
+                return storeAsync(i, os);
             case CP_ASYNC_BULK_TENSOR:
             case CP_REDUCE_ASYNC_BULK_TENSOR:
             case CP_ASYNC_BULK_PREFETCH_TENSOR:
@@ -127,6 +130,44 @@ final class CopyDecoding {
             default:
                 throw new IllegalArgumentException("not an async copy: " + i.mnemonic());
         }
+    }
+
+    /**
+     * st.async / red.async with .mbarrier::complete_tx::bytes (9.7.9.12, 9.7.13.8): the destination
+     * address, the value (one register or a .v2 / .v4 vector) as sources, the mbarrier; for
+     * red.async the reduction's operation and type. Without .ss both addresses are generic. The
+     * .release .global forms (sm_100, no mbarrier) are not run.
+     */
+    private Draft storeAsync(Instruction i, List<Operand> os) {
+        if (i.has(Qualifier.RELEASE) || os.size() != 3 || !(os.get(2) instanceof Operand.Address)) {
+            return null;
+        }
+        Space space = i.spaces().isEmpty() ? Space.GENERIC : d.space(i.spaces().get(0));
+        if (space != Space.GENERIC && space != Space.SHARED) {
+            return null;
+        }
+        io.ptxrun.exec.copy.ReductionOp redOp = null;
+        io.ptxrun.exec.copy.ReductionType redType = null;
+        if (i.opcode() == io.ptxrun.ast.Opcode.RED_ASYNC) {
+            for (io.ptxrun.ast.Qual q : i.qualifiers()) {
+                if (redOp == null) {
+                    redOp = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
+                }
+                if (redType == null) {
+                    redType = io.ptxrun.exec.copy.ReductionType.fromPtx(q.text());
+                }
+            }
+            if (redOp == null || redType == null) {
+                return null;
+            }
+        }
+        DataType t = i.type();
+        Draft op = new Draft(OpCode.ST_ASYNC, i, d.address(space, os.get(0)));
+        op.type = t;
+        List<Operand> values = os.get(1) instanceof Operand.Vector v ? v.elements() : List.of(os.get(1));
+        d.srcs(op, t, values);
+        op.form = new AsyncCopies.StoreForm(d.address(space, os.get(2)), redOp, redType, values.size(), t.bytes());
+        return op;
     }
 
     /**

@@ -304,6 +304,7 @@ final class Engine {
             case MBARRIER -> cta.mbarriers.execute(w, op, pc, mask, exec);
             case CP_ASYNC -> cta.copies.issueCopy(w, op, pc, mask, exec);
             case CP_ASYNC_BULK -> cta.copies.issueBulk(w, op, pc, mask, exec);
+            case ST_ASYNC -> cta.copies.issueStore(w, op, pc, mask, exec);
             case CP_ASYNC_BULK_TENSOR -> cta.copies.issueTensor(w, op, pc, mask, exec);
             case TENSORMAP_REPLACE -> tensorMaps.replace(w, op, pc, mask, exec);
             case TENSORMAP_COPY -> tensorMaps.copy(w, op, pc, mask, exec);

@@ -27,6 +27,8 @@ enum OpCode {
     FENCE,
     /** fence.proxy.async: orders the thread's generic-proxy accesses with the async proxy's (exec.order). */
     FENCE_PROXY_ASYNC,
+    /** st.async / red.async into a peer CTA's shared memory, signalling its mbarrier ({@link AsyncCopies.StoreForm}). */
+    ST_ASYNC,
     /** cp.async.bulk.tensor, cp.reduce.async.bulk.tensor, cp.async.bulk.prefetch.tensor ({@link AsyncCopies.TensorForm}). */
     CP_ASYNC_BULK_TENSOR,
     /** tensormap.replace ({@link TensorMapEdits.ReplaceForm}; source: the new value). */

@@ -6,7 +6,7 @@ package io.ptxrun.exec;
  * family's code, which knows its own form by the op code. Families that need nothing more leave
  * {@link Op#form} null.
  */
-sealed interface OpForm permits WarpMatrixOps.Form, WarpMatrixOps.MoveForm, MmaSync.Form, WarpgroupForm, AsyncCopies.CopyForm, AsyncCopies.BulkForm,
+sealed interface OpForm permits WarpMatrixOps.Form, WarpMatrixOps.MoveForm, MmaSync.Form, WarpgroupForm, AsyncCopies.CopyForm, AsyncCopies.BulkForm, AsyncCopies.StoreForm,
         AsyncCopies.TensorForm, AsyncCopies.GroupStep, TensorMapEdits.ReplaceForm, TensorMapEdits.CopyForm,
         CallForm, MBarriers.Form, WarpOps.ShuffleMode, WarpOps.VoteMode, WarpOps.MatchMode, WarpOps.ReduxOp, WarpOps.FloatReduction,
         Barriers.Reduction, Atomics.Operation, Comparisons.Form, IntegerOps.ProductHalf, IntegerOps.DotProduct, IntegerOps.FunnelDirection, FloatArithmetic.MinMax, IntegerOps.PermuteMode,

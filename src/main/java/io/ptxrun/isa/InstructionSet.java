@@ -19,7 +19,7 @@ public final class InstructionSet {
     /** The families whose legality is modelled, in the order of the spec's chapters. */
     private static final List<RuleTable> TABLES = List.of(
             new BarrierRules(), new MbarrierRules(), new AsyncCopyRules(), new BulkCopyRules(),
-            new TensorCopyRules(), new CoreIsaRules(), new ArithmeticRules(), new ConversionRules(), new BitAndWarpRules(),
+            new TensorCopyRules(), new AsyncStoreRules(), new CoreIsaRules(), new ArithmeticRules(), new ConversionRules(), new BitAndWarpRules(),
             new CacheControlRules(), new TensorMapRules(), new MatrixRules());
 
     private static final Map<Opcode, RuleTable> TABLE_OF = new EnumMap<>(Opcode.class);

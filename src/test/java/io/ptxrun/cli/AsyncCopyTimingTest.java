@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AsyncCopyTimingTest {
     private static final List<String> CASES = List.of("sync-cpasync-double-buffer", "sync-cpasync-triple-buffer",
             "sync-cpasync-mbarrier", "sync-cpasync-wait-all", "sync-cpasync-zfill", "sync-cpasync-sizes",
-            "sync-cg-memcpy-async", "sync-cuda-pipeline", "sync-cuda-barrier-memcpy-async", "bulk-store-group", "nvcc-pipeline-stages", "nvcc-ptx-bulk-mbarrier");
+            "sync-cg-memcpy-async", "sync-cuda-pipeline", "sync-cuda-barrier-memcpy-async", "bulk-store-group", "nvcc-pipeline-stages", "nvcc-ptx-bulk-mbarrier",
+            "st-async-cluster");
 
     static Stream<Arguments> cases() {
         return CASES.stream().flatMap(c -> Stream.of("eager", "lazy", "random:1", "random:2", "random:3")
