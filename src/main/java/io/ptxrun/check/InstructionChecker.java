@@ -128,6 +128,9 @@ public final class InstructionChecker {
         if (forms.isEmpty()) {
             return;
         }
+        if (instruction.opcode() == Opcode.MMA && popcBeforeBitOp(instruction)) {
+            return;
+        }
         // Fast pass: the first form that fits wins; qualifiers are compared before operands.
         boolean[] qualifiersFit = qualifiersFit(instruction, forms);
         for (int f = 0; f < forms.size(); f++) {
@@ -182,6 +185,30 @@ public final class InstructionChecker {
             Supplier<String> message = mma ? mmaQualifierMessage(instruction, p) : null;
             diagnostics.error(p.pos(), p.rule(), (message != null ? message : p.message()).get());
         }
+    }
+
+    /**
+     * mma's .b1 bit operation is written .xor.popc or .and.popc, in that order (ptxas rejects
+     * .popc.xor, "Unexpected instruction types specified for 'mma'"); the forms' qualifiers match
+     * in any order, so the order is checked here. Reports it and returns true when .popc comes first.
+     */
+    private boolean popcBeforeBitOp(Instruction instruction) {
+        int popc = -1, op = -1;
+        List<Qual> qs = instruction.qualifiers();
+        for (int k = 0; k < qs.size(); k++) {
+            Qualifier q = qs.get(k).kind();
+            if (q == Qualifier.POPC) {
+                popc = k;
+            } else if ((q == Qualifier.XOR || q == Qualifier.AND) && op < 0) {
+                op = k;
+            }
+        }
+        if (popc < 0 || op < 0 || popc > op) {
+            return false;
+        }
+        diagnostics.error(qs.get(popc).pos(), "isa.qualifier", "mma's bit operation is written '" + qs.get(op).text()
+                + ".popc', the operation first (PTX ISA 9.7.14.5.14 mma (spec/isa/mma.md))");
+        return true;
     }
 
     /**

@@ -29,13 +29,13 @@ class ConformanceTest {
     static final Path DISAGREEMENTS = TestData.ROOT.resolve("check/disagreements.tsv");
 
     /**
-     * Measured: 26648 of 26698 cases agree (10287 conformance cases: all; 2100 arithmetic,
-     * conversion and miscellaneous cases of core-isa-arith: all; the 5201 mma cases: all but 40
-     * forms ptxas takes beyond mma's Syntax block; the 1876 mma.sp and 1054 ldmatrix, stmatrix
-     * and movmatrix cases: all; the other surrounding-ISA, extra async and instruction-family
-     * cases of testdata/check: all but 10; each disagreement is listed).
+     * Measured: 26735 of 26782 cases agree (10287 conformance cases: all; 2100 arithmetic,
+     * conversion and miscellaneous cases of core-isa-arith: all; the 5201 mma cases: all but 37
+     * forms ptxas takes beyond mma's Syntax block; the 1876 mma.sp, 1054 ldmatrix, stmatrix and
+     * movmatrix, and 84 st.async and red.async cases: all; the other surrounding-ISA, extra async
+     * and instruction-family cases of testdata/check: all but 10; each disagreement is listed).
      */
-    static final double AGREEMENT_FLOOR = 0.9978;
+    static final double AGREEMENT_FLOOR = 0.9982;
 
     private static List<ConformanceCorpus.Case> cases;
 
