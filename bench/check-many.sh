@@ -8,11 +8,11 @@ n="${1:-200}"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 python3 - "$root/testdata/conformance" "$dir" "$n" <<'PY'
-import json, os, sys, glob
+import json, os, sys, glob, gzip
 src, out, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 k = 0
-for f in sorted(glob.glob(os.path.join(src, "*.jsonl"))):
-    for line in open(f):
+for f in sorted(glob.glob(os.path.join(src, "*.jsonl.gz"))):
+    for line in gzip.decompress(open(f, "rb").read()).decode().splitlines():
         c = json.loads(line)
         if c["ptxas"] == "accept" and k < n:
             open(os.path.join(out, f"case{k:04d}--{c['target']}.ptx"), "w").write(c["ptx"])

@@ -95,8 +95,8 @@ with open(os.path.join(out, "wild.list"), "w") as f:
 os.makedirs(os.path.join(out, "cases"))
 k = 0
 with open(os.path.join(out, "cases.list"), "w") as f:
-    for path in sorted(glob.glob(os.path.join(root, "testdata/conformance/*.jsonl"))):
-        for line in open(path):
+    for path in sorted(glob.glob(os.path.join(root, "testdata/conformance/*.jsonl.gz"))):
+        for line in gzip.decompress(open(path, "rb").read()).decode().splitlines():
             c = json.loads(line)
             if c["ptxas"] == "accept" and k < cases:
                 p = os.path.join(out, "cases", f"case{k:04d}.ptx")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate core-isa-arith.jsonl: one-instruction modules for the arithmetic, conversion,
+"""Generate core-isa-arith.jsonl.gz: one-instruction modules for the arithmetic, conversion,
 bit-manipulation and miscellaneous instructions, labelled by the installed ptxas.
 
 Usage: generate_core_isa_arith.py [--jobs N]   (N <= 2; ptxas runs under nice)
@@ -9,6 +9,7 @@ where a register is required, ...), at .version 8.0 / sm_90 unless it probes a v
 target boundary. Same JSON Lines format as testdata/conformance.
 """
 import argparse, concurrent.futures as cf, json, os, re, subprocess, tempfile
+import gzip
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FAMILY = "core-isa-arith"
@@ -640,23 +641,35 @@ def label(item):
             "ptxas": "accept" if p.returncode == 0 else "reject", "message": message, "about": instr}
 
 
+
+def read_lines(path):
+    """The lines of a case file, .jsonl or .jsonl.gz (how they are stored)."""
+    if path.endswith(".gz"):
+        return gzip.decompress(open(path, "rb").read()).decode().splitlines()
+    return open(path).read().splitlines()
+
+
+def write_gz(path, text):
+    """Writes a case file gzipped, without a name or time in the header: the bytes depend on the text alone."""
+    with open(path, "wb") as fh:
+        fh.write(gzip.compress(text.encode(), mtime=0))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     build()
-    out = os.path.join(HERE, FAMILY + ".jsonl")
+    out = os.path.join(HERE, FAMILY + ".jsonl.gz")
     previous = {}
     if os.path.exists(out):
-        for line in open(out):
+        for line in read_lines(out):
             c = json.loads(line)
             previous[c["id"]] = c
     todo = [(k, v) for k, v in CASES.items() if k not in previous or previous[k]["ptx"] != module(*v)]
     with cf.ThreadPoolExecutor(max_workers=min(2, args.jobs)) as ex:
         done = {c["id"]: c for c in ex.map(label, todo)}
-    with open(out, "w") as fh:
-        for k in CASES:
-            fh.write(json.dumps(done.get(k) or previous[k]) + "\n")
+    write_gz(out, "".join(json.dumps(done.get(k) or previous[k]) + "\n" for k in CASES))
     print(f"{len(CASES)} cases, {len(todo)} labelled now")
 
 

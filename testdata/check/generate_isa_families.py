@@ -11,6 +11,7 @@ another form. Cases already labelled with the same module text are kept. Same fo
 testdata/conformance: id, target, version, ptx, ptxas (accept/reject), message, about.
 """
 import argparse, concurrent.futures as cf, json, os, re, subprocess, tempfile, zlib
+import gzip
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROLOGUE = (".reg .pred %p<3>; .reg .b16 %h<3>; .reg .b32 %b<3>; .reg .u32 %u<3>; .reg .s32 %s<3>; "
@@ -1118,6 +1119,20 @@ def label(item):
             "ptxas": "accept" if p.returncode == 0 else "reject", "message": message, "about": instr}
 
 
+
+def read_lines(path):
+    """The lines of a case file, .jsonl or .jsonl.gz (how they are stored)."""
+    if path.endswith(".gz"):
+        return gzip.decompress(open(path, "rb").read()).decode().splitlines()
+    return open(path).read().splitlines()
+
+
+def write_gz(path, text):
+    """Writes a case file gzipped, without a name or time in the header: the bytes depend on the text alone."""
+    with open(path, "wb") as fh:
+        fh.write(gzip.compress(text.encode(), mtime=0))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=2)
@@ -1125,19 +1140,17 @@ def main():
     args = ap.parse_args()
     for name in args.families or FAMILIES:
         FAMILIES[name]()
-        out = os.path.join(HERE, name + ".jsonl")
+        out = os.path.join(HERE, name + ".jsonl.gz")
         previous = {}
         if os.path.exists(out):
-            for line in open(out):
+            for line in read_lines(out):
                 c = json.loads(line)
                 previous[c["id"]] = c
         cases = CASES.get(name, {})
         todo = [(k, v) for k, v in cases.items() if k not in previous or previous[k]["ptx"] != module(*v)]
         with cf.ThreadPoolExecutor(max_workers=min(2, args.jobs)) as ex:
             done = {c["id"]: c for c in ex.map(label, todo)}
-        with open(out, "w") as fh:
-            for k in cases:
-                fh.write(json.dumps(done.get(k) or previous[k]) + "\n")
+        write_gz(out, "".join(json.dumps(done.get(k) or previous[k]) + "\n" for k in cases))
         print(f"{name}: {len(cases)} cases, {len(todo)} labelled now", flush=True)
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate special-registers.jsonl: every special register of PTX ISA chapter 10, read by a mov of
+"""Generate special-registers.jsonl.gz: every special register of PTX ISA chapter 10, read by a mov of
 its width (and of the wrong width), at PTX ISA versions and targets from sm_75 to sm_120a, each
 labelled by ptxas. Same format as testdata/conformance: id, target, version, ptx, ptxas
 (accept/reject), message, about.
@@ -7,6 +7,7 @@ labelled by ptxas. Same format as testdata/conformance: id, target, version, ptx
 Usage: generate_special_registers.py   (runs ptxas once per case, under nice)
 """
 import json, os, re, subprocess, tempfile
+import gzip
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROLOGUE = ".reg .pred %p<3>; .reg .b32 %r<3>; .reg .b64 %rd<3>; .reg .b16 %h<3>;\n"
@@ -65,9 +66,8 @@ def main():
                 out.append({"id": f"special-registers/{instr[:-1].replace(' ', '_')}/{version}/{target}",
                             "target": target, "version": version, "ptx": module(instr, version, target),
                             "ptxas": verdict, "message": message, "about": instr})
-    with open(os.path.join(HERE, "special-registers.jsonl"), "w") as f:
-        for c in out:
-            f.write(json.dumps(c) + "\n")
+    with open(os.path.join(HERE, "special-registers.jsonl.gz"), "wb") as f:
+        f.write(gzip.compress("".join(json.dumps(c) + "\n" for c in out).encode(), mtime=0))
     print(len(out), "cases,", sum(c["ptxas"] == "accept" for c in out), "accepted")
 
 

@@ -8,6 +8,7 @@ progress keeps its finished cases in .<family>.partial, so an interrupted
 run resumes where it stopped.
 """
 import argparse, concurrent.futures as cf, json, os, re, subprocess, tempfile
+import gzip
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PTXAS = os.environ.get("PTXAS", "ptxas")
@@ -541,7 +542,7 @@ def run_ptxas(case):
 def load_jsonl(path):
     out = {}
     if os.path.exists(path):
-        with open(path) as fh:
+        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as fh:
             for ln in fh:
                 ln = ln.strip()
                 if ln:
@@ -554,7 +555,7 @@ def load_jsonl(path):
 
 def build(name, jobs):
     fam = FAMILIES[name]()
-    final = os.path.join(HERE, f"{name}.jsonl")
+    final = os.path.join(HERE, f"{name}.jsonl.gz")
     partial = os.path.join(HERE, f".{name}.partial")
     done = load_jsonl(final); done.update(load_jsonl(partial))
     todo = [c for c in fam.cases if not (c["id"] in done and done[c["id"]]["ptx"] == c["ptx"])]
@@ -564,10 +565,10 @@ def build(name, jobs):
             done[c["id"]] = r
             ph.write(json.dumps(r) + "\n"); ph.flush()
     keys = ["id", "target", "version", "ptx", "ptxas", "message", "about"]
-    with open(final + ".tmp", "w") as fh:
-        for c in fam.cases:
-            r = done[c["id"]]
-            fh.write(json.dumps({k: r[k] for k in keys}) + "\n")
+    with open(final + ".tmp", "wb") as fh:
+        # Stored gzipped, without a name or time in the header: the bytes depend on the text alone.
+        fh.write(gzip.compress("".join(json.dumps({k: done[c["id"]][k] for k in keys}) + "\n"
+                                       for c in fam.cases).encode(), mtime=0))
     os.replace(final + ".tmp", final)
     os.unlink(partial)
     return fam
@@ -583,7 +584,7 @@ def template(msg):
 def tables():
     reqs, msgs = [], {}
     for name, fn in FAMILIES.items():
-        path = os.path.join(HERE, f"{name}.jsonl")
+        path = os.path.join(HERE, f"{name}.jsonl.gz")
         if not os.path.exists(path):
             continue
         rows = load_jsonl(path)

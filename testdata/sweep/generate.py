@@ -34,6 +34,7 @@ modules run alone.
 Usage: generate.py [--jobs N] [--limit N]
 """
 import argparse, collections, concurrent.futures as cf, glob, json, os, re, subprocess, tempfile, zlib
+import gzip
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -90,11 +91,11 @@ def with_header(ptx, version, target):
 
 
 def representatives():
-    files = sorted(glob.glob(os.path.join(ROOT, "conformance", "*.jsonl")))
-    files += sorted(f for f in glob.glob(os.path.join(ROOT, "check", "*.jsonl")) if "special-registers" not in f)
+    files = sorted(glob.glob(os.path.join(ROOT, "conformance", "*.jsonl.gz")))
+    files += sorted(f for f in glob.glob(os.path.join(ROOT, "check", "*.jsonl.gz")) if "special-registers" not in f)
     accepted, target_rejected = {}, {}
     for fn in files:
-        for line in open(fn):
+        for line in gzip.decompress(open(fn, "rb").read()).decode().splitlines():
             c = json.loads(line)
             if not re.search(r"(?m)^\.version \S+$", c["ptx"]) or not re.search(r"(?m)^\.target \S+$", c["ptx"]):
                 continue

@@ -1,7 +1,10 @@
 package io.ptxrun;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,6 +24,36 @@ public final class TestData {
         }
         try (Stream<Path> s = Files.walk(base)) {
             return s.filter(p -> p.getFileName().toString().endsWith(suffix)).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The ptxas-labelled case files under testdata/dir, one JSON object a line: {@code
+     * NAME.jsonl.gz} (how they are stored, the corpora being large and repetitive) or {@code
+     * NAME.jsonl}, sorted.
+     */
+    public static List<Path> jsonlFiles(String dir) {
+        return files(dir, "").stream().filter(p -> p.toString().endsWith(".jsonl")
+                || p.toString().endsWith(".jsonl.gz")).toList();
+    }
+
+    /** A case file's family: its name without .jsonl(.gz). */
+    public static String family(Path jsonl) {
+        return jsonl.getFileName().toString().replaceFirst("\\.jsonl(\\.gz)?$", "");
+    }
+
+    /** The lines of a file, gunzipped when its name ends in .gz. */
+    public static List<String> lines(Path p) {
+        try {
+            if (!p.toString().endsWith(".gz")) {
+                return Files.readAllLines(p);
+            }
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                    new java.util.zip.GZIPInputStream(Files.newInputStream(p)), StandardCharsets.UTF_8))) {
+                return r.lines().toList();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -29,7 +29,7 @@ import java.util.Set;
  * generic and global addresses are 64 bits wide: a .u32 address register, the address of a
  * .global variable moved into 32 bits, and cvta on .u32 are 32-bit addresses, which ptxas refuses
  * ("Program uses 32-bit address ... which is conflicting with .address_size 64"). Each rule was
- * compared with ptxas (testdata/check/address-spaces.jsonl).
+ * compared with ptxas (testdata/check/address-spaces.jsonl.gz).
  */
 final class AddressSpaceChecker {
     /** The instructions whose addresses are checked here. */
@@ -114,7 +114,7 @@ final class AddressSpaceChecker {
             // Generic and global addresses span the whole address space; .const and .param
             // windows are addressed with 32-bit offsets too (ptxas takes prefetch.const [%r1]).
             // ldmatrix and stmatrix address shared memory even generically: ptxas takes a 32-bit
-            // register there (testdata/check/matrix-move.jsonl).
+            // register there (testdata/check/matrix-move.jsonl.gz).
             boolean matrix = i.opcode() == Opcode.LDMATRIX || i.opcode() == Opcode.STMATRIX;
             boolean wide = named == StateSpace.GENERIC && !matrix || named == StateSpace.GLOBAL;
             DataType t = registers.typeOf(r.name());

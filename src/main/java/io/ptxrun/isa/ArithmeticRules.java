@@ -44,7 +44,7 @@ import java.util.Set;
  * f32 mad/fma/div/sqrt/rcp, `.approx` on the special functions, `.ftz`/`.sat` on f32 only), and
  * operands typed as 6.4.1 demands; also the comparisons set and slct, whose destination type
  * comes first. Citations name the pages of spec/isa/*.md; version and target
- * rows are the boundaries ptxas reports (testdata/check/core-isa-arith.jsonl).
+ * rows are the boundaries ptxas reports (testdata/check/core-isa-arith.jsonl.gz).
  */
 public final class ArithmeticRules implements RuleTable {
     private static final String INT = "(.u16|.u32|.u64|.s16|.s32|.s64)";

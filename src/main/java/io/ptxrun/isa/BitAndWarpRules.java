@@ -34,7 +34,7 @@ import java.util.Set;
  * (9.7.13.4 fence), register reconfiguration (setmaxnreg), grid dependency control and the
  * trap/brkpt miscellany. Bit-field positions and lengths, masks and selectors are 32-bit
  * operands whatever the instruction type. Citations name the pages of spec/isa/*.md; version and
- * target rows are the boundaries ptxas reports (testdata/check/core-isa-arith.jsonl).
+ * target rows are the boundaries ptxas reports (testdata/check/core-isa-arith.jsonl.gz).
  */
 public final class BitAndWarpRules implements RuleTable {
     private static final String B32_OR_IMM = "b32|imm";

@@ -16,7 +16,7 @@ import java.util.Set;
 /**
  * Cache control (PTX ISA 9.7.9.15 prefetch/prefetchu, 9.7.9.16 applypriority, 9.7.9.17 discard,
  * 9.7.9.18 createpolicy). Rows follow the Syntax blocks of spec/isa/*.md as ptxas applies them
- * (testdata/check/prefetch.jsonl, createpolicy.jsonl, cache-priority.jsonl): an eviction priority
+ * (testdata/check/prefetch.jsonl.gz, createpolicy.jsonl.gz, cache-priority.jsonl.gz): an eviction priority
  * on prefetch only with .global or generic addressing ("State space incorrect for feature 'cache
  * eviction priority'"), .tensormap only with .const, .param or generic addressing, a size operand
  * of exactly 128 ("unexpected value '64', expected to be 128").

@@ -26,7 +26,7 @@ import java.util.Set;
  * .ftz only where an .f32 is involved ("Modifier '.ftz' does not apply to this type of convert
  * operation"); .sat everywhere except with .bf16. The destination and source registers may be
  * wider than their types (6.4.1). Version and target rows are the boundaries ptxas reports
- * (testdata/check/core-isa-arith.jsonl).
+ * (testdata/check/core-isa-arith.jsonl.gz).
  */
 public final class ConversionRules implements RuleTable {
     private static final String INT = "(.u8|.u16|.u32|.u64|.s8|.s16|.s32|.s64)";

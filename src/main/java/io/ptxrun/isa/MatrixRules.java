@@ -27,7 +27,7 @@ import java.util.Set;
  * accumulator N/2 registers (N/4 for .f16, packed in pairs). Packed and integer elements live in
  * 32-bit integer registers, .f32 accumulators in .f32 ones (ptxas: "Arguments mismatch" for a
  * wrong kind, "Argument vector size mismatch" or "Illegal vector size" for a wrong count).
- * Boundaries from testdata/check/wmma.jsonl and wgmma.jsonl.
+ * Boundaries from testdata/check/wmma.jsonl.gz and wgmma.jsonl.gz.
  */
 public final class MatrixRules implements RuleTable {
     private static final String WMMA = "9.7.14 wmma (spec/isa/wmma.md)";
@@ -238,7 +238,7 @@ public final class MatrixRules implements RuleTable {
 
     /**
      * mma.sync (9.7.14.5.14): the forms of its Syntax block, with the fragments of each shape and
-     * type and the register types ptxas takes for them (testdata/check/mma.jsonl). ptxas also
+     * type and the register types ptxas takes for them (testdata/check/mma.jsonl.gz). ptxas also
      * takes, beyond the Syntax block, `.rn/.rz/.rm/.rp` on the .f64 forms and a b fragment of two
      * registers for m16n8k16 with 8-bit floating-point inputs; it takes .f16 accumulators only
      * with a D of the same type, except that m8n8k4 has .f32 D with .f16 C (".dtype must be
@@ -315,7 +315,7 @@ public final class MatrixRules implements RuleTable {
     /** One sparse shape: the registers of a and of b (A holds half its K elements), the selector range. */
     private record SparseShape(String shape, int ab, String selector) {}
 
-    /** The input types of mma.sp and their shapes, with the sparsity selectors ptxas takes (mma-sp.jsonl). */
+    /** The input types of mma.sp and their shapes, with the sparsity selectors ptxas takes (mma-sp.jsonl.gz). */
     static final java.util.Map<String, List<SparseShape>> SPARSE_SHAPES = java.util.Map.of(
             ".f16", List.of(new SparseShape(".m16n8k16", 2, "0..3"), new SparseShape(".m16n8k32", 4, "0..1")),
             ".bf16", List.of(new SparseShape(".m16n8k16", 2, "0..3"), new SparseShape(".m16n8k32", 4, "0..1")),
@@ -415,7 +415,7 @@ public final class MatrixRules implements RuleTable {
     /**
      * ldmatrix, stmatrix (shared memory, generic or .shared{::cta}) and movmatrix: one 32-bit
      * register of any type per 8x8 matrix of .b16 elements, two per 16x16 matrix of bytes
-     * (testdata/check/matrix-move.jsonl). The byte forms exist transposed only (ptxas: "Modifier
+     * (testdata/check/matrix-move.jsonl.gz). The byte forms exist transposed only (ptxas: "Modifier
      * '.trans' require for instruction stmatrix with shape '.m16n8'"), .m8n16 untransposed only,
      * .m16n16 as .x1 and .x2.
      */

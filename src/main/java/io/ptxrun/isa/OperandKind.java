@@ -89,7 +89,7 @@ public enum OperandKind {
     /** A fragment of .f64 (or 64-bit bit-size) registers: the f64 fragments of wmma. */
     VECTOR_F64("vecf64", "a vector of .f64 registers"),
     /**
-     * mma fragments, whose register types ptxas checks per element type (testdata/check/mma.jsonl):
+     * mma fragments, whose register types ptxas checks per element type (testdata/check/mma.jsonl.gz):
      * .bf16 and .tf32 elements only in .b32 registers; packed .f16 ones in .b32 or .f16x2; .f32
      * accumulators in .f32 or .b32; .f64 elements in any 64-bit register.
      */

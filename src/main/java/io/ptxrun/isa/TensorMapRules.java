@@ -16,7 +16,7 @@ import java.util.Set;
  * .global_stride is .b64, of the other fields .b32 ("Illegal modifier '.rank' for instruction
  * 'tensormap.replace' with type '.b64'"); the per-dimension fields take an ordinal 0..4, the
  * enumerated fields a constant whose range ptxas reports ("expected to be in range [0..3] when
- * .swizzle_mode"). Boundaries from testdata/check/tensormap.jsonl.
+ * .swizzle_mode"). Boundaries from testdata/check/tensormap.jsonl.gz.
  */
 public final class TensorMapRules implements RuleTable {
     private static final String PAGE = "9.7.9.27 tensormap.replace (spec/isa/tensormap.md)";

@@ -42,12 +42,12 @@ final class ConformanceCorpus {
 
     static List<Case> load() {
         List<Case> all = new ArrayList<>();
-        List<Path> files = new ArrayList<>(TestData.files("conformance", ".jsonl"));
-        files.addAll(TestData.files("check", ".jsonl"));
+        List<Path> files = new ArrayList<>(TestData.jsonlFiles("conformance"));
+        files.addAll(TestData.jsonlFiles("check"));
         for (Path file : files) {
-            String family = file.getFileName().toString().replace(".jsonl", "");
+            String family = TestData.family(file);
             try {
-                for (String line : Files.readAllLines(file)) {
+                for (String line : TestData.lines(file)) {
                     if (line.isBlank()) {
                         continue;
                     }

@@ -77,8 +77,8 @@ final class Seeds {
                     + Files.readString(p) + "\n}\n");
         }
         ObjectMapper json = new ObjectMapper();
-        for (Path p : sorted(files(TESTDATA.resolve("conformance"), ".jsonl"))) {
-            List<String> lines = Files.readAllLines(p);
+        for (Path p : io.ptxrun.TestData.jsonlFiles("conformance")) {
+            List<String> lines = io.ptxrun.TestData.lines(p);
             // Every 25th case: the families' forms without thousands of near copies.
             for (int i = 0; i < lines.size(); i += 25) {
                 JsonNode c = json.readTree(lines.get(i));

@@ -127,8 +127,8 @@ class DirectParserTest {
         ObjectMapper json = new ObjectMapper();
         int cases = 0;
         int taken = 0;
-        for (Path file : TestData.files("conformance", ".jsonl")) {
-            for (String line : Files.readAllLines(file)) {
+        for (Path file : TestData.jsonlFiles("conformance")) {
+            for (String line : TestData.lines(file)) {
                 JsonNode c = json.readTree(line);
                 if (agrees(file + ": " + c.path("id").asText(), c.path("ptx").asText())) {
                     taken++;

@@ -88,8 +88,8 @@ class TokenizerTest {
     void sameTokensOnTheConformanceCorpus() throws IOException {
         ObjectMapper json = new ObjectMapper();
         int cases = 0;
-        for (Path file : TestData.files("conformance", ".jsonl")) {
-            for (String line : Files.readAllLines(file)) {
+        for (Path file : TestData.jsonlFiles("conformance")) {
+            for (String line : TestData.lines(file)) {
                 JsonNode c = json.readTree(line);
                 sameTokens(file + ": " + c.path("id").asText(), c.path("ptx").asText());
                 cases++;
