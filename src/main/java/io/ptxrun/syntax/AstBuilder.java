@@ -125,6 +125,12 @@ final class AstBuilder {
             return;
         }
         int dot = text.indexOf('.');
+        if (dot > 4) {
+            // (A major version of more than four digits would not even fit an int.)
+            diagnostics.error(pos(number), "syntax.version",
+                    "malformed .version '" + text + "': the major version is too large");
+            return;
+        }
         out.add(new ModuleItem.Version(pos, Integer.parseInt(text.substring(0, dot)),
                 Integer.parseInt(text.substring(dot + 1))));
     }
