@@ -126,6 +126,14 @@ final class HazardReports {
         }
         switch (c.rule()) {
             case "async.read-before-complete":
+                if (!isAgent(c.firstSlot()) && isAgent(c.secondSlot()) && !c.firstWrite()) {
+                    // The read came first and the copy overwrote what it read: the read was not
+                    // released to the copy's issuer before the copy was issued.
+                    return "the read must be ordered before the copy is issued, which overwrites what it read: the"
+                            + " reading threads release the buffer (a barrier, or an mbarrier arrive that the issuing"
+                            + " thread waits on, with __syncwarp() first when one lane arrives for its warp) and the"
+                            + " issuer acquires that before issuing the copy (9.7.9.25.1)";
+                }
                 return "the copy's completion must be observed first: cp.async.wait_group / wait_all by the issuing"
                         + " thread (then a barrier for the others), cp.async.bulk.wait_group, or a successful"
                         + " mbarrier test_wait / try_wait of the phase its complete-tx is counted in (9.7.9.25.1)";

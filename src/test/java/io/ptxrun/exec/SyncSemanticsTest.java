@@ -177,4 +177,38 @@ class SyncSemanticsTest {
         assertEquals(ExecStatus.OK, h.run(1, 96, out).status());
         assertEquals(72, h.readInts(out, 96)[95]);
     }
+    /**
+     * Lanes of a warp read a shared buffer, then lane 0 alone issues the copy that refills it (no
+     * __syncwarp between): the other lanes' reads are not ordered before the copy. The report says
+     * that the read must be released before the copy is issued, not that the copy must complete.
+     */
+    @Test
+    void aCopyIssuedOverUnreleasedReadsIsReportedWithTheReleaseItLacks() {
+        Harness h = new Harness(Harness.HEADER + """
+                .shared .align 16 .b8 buf[16];
+                .shared .align 8 .b64 mbar;
+                .visible .entry k(.param .u64 src) {
+                    .reg .u32 %t, %v; .reg .u64 %g, %st; .reg .pred %p, %d;
+                    ld.param.u64 %g, [src];
+                    mov.u32 %t, %tid.x;
+                    setp.eq.u32 %p, %t, 0;
+                    @%p st.shared.v4.u32 [buf], {1, 2, 3, 4};
+                    @%p mbarrier.init.shared.b64 [mbar], 1;
+                    bar.sync 0;
+                    ld.shared.u32 %v, [buf];
+                    @%p mbarrier.arrive.expect_tx.shared.b64 %st, [mbar], 16;
+                    @%p cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [buf], [%g], 16, [mbar];
+                WAIT:
+                    mbarrier.try_wait.parity.shared.b64 %d, [mbar], 0;
+                    @!%d bra WAIT;
+                    ret;
+                }""");
+        long src = h.buffer(16);
+        ExecResult r = h.run(1, 32, src);
+        assertEquals(ExecStatus.OK, r.status(), messages(r));
+        assertEquals(1, r.diagnostics().size(), messages(r));
+        Diagnostic d = r.diagnostics().get(0);
+        assertEquals("async.read-before-complete", d.rule());
+        assertTrue(d.message().contains("the read must be ordered before the copy is issued"), d.message());
+    }
 }
