@@ -179,22 +179,37 @@ final class NarrowFloats {
         if (f == Format.UE8M0) {
             return code == 0xff ? 0x7fff : code == 0 ? 0x0040 : code << 7;
         }
-        code &= (1 << f.bits()) - 1;
-        int magnitude = code & (f.signBit() - 1);
-        boolean negative = (code & f.signBit()) != 0;
-        boolean nan = f == Format.E4M3 ? magnitude == 0x7f : f == Format.E5M2 && magnitude > 0x7c;
-        if (nan) {
+        double v = value(f, code);
+        if (Double.isNaN(v)) {
             return 0x7fff;
         }
-        if (relu && negative) {
+        if (relu && (code & f.signBit()) != 0) {
             return 0;
         }
-        if (f == Format.E5M2 && magnitude == 0x7c) {
-            return negative ? 0xfc00 : 0x7c00;
+        if (Double.isInfinite(v)) {
+            return v < 0 ? 0xfc00 : 0x7c00;
         }
-        int e = magnitude >>> f.mantissaBits, m = magnitude & ((1 << f.mantissaBits) - 1);
-        double v = e == 0 ? Math.scalb((double) m, 1 - f.bias - f.mantissaBits)
-                : Math.scalb((double) ((1 << f.mantissaBits) | m), e - f.bias - f.mantissaBits);
-        return FloatOps.floatToHalf(negative ? -v : v, FloatOps.RN);
+        return FloatOps.floatToHalf(v, FloatOps.RN);
+    }
+
+    /**
+     * The value of a code of a signed format (not ue8m0), exactly: e4m3's S.1111.111 and e5m2's
+     * S.11111.xx (xx not 0) are NaN, e5m2's S.11111.00 infinite. The tensor cores' fp8 inputs are
+     * these values too.
+     */
+    static double value(Format f, int code) {
+        code &= (1 << f.bits()) - 1;
+        int magnitude = code & (f.signBit() - 1);
+        double v;
+        if (f == Format.E4M3 ? magnitude == 0x7f : f == Format.E5M2 && magnitude > 0x7c) {
+            v = Double.NaN;
+        } else if (f == Format.E5M2 && magnitude == 0x7c) {
+            v = Double.POSITIVE_INFINITY;
+        } else {
+            int e = magnitude >>> f.mantissaBits, m = magnitude & ((1 << f.mantissaBits) - 1);
+            v = e == 0 ? Math.scalb((double) m, 1 - f.bias - f.mantissaBits)
+                    : Math.scalb((double) ((1 << f.mantissaBits) | m), e - f.bias - f.mantissaBits);
+        }
+        return (code & f.signBit()) != 0 ? -v : v;
     }
 }

@@ -33,25 +33,10 @@ final class TensorCore {
             case F16 -> FloatOps.halfToFloat((int) raw & 0xffff);
             case BF16 -> FloatOps.bf16ToFloat((int) raw & 0xffff);
             case TF32 -> Float.intBitsToFloat((int) raw & 0xffffe000);
-            case E4M3 -> e4m3(raw);
-            case E5M2 -> FloatOps.halfToFloat((int) (raw << 8) & 0xffff);
+            case E4M3 -> NarrowFloats.value(NarrowFloats.Format.E4M3, (int) raw);
+            case E5M2 -> NarrowFloats.value(NarrowFloats.Format.E5M2, (int) raw);
             default -> 0;
         };
-    }
-
-    /** An e4m3 byte: bias 7, no infinities, S.1111.111 is NaN. */
-    static double e4m3(long raw) {
-        int b = (int) raw & 0xff;
-        int exp = (b >>> 3) & 0xf, mant = b & 7;
-        double v;
-        if (exp == 0xf && mant == 7) {
-            v = Double.NaN;
-        } else if (exp == 0) {
-            v = Math.scalb((double) mant, -9);
-        } else {
-            v = Math.scalb(8.0 + mant, exp - 10);
-        }
-        return (b & 0x80) != 0 ? -v : v;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.ptxrun.exec;
 
+import io.ptxrun.ast.DataType;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -118,10 +119,10 @@ class WarpgroupMatrixTest {
 
     @Test
     void e4m3Values() {
-        assertEquals(448.0, TensorCore.e4m3(0x7e));
-        assertEquals(-0x1p-9, TensorCore.e4m3(0x81));
-        assertEquals(1.0, TensorCore.e4m3(0x38));
-        assertTrue(Double.isNaN(TensorCore.e4m3(0xff)));
+        assertEquals(448.0, TensorCore.input(0x7e, DataType.E4M3));
+        assertEquals(-0x1p-9, TensorCore.input(0x81, DataType.E4M3));
+        assertEquals(1.0, TensorCore.input(0x38, DataType.E4M3));
+        assertTrue(Double.isNaN(TensorCore.input(0xff, DataType.E4M3)));
     }
 
     @Test
