@@ -308,11 +308,12 @@ public final class MemoryOrder {
                 found.scoped ? Scopes.narrower(Epochs.scope(found.epoch), Epochs.scope(actor.epoch)) : -1));
     }
 
-    /** Shared addresses carry their owner's rank above the offset; global ones are plain. */
+    /** Whether the plain load at pc is a compare-and-swap loop's read (see the constructor). */
     private boolean casCompared(int pc) {
         return pc >= 0 && pc < casCompared.length && casCompared[pc];
     }
 
+    /** Shared addresses carry their owner's rank above the offset; global ones are plain. */
     private static long packAddress(int owner, long address) {
         return ((long) owner << 40) | address;
     }

@@ -126,9 +126,9 @@ final class ShadowMemory {
             return false;
         }
         for (long a = address; a < address + size; a++) {
-            Page p = sparse.get(a >>> PAGE_BITS);
-            long[] c = p == null ? null : record(a);
-            if (p == null ? inUninitializedRange(a) : c != null && c[0] == Epochs.UNDEFINED) {
+            // A byte whose page is not made yet is as the launch left it.
+            long[] c = record(a);
+            if (c == null ? inUninitializedRange(a) : c[0] == Epochs.UNDEFINED) {
                 return true;
             }
         }
