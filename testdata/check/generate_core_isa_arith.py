@@ -9,7 +9,7 @@ where a register is required, ...), at .version 8.0 / sm_90 unless it probes a v
 target boundary. Same JSON Lines format as testdata/conformance.
 """
 import argparse, concurrent.futures as cf, json, os, re, subprocess, tempfile
-import gzip
+from casefiles import read_lines, write_gz
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FAMILY = "core-isa-arith"
@@ -641,18 +641,6 @@ def label(item):
             "ptxas": "accept" if p.returncode == 0 else "reject", "message": message, "about": instr}
 
 
-
-def read_lines(path):
-    """The lines of a case file, .jsonl or .jsonl.gz (how they are stored)."""
-    if path.endswith(".gz"):
-        return gzip.decompress(open(path, "rb").read()).decode().splitlines()
-    return open(path).read().splitlines()
-
-
-def write_gz(path, text):
-    """Writes a case file gzipped, without a name or time in the header: the bytes depend on the text alone."""
-    with open(path, "wb") as fh:
-        fh.write(gzip.compress(text.encode(), mtime=0))
 
 
 def main():

@@ -11,7 +11,7 @@ another form. Cases already labelled with the same module text are kept. Same fo
 testdata/conformance: id, target, version, ptx, ptxas (accept/reject), message, about.
 """
 import argparse, concurrent.futures as cf, json, os, re, subprocess, tempfile, zlib
-import gzip
+from casefiles import read_lines, write_gz
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROLOGUE = (".reg .pred %p<3>; .reg .b16 %h<3>; .reg .b32 %b<3>; .reg .u32 %u<3>; .reg .s32 %s<3>; "
@@ -1119,18 +1119,6 @@ def label(item):
             "ptxas": "accept" if p.returncode == 0 else "reject", "message": message, "about": instr}
 
 
-
-def read_lines(path):
-    """The lines of a case file, .jsonl or .jsonl.gz (how they are stored)."""
-    if path.endswith(".gz"):
-        return gzip.decompress(open(path, "rb").read()).decode().splitlines()
-    return open(path).read().splitlines()
-
-
-def write_gz(path, text):
-    """Writes a case file gzipped, without a name or time in the header: the bytes depend on the text alone."""
-    with open(path, "wb") as fh:
-        fh.write(gzip.compress(text.encode(), mtime=0))
 
 
 def main():

@@ -7,7 +7,7 @@ labelled by ptxas. Same format as testdata/conformance: id, target, version, ptx
 Usage: generate_special_registers.py   (runs ptxas once per case, under nice)
 """
 import json, os, re, subprocess, tempfile
-import gzip
+from casefiles import write_gz
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROLOGUE = ".reg .pred %p<3>; .reg .b32 %r<3>; .reg .b64 %rd<3>; .reg .b16 %h<3>;\n"
@@ -66,8 +66,7 @@ def main():
                 out.append({"id": f"special-registers/{instr[:-1].replace(' ', '_')}/{version}/{target}",
                             "target": target, "version": version, "ptx": module(instr, version, target),
                             "ptxas": verdict, "message": message, "about": instr})
-    with open(os.path.join(HERE, "special-registers.jsonl.gz"), "wb") as f:
-        f.write(gzip.compress("".join(json.dumps(c) + "\n" for c in out).encode(), mtime=0))
+    write_gz(os.path.join(HERE, "special-registers.jsonl.gz"), "".join(json.dumps(c) + "\n" for c in out))
     print(len(out), "cases,", sum(c["ptxas"] == "accept" for c in out), "accepted")
 
 

@@ -2,7 +2,7 @@
 """Generate the ptxas-labelled PTX conformance corpus.
 
 Usage: generate.py [--family NAME]... [--jobs N] [--tables-only]
-Each family is written to <family>.jsonl next to this script.  Results of
+Each family is written to <family>.jsonl.gz (gzipped, reproducibly) next to this script.  Results of
 earlier runs (same id and same module text) are reused, and a family in
 progress keeps its finished cases in .<family>.partial, so an interrupted
 run resumes where it stopped.

@@ -15,8 +15,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The ptxas-labelled conformance corpus (testdata/conformance/*.jsonl, plus the surrounding-ISA
- * cases of testdata/check/*.jsonl in the same format) and the verdicts ptxrun gives for it.
+ * The ptxas-labelled conformance corpus (testdata/conformance/*.jsonl.gz, plus the surrounding-ISA
+ * cases of testdata/check/*.jsonl.gz in the same format) and the verdicts ptxrun gives for it.
  */
 final class ConformanceCorpus {
     static final Path DIR = TestData.ROOT.resolve("conformance");
