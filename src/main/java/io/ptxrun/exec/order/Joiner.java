@@ -12,18 +12,7 @@ final class Joiner {
 
     /** Thread t arrives (releasing what it knows and did), then its counter advances. */
     void arrive(ThreadClocks c, int t) {
-        int[] k = c.known[t];
-        if (acc == null) {
-            acc = k.clone();
-            lastJoined = k;
-        } else if (k != lastJoined) {
-            for (int i = 0; i < acc.length; i++) {
-                if (k[i] > acc[i]) {
-                    acc[i] = k[i];
-                }
-            }
-            lastJoined = k;
-        }
+        joinKnown(c.known[t]);
         if (c.clock[t] > acc[t]) {
             acc[t] = c.clock[t];
         }
@@ -41,7 +30,19 @@ final class Joiner {
      * {@link ThreadClocks#alike}: their shared knowledge joined once, then each one's counters.
      */
     void arriveWarp(ThreadClocks c, int first) {
-        int[] k = c.known[first];
+        joinKnown(c.known[first]);
+        int[] clock = c.clock, agentKnown = c.agentKnown;
+        for (int t = first, agent = c.threads + first; t < first + 32; t++, agent++) {
+            acc[t] = Math.max(acc[t], clock[t]);
+            acc[agent] = Math.max(acc[agent], agentKnown[t]);
+        }
+        for (int t = first; t < first + 32; t++) {
+            c.tick(t);
+        }
+    }
+
+    /** Joins an arrival's knowledge array in, once for arrivals that share it. */
+    private void joinKnown(int[] k) {
         if (acc == null) {
             acc = k.clone();
             lastJoined = k;
@@ -52,14 +53,6 @@ final class Joiner {
                 }
             }
             lastJoined = k;
-        }
-        int[] clock = c.clock, agentKnown = c.agentKnown;
-        for (int t = first, agent = c.threads + first; t < first + 32; t++, agent++) {
-            acc[t] = Math.max(acc[t], clock[t]);
-            acc[agent] = Math.max(acc[agent], agentKnown[t]);
-        }
-        for (int t = first; t < first + 32; t++) {
-            c.tick(t);
         }
     }
 
