@@ -70,6 +70,12 @@ public final class MemoryOrder {
     private final int[][] copyGroupEnds, bulkGroupEnds;
     private static final int GROUPS_KEPT = 32;
     private boolean globalOverflow;
+    /**
+     * Whether a thread of the cluster in flight issued an async operation: shared-memory reads are
+     * then recorded as they are made, never logged ({@link ShadowMemory#readWords}), since a copy
+     * in flight knows only what its issuer knew.
+     */
+    private boolean asyncIssued;
     // The last answer of sharedKnowledge and what it was asked (the clocks' version included).
     private int askedSlot = -1, askedLanes, askedVersion;
     private int[] commonKnown;
@@ -141,6 +147,7 @@ public final class MemoryOrder {
         sharedReleased.clear();
         sharedReleasedInScope.clear();
         globalOverflow = (long) (clusterIndex + 1) * clocks.slots > Epochs.MAX_SLOT;
+        asyncIssued = false;
     }
 
     public int slot(int rank, int tid) {
@@ -220,7 +227,7 @@ public final class MemoryOrder {
             if (known != null) {
                 m = space == GLOBAL ? memory.readGlobalWords(firstSlot, lanes, addresses, size, clocks, known, pc, a, cas)
                         : write ? memory.writeWords(firstSlot, lanes, addresses, size, clocks, known, pc)
-                        : memory.readWords(firstSlot, lanes, addresses, size, clocks, known, pc, cas);
+                        : memory.readWords(firstSlot, lanes, addresses, size, clocks, known, pc, cas, !asyncIssued);
             }
         }
         while (m != 0) {
@@ -609,6 +616,7 @@ public final class MemoryOrder {
 
     /** Thread t issues an async copy at {@code pc}: the copy's agent takes the next counter. */
     public CopyOrigin issue(int t, int pc) {
+        asyncIssues();
         int agent = clocks.threads + t;
         CopyOrigin o = new CopyOrigin(agent, clocks.clock[agent], t, clocks.clock[t], pc, clocks.known[t],
                 clocks.foreign[t], clocks.base);
@@ -626,6 +634,7 @@ public final class MemoryOrder {
      * it, executed fence.proxy.async.
      */
     public CopyOrigin warpgroupIssue(int first, int count, int pc) {
+        asyncIssues();
         int[] known = clocks.knownOf(first);
         int[] proxyKnown = clocks.proxyFencedKnown[first];
         ForeignClocks foreign = clocks.foreign[first];
@@ -645,6 +654,22 @@ public final class MemoryOrder {
         o.proxyFencedKnown = proxyKnown;
         clocks.tick(agent);
         return o;
+    }
+
+    /**
+     * An async operation is issued: the shared-memory reads logged so far are closed (recorded,
+     * unless every thread knows them, its issuer included), and no more are logged while the
+     * cluster runs. A copy in flight knows only what its issuer knew when it was issued: a log
+     * dropped later, because every thread has learnt of its reads by then, could hide a read
+     * the copy races with.
+     */
+    private void asyncIssues() {
+        if (!asyncIssued) {
+            asyncIssued = true;
+            for (ShadowMemory s : shared) {
+                s.closeLog();
+            }
+        }
     }
 
     /** The counter of the last operation thread t's async agent took on (a group of them ends there). */
@@ -711,6 +736,21 @@ public final class MemoryOrder {
         int agent = clocks.threads + t;
         return new CopyOrigin(agent, clocks.clock[agent] - 1, t, clocks.clock[t], pc, clocks.known[t],
                 clocks.foreign[t], clocks.base);
+    }
+
+    /**
+     * Tests: shared-memory reads logged are always recorded in the end, never dropped, so that the
+     * shadow's records come out as if each had been recorded when made ({@link ShadowMemory#readWords}).
+     */
+    void replayLoggedReads() {
+        for (ShadowMemory s : shared) {
+            s.replayAlways = true;
+        }
+    }
+
+    /** Tests: how many logs of shared-memory reads CTA rank {@code owner}'s shadow dropped. */
+    long logsDropped(int owner) {
+        return shared[owner].logsDropped();
     }
 
     /** What the shadow remembers of one byte ({@link ShadowMemory#record}). */

@@ -158,6 +158,11 @@ final class ShadowMemory {
     void clear() {
         java.util.Arrays.fill(dense, null);
         unsettled++;
+        // The reads logged were ordered with nothing that comes now.
+        logKnown = null;
+        if (log != null) {
+            log.clear();
+        }
     }
 
     private Page page(long address, Actor a) {
@@ -201,6 +206,7 @@ final class ShadowMemory {
      * {@code found}; returns whether there was one.
      */
     boolean access(long address, int size, Actor a, boolean write, boolean strong, Found found) {
+        closeLog();
         found.clear();
         if (size == 4 && (address & 3) == 0) {
             // The commonest access, one aligned word: its page and cell directly.
@@ -248,6 +254,7 @@ final class ShadowMemory {
      */
     int lanes(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, Actor a, boolean write,
             Found found) {
+        closeLog();
         found.clear();
         for (int m = lanes; m != 0; ) {
             int l = Integer.numberOfTrailingZeros(m);
@@ -295,12 +302,25 @@ final class ShadowMemory {
      * and the later reads by other threads that hold {@code known} only leave themselves waiting
      * in a small array of the page, which {@link #settle} writes into the cell before anything
      * else looks at it: the cells, far apart in memory, are not touched again.
+     *
+     * <p>With {@code deferrable} (no async operation in flight in the cluster), reads that can
+     * find nothing are not even recorded yet but logged ({@link #defer}): most are never needed.
      */
     int readWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc,
-            boolean casCompared) {
+            boolean casCompared, boolean deferrable) {
+        if (deferrable && defer(firstSlot, lanes, addresses, size, clocks, known, pc, casCompared)) {
+            return 0;
+        }
+        closeLog();
+        return readNow(firstSlot, lanes, addresses, size, clocks, clocks.clock, known, pc, casCompared);
+    }
+
+    /** {@link #readWords} done now, the threads' counters taken from {@code clock} (by slot). */
+    private int readNow(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] clock,
+            int[] known, int pc, boolean casCompared) {
         long base = clocks.base;
         int slots = clocks.slots, threads = clocks.threads;
-        int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
+        int[] agentKnown = clocks.agentKnown;
         Page[] pages = dense;
         pendingBase = base;
         SettledRead repeat = pc < settledReads.length ? settledReads[pc] : null;
@@ -385,7 +405,7 @@ final class ShadowMemory {
                 }
                 int end = runEnd(l, m, address, addresses, lanes, sameAsNext);
                 m &= ~((2 << end) - 1);
-                c[from + 2] = clocks.epoch(firstSlot + end, false);
+                c[from + 2] = Epochs.of(base + firstSlot + end, clock[firstSlot + end], false);
                 c[from + 3] = withPc(c[from + 3], 2, pc);
             }
         }
@@ -394,6 +414,120 @@ final class ShadowMemory {
             rememberSettled(lanes, addresses, size, known, pc);
         }
         return 0;
+    }
+
+    // ------------------------------------------------------------------ deferred reads
+
+    /** The knowledge array the reads in {@link #log} were made with; null while nothing is logged. */
+    private int[] logKnown;
+    private ThreadClocks logClocks;
+    private ReadLog log;
+    /** How often a log was dropped and how often replayed: logging stops paying where it is mostly replayed. */
+    private long dropped, replayed;
+    private long[] replayAddresses;
+    /** Never drop a log (tests: the cells then come out as if no read had been logged). */
+    boolean replayAlways;
+
+    /** How many logs were dropped (tests: that the reads of a barrier interval are). */
+    long logsDropped() {
+        return dropped;
+    }
+
+    private int[] replayClock;
+
+    /**
+     * Logs the reads of a warp instruction ({@link #readWords}) instead of recording them, where
+     * that is exact ({@link ReadLog}): the threads hold the knowledge array the log was opened
+     * with (a new array closes the log and opens another), and each lane reads aligned, whole,
+     * written words of made pages whose writes the array covers. Returns false, with the log
+     * closed, where not.
+     */
+    private boolean defer(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known,
+            int pc, boolean casCompared) {
+        if (global || replayed > dropped + 64) {
+            return false;
+        }
+        if (logKnown != known) {
+            closeLog();
+            if (log == null) {
+                log = new ReadLog();
+            }
+            logKnown = known;
+            logClocks = clocks;
+        }
+        ReadLog log = this.log;
+        if (log.sameAs(pc, lanes, addresses, size) < 0) {
+            // Each lane's words, once for a run of lanes at one address.
+            long base = clocks.base;
+            int slots = clocks.slots;
+            Page[] pages = dense;
+            long previous = -1;
+            for (int m = lanes; m != 0; m &= m - 1) {
+                long address = addresses[Integer.numberOfTrailingZeros(m)];
+                if (address == previous) {
+                    continue;
+                }
+                previous = address;
+                long n = address >>> PAGE_BITS;
+                if ((address & (size - 1)) != 0 || n >= pages.length || pages[(int) n] == null) {
+                    closeLog();
+                    return false;
+                }
+                Page p = pages[(int) n];
+                if (p.split != null) {
+                    closeLog();
+                    return false;
+                }
+                long[] c = p.words;
+                for (int b = (int) (address & (PAGE - 1)), end = b + size; b < end; b += 4) {
+                    long w = c[b];
+                    long ws = Epochs.slot(w) - base;
+                    if (w == 0 || ws < 0 || ws >= slots || Epochs.clock(w) > known[(int) ws]) {
+                        closeLog();
+                        return false;
+                    }
+                }
+            }
+        }
+        log.add(firstSlot, lanes, addresses, size, clocks.clock, pc, casCompared);
+        return true;
+    }
+
+    /**
+     * Closes the log of deferred reads: dropped where every thread of the cluster knows them all
+     * (no later access can conflict with one), else recorded in order as {@link #readWords} would
+     * have when they were made, with the counters the threads had then. Whatever looks at or
+     * changes the cells of a CTA's shared memory calls this first.
+     */
+    void closeLog() {
+        int[] known = logKnown;
+        if (known == null) {
+            return;
+        }
+        logKnown = null;
+        ReadLog log = this.log;
+        if (log.count == 0) {
+            return;
+        }
+        ThreadClocks clocks = logClocks;
+        if (!replayAlways && log.knownToAll(clocks)) {
+            dropped++;
+        } else {
+            replayed++;
+            if (replayClock == null || replayClock.length != clocks.slots) {
+                replayClock = new int[clocks.slots];
+                replayAddresses = new long[32];
+            }
+            for (int e = 0; e < log.count; e++) {
+                log.addresses(e, replayAddresses);
+                log.clocks(e, replayClock);
+                // Nothing the checks look at has changed since the read was logged, when each
+                // lane's words were found to need no more than a record: none is left over.
+                readNow(log.firstSlot(e), log.lanes(e), replayAddresses, log.size(e), clocks, replayClock, known,
+                        log.pc(e), log.casCompared(e));
+            }
+        }
+        log.clear();
     }
 
     /** Of a whole warp's addresses: bit l set when lane l + 1 has lane l's (bit 31 clear). */
@@ -647,6 +781,7 @@ final class ShadowMemory {
      * (and reports what it finds).
      */
     int writeWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc) {
+        closeLog();
         long base = clocks.base;
         int slots = clocks.slots, threads = clocks.threads;
         int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
@@ -822,6 +957,7 @@ final class ShadowMemory {
      * or its own once the word is split), or null before its page exists.
      */
     long[] record(long address) {
+        closeLog();
         long n = address >>> PAGE_BITS;
         Page p = global ? sparse.get(n) : n < dense.length ? dense[(int) n] : null;
         if (p == null) {
@@ -837,6 +973,7 @@ final class ShadowMemory {
 
     /** Marks bytes as written by {@code a} without checking (state the engine itself writes). */
     void mark(long address, int size, Actor a) {
+        closeLog();
         for (long at = address; at < address + size; at++) {
             Page p = page(at, a);
             if (p == null) {

@@ -24,23 +24,32 @@ class WarpAccessesTest {
     /** Words in play: 16 of shared memory, and 16 of global memory around a page boundary. */
     private static final long GLOBAL_BASE = 4096 - 32;
 
-    /** One detector run two ways: {@code warp} through the warp path, {@code lanes} lane by lane. */
+    /**
+     * One detector run three ways: {@code warp} through the warp path with every logged read of
+     * shared memory recorded in the end, {@code dropping} through the warp path as launches run
+     * (a log that every thread knows is dropped), {@code lanes} lane by lane.
+     */
     private static final class Pair {
         final MemoryOrder warp = new MemoryOrder(new MemoryOrder.Launch(1L << 30, 1), THREADS, 1);
+        final MemoryOrder dropping = new MemoryOrder(new MemoryOrder.Launch(1L << 30, 1), THREADS, 1);
         final MemoryOrder lanes = new MemoryOrder(new MemoryOrder.Launch(1L << 30, 1), THREADS, 1);
 
         Pair() {
             warp.startCluster(0);
+            warp.replayLoggedReads();
+            dropping.startCluster(0);
             lanes.startCluster(0);
         }
 
         void both(Consumer<MemoryOrder> step) {
             step.accept(warp);
+            step.accept(dropping);
             step.accept(lanes);
         }
 
         void warpAccess(int w, int mask, int pc, int space, long[] addresses, int size, boolean write) {
             warp.accesses(w * 32, mask, pc, space, 0, addresses.clone(), size, write);
+            dropping.accesses(w * 32, mask, pc, space, 0, addresses.clone(), size, write);
             for (int m = mask; m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
                 lanes.access(w * 32 + l, pc, space, 0, addresses[l], size, write, false);
@@ -48,12 +57,15 @@ class WarpAccessesTest {
         }
 
         void assertSame(String what) {
-            List<HazardLog.Entry> a = HazardLog.merged(List.of(warp.log()));
             List<HazardLog.Entry> b = HazardLog.merged(List.of(lanes.log()));
-            assertEquals(b.size(), a.size(), what + ": number of hazards");
-            for (int i = 0; i < a.size(); i++) {
-                assertEquals(b.get(i).first, a.get(i).first, what);
-                assertEquals(b.get(i).count, a.get(i).count, what + ": times seen");
+            for (MemoryOrder o : List.of(warp, dropping)) {
+                List<HazardLog.Entry> a = HazardLog.merged(List.of(o.log()));
+                String how = what + (o == warp ? "" : " (logs dropped)");
+                assertEquals(b.size(), a.size(), how + ": number of hazards");
+                for (int i = 0; i < a.size(); i++) {
+                    assertEquals(b.get(i).first, a.get(i).first, how);
+                    assertEquals(b.get(i).count, a.get(i).count, how + ": times seen");
+                }
             }
             for (long at = 0; at < 64; at++) {
                 assertArrayEquals(lanes.shadowRecord(MemoryOrder.SHARED, 0, at),
@@ -146,6 +158,65 @@ class WarpAccessesTest {
             p.assertSame("first reader lane " + first + ", then a write");
             assertTrue(p.hazards() > 0, "first reader lane " + first);
         }
+    }
+
+    /**
+     * A tile read between two barriers, as a GEMM's inner loop has it: the reads are logged, and
+     * the log dropped once every thread has passed the barrier after them. A write by a thread
+     * that has not passed it still finds the reads it races with.
+     */
+    @Test
+    void aTilesReadsBetweenBarriersAreDroppedYetARacingWriteFindsThem() {
+        Pair p = new Pair();
+        initializeShared(p);
+        long[] column = new long[32];
+        for (int l = 0; l < 32; l++) {
+            column[l] = 4L * (l % 16);
+        }
+        for (int round = 0; round < 3; round++) {
+            p.warpAccess(0, -1, 1, MemoryOrder.SHARED, column, 4, false);
+            p.warpAccess(1, -1, 1, MemoryOrder.SHARED, column, 4, false);
+            barrier(p);
+            p.warpAccess(0, 0xffff, 2, MemoryOrder.SHARED, column, 4, true);
+            barrier(p);
+        }
+        p.assertSame("synchronized rounds");
+        assertEquals(0, p.hazards(), "synchronized rounds");
+        assertTrue(p.dropping.logsDropped(0) >= 3, p.dropping.logsDropped(0) + " logs dropped");
+        // Now warp 1 reads, and warp 0 writes with no barrier between.
+        p.warpAccess(1, -1, 1, MemoryOrder.SHARED, column, 4, false);
+        p.warpAccess(0, 0xffff, 2, MemoryOrder.SHARED, column, 4, true);
+        p.assertSame("a write after the other warp's reads");
+        assertTrue(p.hazards() > 0, "a write after the other warp's reads");
+    }
+
+    /**
+     * Reads are logged; a thread that does not know them issues a copy into the words they read;
+     * then every thread passes a barrier, and only then does the copy land. The copy knows only
+     * what its issuer knew: it still races with the reads (the log is recorded when the copy is
+     * issued, not dropped at the barrier).
+     */
+    @Test
+    void aCopyIssuedAfterLoggedReadsStillFindsThem() {
+        Pair p = new Pair();
+        initializeShared(p);
+        long[] column = new long[32];
+        for (int l = 0; l < 32; l++) {
+            column[l] = 4L * (l % 16);
+        }
+        p.warpAccess(1, -1, 1, MemoryOrder.SHARED, column, 4, false);
+        MemoryOrder.CopyOrigin[] copies = new MemoryOrder.CopyOrigin[3];
+        int[] next = {0};
+        p.both(o -> copies[next[0]++] = o.issue(0, 50));
+        barrier(p);
+        next[0] = 0;
+        p.both(o -> {
+            MemoryOrder.CopyOrigin c = copies[next[0]++];
+            o.copyReads(c, MemoryOrder.GLOBAL, 0, GLOBAL_BASE, 16);
+            o.copyWrites(c, MemoryOrder.SHARED, 0, 16, 16, false);
+        });
+        p.assertSame("a copy issued after the reads");
+        assertTrue(p.hazards() > 0, "a copy issued after the reads");
     }
 
     /** Each shared word written by one thread of each warp, then a barrier. */

@@ -1,0 +1,157 @@
+package io.ptxrun.exec.order;
+
+import java.util.Arrays;
+
+/**
+ * The plain reads of a CTA's shared memory that {@link ShadowMemory} has logged instead of
+ * recording them in its cells: whole warp instructions, by threads that all held one knowledge
+ * array, of words whose writes that array covers. Such a read can find nothing, and reads do not
+ * conflict with each other, so until something else looks at the shadow the log is all that must
+ * be kept. Then, if every thread of the cluster has learnt of every logged read (they all passed a
+ * barrier after them, the commonest case: a tile read between two {@code __syncthreads()}), no
+ * later access can conflict with one and the log is dropped; otherwise it is replayed into the
+ * cells in order, exactly as if each read had been recorded when it was made.
+ */
+final class ReadLog {
+    /** Per entry: the first thread's slot, the lanes, the access size, the instruction, the CAS flag. */
+    private int[] firstSlot = new int[64], lanes = new int[64], size = new int[64], pc = new int[64];
+    private boolean[] casCompared = new boolean[64];
+    /** Per entry, 32 lanes each: the lane's address and its thread's counter at the read. */
+    private long[] addresses = new long[64 * 32];
+    private int[] clocks = new int[64 * 32];
+    int count;
+    /** By thread slot: the counter of its latest logged read (0 for none), over slots [lowest, highest]. */
+    private int[] lastRead = new int[0];
+    private int lowest = Integer.MAX_VALUE, highest = -1;
+    /** Per instruction, the entry that last logged it (-1 none): a warp that repeats its addresses is not checked again. */
+    private int[] entryOfPc = new int[0];
+
+    /** The entry that logged instruction pc with these lanes at these addresses, else -1. */
+    int sameAs(int pc, int lanes, long[] addresses, int size) {
+        if (pc >= entryOfPc.length) {
+            return -1;
+        }
+        int e = entryOfPc[pc];
+        if (e < 0 || e >= count || this.pc[e] != pc || this.lanes[e] != lanes || this.size[e] != size) {
+            return -1;
+        }
+        if (lanes == -1) {
+            return Arrays.equals(addresses, 0, 32, this.addresses, e * 32, e * 32 + 32) ? e : -1;
+        }
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if (addresses[l] != this.addresses[e * 32 + l]) {
+                return -1;
+            }
+        }
+        return e;
+    }
+
+    /** Logs a warp instruction's reads, the threads' counters now taken from {@code clock}. */
+    void add(int firstSlot, int lanes, long[] addresses, int size, int[] clock, int pc, boolean casCompared) {
+        int e = count;
+        if (e == this.firstSlot.length) {
+            int n = 2 * e;
+            this.firstSlot = Arrays.copyOf(this.firstSlot, n);
+            this.lanes = Arrays.copyOf(this.lanes, n);
+            this.size = Arrays.copyOf(this.size, n);
+            this.pc = Arrays.copyOf(this.pc, n);
+            this.casCompared = Arrays.copyOf(this.casCompared, n);
+            this.addresses = Arrays.copyOf(this.addresses, n * 32);
+            this.clocks = Arrays.copyOf(this.clocks, n * 32);
+        }
+        this.firstSlot[e] = firstSlot;
+        this.lanes[e] = lanes;
+        this.size[e] = size;
+        this.pc[e] = pc;
+        this.casCompared[e] = casCompared;
+        // The lanes of a warp whose threads exist (a CTA of fewer than 32 threads has fewer slots).
+        int n = Math.min(32, clock.length - firstSlot);
+        System.arraycopy(addresses, 0, this.addresses, e * 32, 32);
+        System.arraycopy(clock, firstSlot, this.clocks, e * 32, n);
+        if (firstSlot + n > lastRead.length) {
+            lastRead = Arrays.copyOf(lastRead, clock.length);
+        }
+        if (lanes == -1) {
+            System.arraycopy(clock, firstSlot, lastRead, firstSlot, n);
+        } else {
+            for (int m = lanes; m != 0; m &= m - 1) {
+                int t = firstSlot + Integer.numberOfTrailingZeros(m);
+                lastRead[t] = clock[t];
+            }
+        }
+        lowest = Math.min(lowest, firstSlot);
+        highest = Math.max(highest, firstSlot + n - 1);
+        if (pc >= entryOfPc.length) {
+            int old = entryOfPc.length;
+            entryOfPc = Arrays.copyOf(entryOfPc, Math.max(pc + 1, 2 * old));
+            Arrays.fill(entryOfPc, old, entryOfPc.length, -1);
+        }
+        entryOfPc[pc] = e;
+        count = e + 1;
+    }
+
+    /**
+     * Whether every thread of the cluster knows every logged read: each knowledge array its
+     * threads hold covers each reader's counter at its last read. (A thread that exited keeps the
+     * array it had, and may then keep the log from being dropped: it is replayed, as is always
+     * exact.)
+     */
+    boolean knownToAll(ThreadClocks c) {
+        int[] checked = null;
+        for (int t = 0; t < c.threads; t++) {
+            int[] k = c.known[t];
+            if (k == checked) {
+                continue;
+            }
+            for (int s = lowest; s <= highest; s++) {
+                if (lastRead[s] > k[s]) {
+                    return false;
+                }
+            }
+            checked = k;
+        }
+        return true;
+    }
+
+    /** Entry e's lanes, addresses and facts, for a replay: its addresses are copied into {@code into}. */
+    int lanes(int e) {
+        return lanes[e];
+    }
+
+    int firstSlot(int e) {
+        return firstSlot[e];
+    }
+
+    int size(int e) {
+        return size[e];
+    }
+
+    int pc(int e) {
+        return pc[e];
+    }
+
+    boolean casCompared(int e) {
+        return casCompared[e];
+    }
+
+    void addresses(int e, long[] into) {
+        System.arraycopy(addresses, e * 32, into, 0, 32);
+    }
+
+    /** Puts entry e's counters in place in {@code clock} (by slot). */
+    void clocks(int e, int[] clock) {
+        int first = firstSlot[e];
+        System.arraycopy(clocks, e * 32, clock, first, Math.min(32, clock.length - first));
+    }
+
+    /** Empties the log. */
+    void clear() {
+        if (highest >= lowest) {
+            Arrays.fill(lastRead, lowest, highest + 1, 0);
+        }
+        lowest = Integer.MAX_VALUE;
+        highest = -1;
+        count = 0;
+    }
+}
