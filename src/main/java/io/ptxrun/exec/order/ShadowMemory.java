@@ -479,14 +479,16 @@ final class ShadowMemory {
                     return false;
                 }
                 long[] c = p.words;
-                for (int b = (int) (address & (PAGE - 1)), end = b + size; b < end; b += 4) {
+                int b = (int) (address & (PAGE - 1));
+                do {
                     long w = c[b];
                     long ws = Epochs.slot(w) - base;
                     if (w == 0 || ws < 0 || ws >= slots || Epochs.clock(w) > known[(int) ws]) {
                         closeLog();
                         return false;
                     }
-                }
+                    b += 4;
+                } while ((b & (size - 1)) != 0);
             }
         }
         log.add(firstSlot, lanes, addresses, size, clocks.clock, pc, casCompared);
@@ -747,6 +749,25 @@ final class ShadowMemory {
         int slots = clocks.slots, threads = clocks.threads;
         int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
         long[] c = p.words;
+        if (size == 4 && p.split == null) {
+            // The commonest case, a word each lane of a page with no split word, spelt out.
+            do {
+                int l = Integer.numberOfTrailingZeros(m);
+                long address = addresses[l];
+                if ((address & 3) != 0 || address >>> PAGE_BITS != pageNumber) {
+                    return m;
+                }
+                int b = (int) (address & (PAGE - 1));
+                int t = firstSlot + l;
+                long w = c[b];
+                if ((w > 0 || w < 0 && !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                    return m;
+                }
+                readBy(c, b, Epochs.of(base + t, clock[t], false), pc, t, base, slots, threads, known, agentKnown);
+                m &= m - 1;
+            } while (m != 0);
+            return 0;
+        }
         do {
             int l = Integer.numberOfTrailingZeros(m);
             long address = addresses[l];
@@ -798,6 +819,21 @@ final class ShadowMemory {
             int from = (int) (address & (PAGE - 1));
             int t = firstSlot + l;
             long[] c = p.words;
+            if (size == 4 && p.split == null) {
+                // The commonest case, one word of a page with no split word, spelt out.
+                settle(p, from);
+                long w = c[from], r1 = c[from + 1], r2 = c[from + 2];
+                if (w != 0 && !knownTo(w, t, base, slots, threads, known, agentKnown)
+                        || r1 != 0 && !knownTo(r1, t, base, slots, threads, known, agentKnown)
+                        || r2 != 0 && !knownTo(r2, t, base, slots, threads, known, agentKnown)) {
+                    return m;
+                }
+                c[from] = Epochs.of(base + t, clock[t], false);
+                c[from + 1] = 0;
+                c[from + 2] = 0;
+                c[from + 3] = pcs;
+                continue;
+            }
             for (int b = from; b < from + size; b += 4) {
                 settle(p, b);
                 long w = c[b], r1 = c[b + 1], r2 = c[b + 2];
