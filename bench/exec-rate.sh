@@ -2,7 +2,8 @@
 # Interpreter benchmarks (not part of the test suite): thread-instructions per second for a
 # converged loop, a divergent loop and a scaled-up tiled SGEMM, on one CTA thread and on one per
 # processor, with peak heap. Wall-clock rates vary with machine load; the rate per CPU-second
-# (process CPU time, JIT and GC included) much less so. Runs are best of N (default 3).
+# (process CPU time, JIT and GC included) much less so. Rates are the best of N samples (default 3),
+# each at least a second of launches back to back.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 reps="${1:-3}"

@@ -132,7 +132,8 @@ public final class ExecRate {
                                  "C": {"type": "f32", "count": 65536, "init": 0}},
                      "params": ["A", "B", "C", {"s32": 256}, {"s32": 256}, {"s32": 256}], "dump": []}""")),
         };
-        System.out.printf("processors: %d; best of %d runs after one warm-up run%n", cores, reps);
+        System.out.printf("processors: %d; best of %d samples (each a second or more of runs) after one warm-up run%n",
+                cores, reps);
         for (Workload w : work) {
             for (int threads : cores > 1 ? new int[] {1, cores} : new int[] {1}) {
                 double off = measure(w, threads, reps, false);
@@ -155,7 +156,7 @@ public final class ExecRate {
         }
     }
 
-    /** Runs the workload and returns its best rate per CPU-second. */
+    /** Runs the workload and returns its best rate per CPU-second (each of the reps a second or more of runs). */
     private static double measure(Workload w, int threads, int reps, boolean hazards) throws Exception {
         KernelLaunch.Limits limits = new KernelLaunch.Limits(Long.MAX_VALUE, OptionalLong.empty(), threads,
                 io.ptxrun.exec.SyncOptions.DEFAULT.withHazards(hazards));
@@ -163,23 +164,22 @@ public final class ExecRate {
         double best = 0;
         double bestPerCpu = 0;
         long instructions = 0;
-        long peakHeap = 0;
         for (int r = 0; r < reps; r++) {
             System.gc();
-            Measure.resetPeaks();
-            long cpu0 = Measure.processCpuNanos();
-            long t0 = System.nanoTime();
-            RunResult result = KernelRunner.run(w.module, w.launch, limits);
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            double cpuSeconds = (Measure.processCpuNanos() - cpu0) / 1e9;
+            Measure.Sample sample = Measure.sample(() -> KernelRunner.run(w.module, w.launch, limits), 1.0);
+            RunResult result = sample.last();
             if (!result.status().jsonName().equals("ok")) {
                 throw new IllegalStateException(w.name + ": " + result.status() + " " + result.diagnostics());
             }
             instructions = ((Number) result.stats().get("instructions")).longValue();
-            best = Math.max(best, instructions / seconds);
-            bestPerCpu = Math.max(bestPerCpu, instructions / cpuSeconds);
-            peakHeap = Math.max(peakHeap, Measure.peakHeapBytes());
+            best = Math.max(best, sample.runs() * instructions / sample.wallSeconds());
+            bestPerCpu = Math.max(bestPerCpu, sample.runs() * instructions / sample.cpuSeconds());
         }
+        // The peak heap of one run (a sample's runs leave their garbage for each other).
+        System.gc();
+        Measure.resetPeaks();
+        KernelRunner.run(w.module, w.launch, limits);
+        long peakHeap = Measure.peakHeapBytes();
         System.out.printf("%-56s %2d thread(s), detector %-3s: %7.1f M thread-instr/s wall, %7.1f M per CPU-second"
                 + "  (%,d thread-instructions, peak heap %.1f MiB)%n",
                 w.name, threads, hazards ? "on" : "off", best / 1e6, bestPerCpu / 1e6, instructions,

@@ -14,6 +14,28 @@ final class Measure {
                 .getProcessCpuTime();
     }
 
+    /** Runs of one launch back to back: how many, their wall and process CPU seconds, and the last result. */
+    record Sample(int runs, double wallSeconds, double cpuSeconds, io.ptxrun.launch.RunResult last) {}
+
+    /**
+     * Runs the launch back to back until at least {@code minSeconds} of wall time have passed (and
+     * at least once): the process CPU clock advances in steps of 10 ms on Linux, as much as a
+     * small launch takes, so one run alone would give its rate per CPU-second to within a step.
+     * Stops at the first run that is not ok (its result is the sample's last).
+     */
+    static Sample sample(java.util.concurrent.Callable<io.ptxrun.launch.RunResult> launch, double minSeconds)
+            throws Exception {
+        long cpu0 = processCpuNanos();
+        long t0 = System.nanoTime();
+        int runs = 0;
+        io.ptxrun.launch.RunResult last;
+        do {
+            last = launch.call();
+            runs++;
+        } while (last.status().jsonName().equals("ok") && System.nanoTime() - t0 < minSeconds * 1e9);
+        return new Sample(runs, (System.nanoTime() - t0) / 1e9, (processCpuNanos() - cpu0) / 1e9, last);
+    }
+
     static void resetPeaks() {
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             if (pool.getType() == MemoryType.HEAP) {
