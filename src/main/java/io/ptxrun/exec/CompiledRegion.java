@@ -43,9 +43,8 @@ abstract class CompiledRegion {
      * {@code passes} passes, its first pass the rest of the body from its op (n: the branch back
      * alone). In a body without branches the lanes are all at op {@code from}, and end, where the
      * lane has not left, with the first {@code tail} ops of the next pass; in a body with branches
-     * each lane starts at its own op, {@code w.pc[lane]} ({@code tail} is 0), and the ops each pass
-     * ran for some lane are ORed into {@code visited[pass]} (bits of their distance from the start,
-     * which the caller has cleared).
+     * each lane starts at its own op, {@code w.pc[lane]} ({@code tail} is 0), and its passes are
+     * logged ({@link LoopAhead}).
      * The instructions are counted into {@code e.executed}. The ops touch only each lane's own
      * registers and cannot fail, so running lane after lane cannot be told from running the warp's
      * groups op by op (see {@link Regions}). Returns the most passes any lane ran in the high 32

@@ -91,8 +91,13 @@ final class Engine {
     final ClusterBarrier clusterBarrier = new ClusterBarrier();
     /** Each lane's address of a compiled region's shared-memory access, for the hazard detector. */
     final long[] laneAddresses = new long[32];
-    /** The ops each pass of a loop run lane by lane ran ({@link CompiledRegion#lanes}), one entry a pass. */
-    final int[] passesVisited = new int[Regions.MAX_PASSES];
+    /**
+     * The ops each lane ran in each pass of a loop run lane by lane, and the passes each ran
+     * ({@link CompiledRegion#lanes}).
+     */
+    final int[] passesVisited = new int[LoopAhead.LOG_LENGTH];
+    /** A warp's registers before its lanes ran ahead ({@link LoopAhead}), to go back to. */
+    long[] regsBeforeAhead = new long[0];
     /** printf, assert, malloc and free: the device-library functions nvcc calls. */
     private final DeviceLibrary library;
     /**
@@ -165,6 +170,10 @@ final class Engine {
         int runnable = w.live & ~w.blocked;
         if (runnable == 0) {
             return 0;
+        }
+        if (w.ahead != null) {
+            // Its lanes ran ahead: this turn's steps were run then.
+            return w.ahead.turn(this, w, steps);
         }
         int pc = Integer.MAX_VALUE;
         int mask = 0;
@@ -400,6 +409,20 @@ final class Engine {
 
     boolean fixedSchedule() {
         return schedule == null;
+    }
+
+    /** Whether the warps' turns are traced (--trace). */
+    boolean tracing() {
+        return launch.limits().trace() != null;
+    }
+
+    /** The warps of the cluster in flight. */
+    int clusterWarps() {
+        int n = 0;
+        for (int r = 0; r < clusterSize; r++) {
+            n += cluster[r].warps.length;
+        }
+        return n;
     }
 
     void hazard(Op op, int pc, String rule, String message) {

@@ -338,7 +338,8 @@ final class RegionCompiler {
      * has run {@code passes} passes, the first from op {@code from} of the body (n: the branch
      * back), or in a body with branches from the lane's own op (w.pc[lane]). A body without
      * branches runs, where the lane has not left, the first {@code tail} ops after the last pass.
-     * Each pass of a body with branches ORs the ops the lane ran into visited[pass]. The
+     * A body with branches logs the ops the lane ran in each pass, the instructions counted at its
+     * end and the passes it ran into visited ({@link LoopAhead}). The
      * instructions are counted into e.executed at the end. Returns the most passes a lane ran in
      * the high half, and the lanes that left in the low one.
      */
@@ -402,6 +403,13 @@ final class RegionCompiler {
                 }
                 mv.visitJumpInsn(Opcodes.GOTO, branch);
             } else {
+                // visited[BASES + lane] = counted: the count before the lane's passes (LoopAhead)
+                mv.visitVarInsn(Opcodes.ALOAD, VISITED);
+                push(mv, LoopAhead.BASES);
+                mv.visitVarInsn(Opcodes.ILOAD, LANE);
+                mv.visitInsn(Opcodes.IADD);
+                mv.visitVarInsn(Opcodes.ILOAD, COUNTED);
+                mv.visitInsn(Opcodes.IASTORE);
                 // The lane's first pass from its own op d = w.pc[lane] - start, in a copy of the body
                 // (so that the loop has one entry, the branch back, as the JIT wants it): the rest
                 // of d's run accounted, then into the copy there (n: the branch back alone).
@@ -468,6 +476,15 @@ final class RegionCompiler {
                 }
             }
             mv.visitLabel(done);
+            if (!straight) {
+                // The lane's own log (LoopAhead.ranAt, countAt, passesAt): its passes' ops and
+                // counts, and the passes it ran.
+                mv.visitVarInsn(Opcodes.ALOAD, VISITED);
+                mv.visitVarInsn(Opcodes.ILOAD, LANE);
+                mv.visitVarInsn(Opcodes.ILOAD, PASS);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(LoopAhead.class), "logLane", "([III)V",
+                        false);
+            }
             // most = max(most, pass)
             mv.visitVarInsn(Opcodes.ILOAD, MOST);
             mv.visitVarInsn(Opcodes.ILOAD, PASS);
@@ -523,7 +540,8 @@ final class RegionCompiler {
      * One pass of a loop body with branches for the lane ({@link #byLane}), labels {@code at[k]}
      * before op k's run accounting (where a run starts) and {@code code[k]} before its code, and
      * {@code at[n]} before the end of the pass: each run the lane reaches ORs its ops into RAN and
-     * is counted; at the end visited[pass] |= RAN, and the branch back is counted. The diamonds
+     * is counted; at the end the pass is logged ({@link LoopAhead}), and the branch back
+     * is counted. The diamonds
      * (by branch op) run without branching ({@link #ifConverted}): no label inside one is used.
      */
     private static void passOfBranches(LaneRegisters lane, Op[] ops, int start, int n,
@@ -555,15 +573,30 @@ final class RegionCompiler {
             }
         }
         mv.visitLabel(at[n]);
-        // visited[pass] |= ran; the branch back counted
+        // The pass's log (LoopAhead): visited[pass] = ran and visited[UNION + pass] |= ran; the
+        // branch back counted; visited[COUNTS + pass] = counted. (Plain stores at the pass's index,
+        // which keep the pass loop's machine code short; copied to the lane's own log after its
+        // last pass.)
         mv.visitVarInsn(Opcodes.ALOAD, VISITED);
         mv.visitVarInsn(Opcodes.ILOAD, PASS);
+        mv.visitVarInsn(Opcodes.ILOAD, RAN);
+        mv.visitInsn(Opcodes.IASTORE);
+        mv.visitVarInsn(Opcodes.ALOAD, VISITED);
+        mv.visitVarInsn(Opcodes.ILOAD, PASS);
+        push(mv, LoopAhead.UNION);
+        mv.visitInsn(Opcodes.IADD);
         mv.visitInsn(Opcodes.DUP2);
         mv.visitInsn(Opcodes.IALOAD);
         mv.visitVarInsn(Opcodes.ILOAD, RAN);
         mv.visitInsn(Opcodes.IOR);
         mv.visitInsn(Opcodes.IASTORE);
         mv.visitIincInsn(COUNTED, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, VISITED);
+        mv.visitVarInsn(Opcodes.ILOAD, PASS);
+        push(mv, LoopAhead.COUNTS);
+        mv.visitInsn(Opcodes.IADD);
+        mv.visitVarInsn(Opcodes.ILOAD, COUNTED);
+        mv.visitInsn(Opcodes.IASTORE);
     }
 
     /**

@@ -30,6 +30,11 @@ final class Regions {
     static final int MAX_OPS = 32;
     /** Passes of a loop run lane by lane in one call at most (a warp's turn holds 256 steps). */
     static final int MAX_PASSES = 128;
+    /**
+     * The passes a loop run lane by lane logs per lane (2^LOG_PASSES, {@link CompiledRegion#lanes}):
+     * the most a warp's lanes run ahead of its turns ({@link LoopAhead}).
+     */
+    static final int LOG_PASSES = 10;
 
     private final Op[] ops;
     /** Entries before a region is compiled: HOT, or 1 to compile every region at once. */
@@ -50,6 +55,10 @@ final class Regions {
      * branch back), -1 where none (see {@link #runByLane}).
      */
     private final int[] loopStart;
+    /** Loops whose lanes did not all leave within the passes one run ahead logs ({@link LoopAhead}). */
+    private final boolean[] tooLong;
+    /** Whether the code from each index leads straight to the kernel's exit: 0 not known yet, 1 yes, -1 no. */
+    private final byte[] exits;
     /** Whether the hazard detector is on (regions hand it the shared-memory accesses they run themselves). */
     private final boolean checked;
 
@@ -66,6 +75,8 @@ final class Regions {
         branching = new CompiledRegion[n];
         byLane = new boolean[n];
         loopStart = new int[n];
+        tooLong = new boolean[n];
+        exits = new byte[n + 1];
         java.util.Arrays.fill(loopStart, -1);
         // Straight regions end before branch targets too: lanes that wait there for the group to
         // join them would keep the group from running its region (see run), and the joined group
@@ -262,9 +273,6 @@ final class Regions {
             return 0;
         }
         int[] visited = e.passesVisited;
-        if (!straight) {
-            java.util.Arrays.fill(visited, 0, passes, 0);
-        }
         // Each lane's registers must be what the method's locals give back (checked once for the
         // lanes that have not been in this loop since anything else ran on the warp).
         if (w.fitStart != start) {
@@ -277,6 +285,17 @@ final class Regions {
             return 0;
         }
         w.fitLanes |= group;
+        if (!straight && runsAhead(e, w, start, n, group, runnable)) {
+            int taken = LoopAhead.run(e, w, r, start, n, group, runnable, steps, rb);
+            if (taken > 0) {
+                return taken;
+            }
+            // Some lane did not leave the loop within the passes logged: never again for this loop.
+            tooLong[start] = true;
+        }
+        if (!straight) {
+            java.util.Arrays.fill(visited, LoopAhead.UNION, LoopAhead.UNION + passes, 0);
+        }
         long ran = r.lanes(e, w, w.regs, rb << 5, group, from, passes, tail, visited);
         int most = (int) (ran >>> 32);
         int left = (int) ran;
@@ -284,10 +303,7 @@ final class Regions {
         if (straight) {
             taken = first + (most - 1) * (n + 1) + (left != group ? tail : 0);
         } else {
-            taken = 0;
-            for (int p = 0; p < most; p++) {
-                taken += Integer.bitCount(visited[p]) + 1;
-            }
+            taken = LoopAhead.steps(visited, most);
         }
         e.advance(w, group & ~left, start + tail);
         e.advance(w, left, start + n + 1);
@@ -297,6 +313,59 @@ final class Regions {
         // As Engine.branch leaves a uniform branch.
         w.uniformMask = group == runnable && (left == 0 || left == group) ? group : 0;
         return taken;
+    }
+
+    /**
+     * Whether the warp's lanes of group, every runnable lane of the warp in the loop body with
+     * branches from start (n ops and the branch back), may run ahead of the warp's turns ({@link
+     * LoopAhead}): under the fixed schedule without a trace, with no lane of the warp waiting or
+     * polling, every lane of group in the kernel's own frame, the code after the loop leading
+     * straight to the kernel's exit ({@link #exitsAfter}), and an instruction budget that no
+     * interleaving of the cluster's warps can spend while they run their loop.
+     */
+    private boolean runsAhead(Engine e, Warp w, int start, int n, int group, int runnable) {
+        if (tooLong[start] || !exitsAfter(start + n + 1) || e.tracing() || (w.live & (w.blocked | w.spinning)) != 0
+                || w.polledAt >= 0) {
+            return false;
+        }
+        for (int m = group; m != 0; m &= m - 1) {
+            if (w.depth[Integer.numberOfTrailingZeros(m)] != 0) {
+                return false;
+            }
+        }
+        // Its whole loop at most 2^LOG_PASSES passes of n + 1 steps for each lane, and the
+        // cluster's other warps as many turns of 256 steps, 64 thread-instructions a step at most.
+        long passes = 1L << LOG_PASSES;
+        long turns = passes * (n + 1) / Scheduler.SLICE + 2;
+        long bound = passes * (n + 1) * 32 + turns * e.clusterWarps() * Scheduler.SLICE * 64L;
+        return e.ctaLimit - e.executed > bound;
+    }
+
+    /**
+     * Whether the code from pc runs straight (no branch, call or return into a caller on the way)
+     * to an unguarded exit, or ret of the kernel's own frame: a warp's lanes that reach pc there
+     * leave the kernel, an event the scheduler sees ({@link LoopAhead}).
+     */
+    private boolean exitsAfter(int pc) {
+        if (pc >= ops.length) {
+            return false;
+        }
+        if (exits[pc] == 0) {
+            byte verdict = -1;
+            for (int p = pc; p < ops.length && ops[p].owner == ops[pc].owner; p++) {
+                OpCode c = ops[p].code;
+                if (c == OpCode.EXIT || c == OpCode.RET) {
+                    verdict = (byte) (ops[p].guard < 0 ? 1 : -1);
+                    break;
+                }
+                if (c == OpCode.BRA || c == OpCode.CALL || c == OpCode.LIBRARY_CALL || c == OpCode.TRAP
+                        || c == OpCode.UNSUPPORTED) {
+                    break;
+                }
+            }
+            exits[pc] = verdict;
+        }
+        return exits[pc] > 0;
     }
 
     private int runBranching(Engine e, Warp w, int pc, int mask, int runnable, int steps) {

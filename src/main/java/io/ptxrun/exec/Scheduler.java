@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Scheduler {
     /** Ops a warp runs before the next warp gets a turn (spin loops across warps need turns). */
-    private static final int SLICE = 256;
+    static final int SLICE = 256;
     /**
      * Thread-instructions a warp may run after its last failed wait and still count as polling:
      * a whole turn of a full warp under the fixed schedule.

@@ -24,6 +24,11 @@ final class SpinDetector {
     /** Per warp: 32 program counters, 32 call depths, then live, blocked, spinning, timedOut, carry. */
     private int[][] lanes;
     private boolean saved;
+    /**
+     * Whether the saved state was saved while some warp ran ahead of its turns ({@link LoopAhead}):
+     * it holds that warp's registers as they will be, and no later state can be the cluster's then.
+     */
+    private boolean savedAhead;
     private long power, distance;
 
     /** Forgets the saved state: something happened. */
@@ -33,7 +38,14 @@ final class SpinDetector {
 
     /** After a round without progress events: true when the warps are back in a saved state. */
     boolean repeats(Warp[] warps) {
-        if (saved && same(warps)) {
+        // A warp ahead of its turns in a loop is on its way to the kernel's exit: the cluster
+        // cannot come back now to a state it was in since the last event, nor later to one it
+        // was in while the warp was ahead (see LoopAhead).
+        boolean ahead = false;
+        for (Warp w : warps) {
+            ahead |= w.ahead != null;
+        }
+        if (saved && !savedAhead && !ahead && same(warps)) {
             return true;
         }
         if (!converged(warps)) {
@@ -41,10 +53,12 @@ final class SpinDetector {
         }
         if (!saved) {
             save(warps);
+            savedAhead = ahead;
             power = 1;
             distance = 0;
         } else if (++distance >= power) {
             save(warps);
+            savedAhead = ahead;
             power *= 2;
             distance = 0;
         }
@@ -53,6 +67,12 @@ final class SpinDetector {
 
     private static boolean converged(Warp[] warps) {
         for (Warp w : warps) {
+            if (w.ahead != null) {
+                if (!w.ahead.converged()) {
+                    return false;
+                }
+                continue;
+            }
             int runnable = w.live & ~w.blocked;
             if (runnable != 0) {
                 int pc = w.pc[Integer.numberOfTrailingZeros(runnable)];

@@ -58,6 +58,8 @@ final class Warp {
      * alone (whose results are of that form). A step at an op outside the loop forgets them.
      */
     int fitStart = -1, fitEnd = -1, fitLanes;
+    /** The turns whose steps the warp's lanes have run ahead in a loop ({@link LoopAhead}), or null. */
+    LoopAhead ahead;
 
     /**
      * A warp with {@code numRegs} registers a lane, all zero: in {@code spare}, the register file
