@@ -13,6 +13,9 @@ import java.util.Arrays;
  * cells in order, exactly as if each read had been recorded when it was made.
  */
 final class ReadLog {
+    /** The most entries a log holds (about 1.5 MB): a longer one is closed and another opened. */
+    static final int MAX_ENTRIES = 4096;
+
     /** Per entry: the first thread's slot, the lanes, the access size, the instruction, the CAS flag. */
     private int[] firstSlot = new int[64], lanes = new int[64], size = new int[64], pc = new int[64];
     private boolean[] casCompared = new boolean[64];

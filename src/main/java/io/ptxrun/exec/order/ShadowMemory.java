@@ -447,11 +447,13 @@ final class ShadowMemory {
         if (global || replayed > dropped + 64) {
             return false;
         }
-        if (logKnown != known) {
+        if (log == null) {
+            log = new ReadLog();
+        }
+        if (logKnown != known || log.count == ReadLog.MAX_ENTRIES) {
+            // (A log kept for long, a table read over and over with no barrier, is closed at a
+            // bound: it holds a warp's addresses per entry.)
             closeLog();
-            if (log == null) {
-                log = new ReadLog();
-            }
             logKnown = known;
             logClocks = clocks;
         }

@@ -191,6 +191,26 @@ class WarpAccessesTest {
     }
 
     /**
+     * A table read over and over with no barrier between: the log is closed at its bound and
+     * another opened, and a racing write still finds the reads.
+     */
+    @Test
+    void aLongLogIsClosedAtItsBound() {
+        Pair p = new Pair();
+        initializeShared(p);
+        long[] column = new long[32];
+        for (int l = 0; l < 32; l++) {
+            column[l] = 4L * (l % 16);
+        }
+        for (int i = 0; i < ReadLog.MAX_ENTRIES + 100; i++) {
+            p.warpAccess(1, -1, 1 + i % 3, MemoryOrder.SHARED, column, 4, false);
+        }
+        p.warpAccess(0, 1, 2, MemoryOrder.SHARED, column, 4, true);
+        p.assertSame("a write after many reads");
+        assertTrue(p.hazards() > 0, "a write after many reads");
+    }
+
+    /**
      * Reads are logged; a thread that does not know them issues a copy into the words they read;
      * then every thread passes a barrier, and only then does the copy land. The copy knows only
      * what its issuer knew: it still races with the reads (the log is recorded when the copy is
