@@ -472,6 +472,13 @@ public final class MemoryOrder {
         }
     }
 
+    /** The threads {@code firstSlot + l} for the lanes l of {@code lanes} (one warp) exit. */
+    public void exited(int firstSlot, int lanes) {
+        for (int m = lanes; m != 0; m &= m - 1) {
+            clocks.exited[firstSlot + Integer.numberOfTrailingZeros(m)] = true;
+        }
+    }
+
     /** The instance of CTA barrier {@code id} of CTA {@code rank} completed: what its waiters acquire. */
     public Release barrierComplete(int rank, int id) {
         return barriers[rank * 16 + id].take(clocks.cluster);

@@ -191,6 +191,30 @@ class WarpAccessesTest {
     }
 
     /**
+     * Warp 1 exits; warp 0 reads a tile between two barriers of its own. The exited threads know
+     * nothing of the reads, but access nothing more either: the log is dropped all the same.
+     */
+    @Test
+    void threadsThatExitedDoNotKeepALogFromBeingDropped() {
+        Pair p = new Pair();
+        initializeShared(p);
+        p.both(o -> o.exited(32, -1));
+        long[] column = new long[32];
+        for (int l = 0; l < 32; l++) {
+            column[l] = 4L * (l % 16);
+        }
+        p.warpAccess(0, -1, 1, MemoryOrder.SHARED, column, 4, false);
+        p.both(o -> {
+            o.barrierArrive(0, -1, 0);
+            o.acquire(0, -1, o.barrierComplete(0, 0));
+        });
+        p.warpAccess(0, 0xffff, 2, MemoryOrder.SHARED, column, 4, true);
+        p.assertSame("a write after a barrier of the threads left");
+        assertEquals(0, p.hazards(), "a write after a barrier of the threads left");
+        assertEquals(1, p.dropping.logsDropped(0), "logs dropped");
+    }
+
+    /**
      * A table read over and over with no barrier between: the log is closed at its bound and
      * another opened, and a racing write still finds the reads.
      */
