@@ -215,6 +215,28 @@ class WarpAccessesTest {
     }
 
     /**
+     * Halves of a word read by one warp (16-bit elements), then the whole word by the other, then
+     * a write of it by the first: the write races with the second warp's read, and the records
+     * come out as lane by lane whichever of the reads were logged (a half read splits the word's
+     * cell, which a word read logged after it must not miss).
+     */
+    @Test
+    void aWordReadAfterHalfReadsOfItIsTheirLanesInOrder() {
+        Pair p = new Pair();
+        initializeShared(p);
+        long[] halves = new long[32], words = new long[32];
+        for (int l = 0; l < 32; l++) {
+            halves[l] = 2L * (l % 32);
+            words[l] = 4L * (l % 16);
+        }
+        p.warpAccess(1, -1, 1, MemoryOrder.SHARED, halves, 2, false);
+        p.warpAccess(0, -1, 2, MemoryOrder.SHARED, words, 4, false);
+        p.warpAccess(1, 1, 3, MemoryOrder.SHARED, words, 4, true);
+        p.assertSame("a write after half and word reads");
+        assertTrue(p.hazards() > 0, "a write after half and word reads");
+    }
+
+    /**
      * A table read over and over with no barrier between: the log is closed at its bound and
      * another opened, and a racing write still finds the reads.
      */
