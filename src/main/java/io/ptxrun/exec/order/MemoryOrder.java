@@ -229,10 +229,11 @@ public final class MemoryOrder {
                         : write ? memory.writeWords(firstSlot, lanes, addresses, size, clocks, known, pc)
                         : memory.readWords(firstSlot, lanes, addresses, size, clocks, known, pc, cas, !asyncIssued);
             }
-        } else if (size == 2 && space == SHARED && !write && m != 0) {
+        } else if (size == 2 && !write && m != 0) {
             int[] known = sharedKnowledge(firstSlot, lanes);
             if (known != null) {
-                m = memory.readHalves(firstSlot, lanes, addresses, clocks, known, pc, cas, !asyncIssued);
+                m = space == GLOBAL ? memory.readGlobalWords(firstSlot, lanes, addresses, 2, clocks, known, pc, a, cas)
+                        : memory.readHalves(firstSlot, lanes, addresses, clocks, known, pc, cas, !asyncIssued);
             }
         }
         while (m != 0) {

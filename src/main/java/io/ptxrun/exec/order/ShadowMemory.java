@@ -715,8 +715,8 @@ final class ShadowMemory {
     }
 
     /**
-     * {@link #lanes} for plain reads of {@code size} bytes (4, 8 or 16, aligned: whole words) of
-     * global memory by threads that all hold the knowledge array {@code known} and no other
+     * {@link #lanes} for plain reads of {@code size} bytes (4, 8 or 16, aligned: whole words; or 2,
+     * halves of words, recorded in their byte cells) of global memory by threads that all hold the knowledge array {@code known} and no other
      * cluster's clocks (a GEMM's loads of its next tiles): each lane's checks and record as
      * {@link #cell} makes them, without the per-lane actor, the lanes on one page under one lock,
      * as long as it finds nothing. Returns the lanes left (0 once all are done) from the first
@@ -767,6 +767,31 @@ final class ShadowMemory {
         int slots = clocks.slots, threads = clocks.threads;
         int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
         long[] c = p.words;
+        if (size == 2) {
+            // Halves of words (16-bit elements): the two byte cells of each, as bytes records them.
+            do {
+                int l = Integer.numberOfTrailingZeros(m);
+                long address = addresses[l];
+                if ((address & 1) != 0 || address >>> PAGE_BITS != pageNumber) {
+                    return m;
+                }
+                int b = (int) (address & (PAGE - 1));
+                int t = firstSlot + l;
+                long[] sp = splitWord(p, b >> 2);
+                int i = (b & 3) << 2;
+                for (int k = i; k < i + 8; k += 4) {
+                    long w = sp[k];
+                    if ((w > 0 || w < 0 && !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                        return m;
+                    }
+                }
+                long e = Epochs.of(base + t, clock[t], false);
+                readBy(sp, i, e, pc, t, base, slots, threads, known, agentKnown);
+                readBy(sp, i + 4, e, pc, t, base, slots, threads, known, agentKnown);
+                m &= m - 1;
+            } while (m != 0);
+            return 0;
+        }
         if (size == 4 && p.split == null) {
             // The commonest case, a word each lane of a page with no split word, spelt out.
             do {
