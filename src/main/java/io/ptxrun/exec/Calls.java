@@ -53,6 +53,9 @@ final class Calls {
         engine.progressed();
         cta.barriers.exited(w);
         engine.clusterBarrier.exited(cta, w, lanes);
+        if (engine.order != null) {
+            engine.order.exited(engine.ordering.slot(w, 0), lanes);
+        }
         if (cta.exited() && engine.order != null && cta.peerAccesses.any()) {
             engine.ordering.peerAccessesBeforeExit(w.pc[Integer.numberOfTrailingZeros(lanes)]);
         }

@@ -229,6 +229,12 @@ public final class MemoryOrder {
                         : write ? memory.writeWords(firstSlot, lanes, addresses, size, clocks, known, pc)
                         : memory.readWords(firstSlot, lanes, addresses, size, clocks, known, pc, cas, !asyncIssued);
             }
+        } else if (size == 2 && !write && m != 0) {
+            int[] known = sharedKnowledge(firstSlot, lanes);
+            if (known != null) {
+                m = space == GLOBAL ? memory.readGlobalWords(firstSlot, lanes, addresses, 2, clocks, known, pc, a, cas)
+                        : memory.readHalves(firstSlot, lanes, addresses, clocks, known, pc, cas, !asyncIssued);
+            }
         }
         while (m != 0) {
             m = memory.lanes(firstSlot, m, addresses, size, clocks, a, write, found);
@@ -469,6 +475,13 @@ public final class MemoryOrder {
             int t = firstSlot + Integer.numberOfTrailingZeros(m);
             settlePending(t);
             joiner.arrive(clocks, t);
+        }
+    }
+
+    /** The threads {@code firstSlot + l} for the lanes l of {@code lanes} (one warp) exit. */
+    public void exited(int firstSlot, int lanes) {
+        for (int m = lanes; m != 0; m &= m - 1) {
+            clocks.exited[firstSlot + Integer.numberOfTrailingZeros(m)] = true;
         }
     }
 

@@ -13,6 +13,9 @@ import java.util.Arrays;
  * cells in order, exactly as if each read had been recorded when it was made.
  */
 final class ReadLog {
+    /** The most entries a log holds (about 1.5 MB): a longer one is closed and another opened. */
+    static final int MAX_ENTRIES = 4096;
+
     /** Per entry: the first thread's slot, the lanes, the access size, the instruction, the CAS flag. */
     private int[] firstSlot = new int[64], lanes = new int[64], size = new int[64], pc = new int[64];
     private boolean[] casCompared = new boolean[64];
@@ -92,16 +95,14 @@ final class ReadLog {
     }
 
     /**
-     * Whether every thread of the cluster knows every logged read: each knowledge array its
-     * threads hold covers each reader's counter at its last read. (A thread that exited keeps the
-     * array it had, and may then keep the log from being dropped: it is replayed, as is always
-     * exact.)
+     * Whether every thread of the cluster that has not exited knows every logged read: each
+     * knowledge array they hold covers each reader's counter at its last read.
      */
     boolean knownToAll(ThreadClocks c) {
         int[] checked = null;
         for (int t = 0; t < c.threads; t++) {
             int[] k = c.known[t];
-            if (k == checked) {
+            if (k == checked || c.exited[t]) {
                 continue;
             }
             for (int s = lowest; s <= highest; s++) {

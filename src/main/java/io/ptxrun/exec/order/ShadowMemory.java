@@ -447,11 +447,13 @@ final class ShadowMemory {
         if (global || replayed > dropped + 64) {
             return false;
         }
-        if (logKnown != known) {
+        if (log == null) {
+            log = new ReadLog();
+        }
+        if (logKnown != known || log.count == ReadLog.MAX_ENTRIES) {
+            // (A log kept for long, a table read over and over with no barrier, is closed at a
+            // bound: it holds a warp's addresses per entry.)
             closeLog();
-            if (log == null) {
-                log = new ReadLog();
-            }
             logKnown = known;
             logClocks = clocks;
         }
@@ -474,12 +476,23 @@ final class ShadowMemory {
                     return false;
                 }
                 Page p = pages[(int) n];
-                if (p.split != null) {
+                long[] c = p.words;
+                int b = (int) (address & (PAGE - 1));
+                if (size == 2) {
+                    // The half's two byte cells. (A whole word is split by its first half read,
+                    // which a word read of it logged later would not find: not logged.)
+                    long[] sp = p.split == null ? null : p.split[b >> 2];
+                    if (sp == null) {
+                        closeLog();
+                        return false;
+                    }
+                    c = sp;
+                    b = (b & 3) << 2;
+                } else if (p.split != null) {
                     closeLog();
                     return false;
                 }
-                long[] c = p.words;
-                int b = (int) (address & (PAGE - 1));
+                int end = size == 2 ? b + 8 : b + size;
                 do {
                     long w = c[b];
                     long ws = Epochs.slot(w) - base;
@@ -488,7 +501,7 @@ final class ShadowMemory {
                         return false;
                     }
                     b += 4;
-                } while ((b & (size - 1)) != 0);
+                } while (b < end);
             }
         }
         log.add(firstSlot, lanes, addresses, size, clocks.clock, pc, casCompared);
@@ -525,8 +538,13 @@ final class ShadowMemory {
                 log.clocks(e, replayClock);
                 // Nothing the checks look at has changed since the read was logged, when each
                 // lane's words were found to need no more than a record: none is left over.
-                readNow(log.firstSlot(e), log.lanes(e), replayAddresses, log.size(e), clocks, replayClock, known,
-                        log.pc(e), log.casCompared(e));
+                if (log.size(e) == 2) {
+                    halvesNow(log.firstSlot(e), log.lanes(e), replayAddresses, clocks, replayClock, known, log.pc(e),
+                            log.casCompared(e));
+                } else {
+                    readNow(log.firstSlot(e), log.lanes(e), replayAddresses, log.size(e), clocks, replayClock,
+                            known, log.pc(e), log.casCompared(e));
+                }
             }
         }
         log.clear();
@@ -697,8 +715,8 @@ final class ShadowMemory {
     }
 
     /**
-     * {@link #lanes} for plain reads of {@code size} bytes (4, 8 or 16, aligned: whole words) of
-     * global memory by threads that all hold the knowledge array {@code known} and no other
+     * {@link #lanes} for plain reads of {@code size} bytes (4, 8 or 16, aligned: whole words; or 2,
+     * halves of words, recorded in their byte cells) of global memory by threads that all hold the knowledge array {@code known} and no other
      * cluster's clocks (a GEMM's loads of its next tiles): each lane's checks and record as
      * {@link #cell} makes them, without the per-lane actor, the lanes on one page under one lock,
      * as long as it finds nothing. Returns the lanes left (0 once all are done) from the first
@@ -749,6 +767,31 @@ final class ShadowMemory {
         int slots = clocks.slots, threads = clocks.threads;
         int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
         long[] c = p.words;
+        if (size == 2) {
+            // Halves of words (16-bit elements): the two byte cells of each, as bytes records them.
+            do {
+                int l = Integer.numberOfTrailingZeros(m);
+                long address = addresses[l];
+                if ((address & 1) != 0 || address >>> PAGE_BITS != pageNumber) {
+                    return m;
+                }
+                int b = (int) (address & (PAGE - 1));
+                int t = firstSlot + l;
+                long[] sp = splitWord(p, b >> 2);
+                int i = (b & 3) << 2;
+                for (int k = i; k < i + 8; k += 4) {
+                    long w = sp[k];
+                    if ((w > 0 || w < 0 && !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                        return m;
+                    }
+                }
+                long e = Epochs.of(base + t, clock[t], false);
+                readBy(sp, i, e, pc, t, base, slots, threads, known, agentKnown);
+                readBy(sp, i + 4, e, pc, t, base, slots, threads, known, agentKnown);
+                m &= m - 1;
+            } while (m != 0);
+            return 0;
+        }
         if (size == 4 && p.split == null) {
             // The commonest case, a word each lane of a page with no split word, spelt out.
             do {
@@ -789,6 +832,57 @@ final class ShadowMemory {
             }
             m &= m - 1;
         } while (m != 0);
+        return 0;
+    }
+
+    /**
+     * {@link #lanes} for plain reads of aligned halves of words (2 bytes: a 16-bit float or
+     * integer tile) of a CTA's shared memory by threads that all hold the knowledge array {@code
+     * known} and no other cluster's clocks: each lane's checks and records as {@link #bytes} makes
+     * them in the word's byte cells, without the actor, as long as it finds nothing. Returns the
+     * lanes left (0 once all are done) from the first lane misaligned, not yet shadowed, unwritten
+     * or written by what the thread may not know: nothing is recorded for that lane, and {@link
+     * #lanes} does the rest (and reports what it finds).
+     */
+    int readHalves(int firstSlot, int lanes, long[] addresses, ThreadClocks clocks, int[] known, int pc,
+            boolean casCompared, boolean deferrable) {
+        if (deferrable && defer(firstSlot, lanes, addresses, 2, clocks, known, pc, casCompared)) {
+            return 0;
+        }
+        closeLog();
+        return halvesNow(firstSlot, lanes, addresses, clocks, clocks.clock, known, pc, casCompared);
+    }
+
+    /** {@link #readHalves} done now, the threads' counters taken from {@code clock} (by slot). */
+    private int halvesNow(int firstSlot, int lanes, long[] addresses, ThreadClocks clocks, int[] clock, int[] known,
+            int pc, boolean casCompared) {
+        long base = clocks.base;
+        int slots = clocks.slots, threads = clocks.threads;
+        int[] agentKnown = clocks.agentKnown;
+        Page[] pages = dense;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = addresses[l];
+            long n = address >>> PAGE_BITS;
+            if ((address & 1) != 0 || n >= pages.length || pages[(int) n] == null) {
+                return m;
+            }
+            Page p = pages[(int) n];
+            int b = (int) (address & (PAGE - 1));
+            int t = firstSlot + l;
+            settle(p, b & ~3);
+            long[] sp = splitWord(p, b >> 2);
+            int i = (b & 3) << 2;
+            for (int k = i; k < i + 8; k += 4) {
+                long w = sp[k];
+                if (w == 0 || (w > 0 || !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                    return m;
+                }
+            }
+            long e = Epochs.of(base + t, clock[t], false);
+            readBy(sp, i, e, pc, t, base, slots, threads, known, agentKnown);
+            readBy(sp, i + 4, e, pc, t, base, slots, threads, known, agentKnown);
+        }
         return 0;
     }
 

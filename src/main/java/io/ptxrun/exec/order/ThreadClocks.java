@@ -43,6 +43,8 @@ final class ThreadClocks {
     final int[] proxyFenced;
     final int[][] proxyFencedKnown;
     boolean saturated;
+    /** Threads that have exited: they access nothing more, so what they know no longer matters. */
+    final boolean[] exited;
     /** Counts the changes of {@link #known} and {@link #foreign}: what was found of them stays true while it stands. */
     int version;
     private final int[] zero;
@@ -64,6 +66,7 @@ final class ThreadClocks {
         this.pending = new Release[threads];
         this.proxyFenced = new int[threads];
         this.proxyFencedKnown = new int[threads][];
+        this.exited = new boolean[threads];
     }
 
     /** A new cluster: everything before the launch is known to every thread, nothing else. */
@@ -82,6 +85,7 @@ final class ThreadClocks {
         Arrays.fill(pending, null);
         Arrays.fill(proxyFenced, 0);
         Arrays.fill(proxyFencedKnown, zero);
+        Arrays.fill(exited, false);
         memoA = memoB = memoResult = null;
     }
 

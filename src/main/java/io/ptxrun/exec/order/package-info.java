@@ -22,5 +22,11 @@
  * that is not ordered after a conflicting earlier one is a hazard, reported by {@link
  * io.ptxrun.exec.order.HazardLog} once per pair of instructions. Dropping a read that is not
  * remembered can only miss a hazard, never invent one.
+ *
+ * <p>A warp's reads of a CTA's shared memory that cannot find anything (its threads share one
+ * knowledge array, which covers the words' writes) are logged rather than recorded ({@link
+ * io.ptxrun.exec.order.ReadLog}): a tile read between two barriers is dropped once every thread
+ * has passed the second, since no later access can conflict with it; anything else that looks at
+ * the shadow first replays the log into it, as if each read had been recorded when made.
  */
 package io.ptxrun.exec.order;

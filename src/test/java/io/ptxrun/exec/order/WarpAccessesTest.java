@@ -191,6 +191,72 @@ class WarpAccessesTest {
     }
 
     /**
+     * Warp 1 exits; warp 0 reads a tile between two barriers of its own. The exited threads know
+     * nothing of the reads, but access nothing more either: the log is dropped all the same.
+     */
+    @Test
+    void threadsThatExitedDoNotKeepALogFromBeingDropped() {
+        Pair p = new Pair();
+        initializeShared(p);
+        p.both(o -> o.exited(32, -1));
+        long[] column = new long[32];
+        for (int l = 0; l < 32; l++) {
+            column[l] = 4L * (l % 16);
+        }
+        p.warpAccess(0, -1, 1, MemoryOrder.SHARED, column, 4, false);
+        p.both(o -> {
+            o.barrierArrive(0, -1, 0);
+            o.acquire(0, -1, o.barrierComplete(0, 0));
+        });
+        p.warpAccess(0, 0xffff, 2, MemoryOrder.SHARED, column, 4, true);
+        p.assertSame("a write after a barrier of the threads left");
+        assertEquals(0, p.hazards(), "a write after a barrier of the threads left");
+        assertEquals(1, p.dropping.logsDropped(0), "logs dropped");
+    }
+
+    /**
+     * Halves of a word read by one warp (16-bit elements), then the whole word by the other, then
+     * a write of it by the first: the write races with the second warp's read, and the records
+     * come out as lane by lane whichever of the reads were logged (a half read splits the word's
+     * cell, which a word read logged after it must not miss).
+     */
+    @Test
+    void aWordReadAfterHalfReadsOfItIsTheirLanesInOrder() {
+        Pair p = new Pair();
+        initializeShared(p);
+        long[] halves = new long[32], words = new long[32];
+        for (int l = 0; l < 32; l++) {
+            halves[l] = 2L * (l % 32);
+            words[l] = 4L * (l % 16);
+        }
+        p.warpAccess(1, -1, 1, MemoryOrder.SHARED, halves, 2, false);
+        p.warpAccess(0, -1, 2, MemoryOrder.SHARED, words, 4, false);
+        p.warpAccess(1, 1, 3, MemoryOrder.SHARED, words, 4, true);
+        p.assertSame("a write after half and word reads");
+        assertTrue(p.hazards() > 0, "a write after half and word reads");
+    }
+
+    /**
+     * A table read over and over with no barrier between: the log is closed at its bound and
+     * another opened, and a racing write still finds the reads.
+     */
+    @Test
+    void aLongLogIsClosedAtItsBound() {
+        Pair p = new Pair();
+        initializeShared(p);
+        long[] column = new long[32];
+        for (int l = 0; l < 32; l++) {
+            column[l] = 4L * (l % 16);
+        }
+        for (int i = 0; i < ReadLog.MAX_ENTRIES + 100; i++) {
+            p.warpAccess(1, -1, 1 + i % 3, MemoryOrder.SHARED, column, 4, false);
+        }
+        p.warpAccess(0, 1, 2, MemoryOrder.SHARED, column, 4, true);
+        p.assertSame("a write after many reads");
+        assertTrue(p.hazards() > 0, "a write after many reads");
+    }
+
+    /**
      * Reads are logged; a thread that does not know them issues a copy into the words they read;
      * then every thread passes a barrier, and only then does the copy land. The copy knows only
      * what its issuer knew: it still races with the reads (the log is recorded when the copy is
