@@ -424,7 +424,9 @@ final class ShadowMemory {
     private ReadLog log;
     /** How often a log was dropped and how often replayed: logging stops paying where it is mostly replayed. */
     private long dropped, replayed;
+    /** A replayed read's addresses, and its threads' counters by slot. */
     private long[] replayAddresses;
+    private int[] replayClock;
     /** Never drop a log (tests: the cells then come out as if no read had been logged). */
     boolean replayAlways;
 
@@ -433,14 +435,12 @@ final class ShadowMemory {
         return dropped;
     }
 
-    private int[] replayClock;
-
     /**
      * Logs the reads of a warp instruction ({@link #readWords}) instead of recording them, where
      * that is exact ({@link ReadLog}): the threads hold the knowledge array the log was opened
-     * with (a new array closes the log and opens another), and each lane reads aligned, whole,
-     * written words of made pages whose writes the array covers. Returns false, with the log
-     * closed, where not.
+     * with (a new array closes the log and opens another), and each lane reads aligned, written
+     * whole words (of pages with no split word) or halves of split words, of made pages, whose
+     * writes the array covers. Returns false, with the log closed, where not.
      */
     private boolean defer(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known,
             int pc, boolean casCompared) {
@@ -716,8 +716,8 @@ final class ShadowMemory {
 
     /**
      * {@link #lanes} for plain reads of {@code size} bytes (4, 8 or 16, aligned: whole words; or 2,
-     * halves of words, recorded in their byte cells) of global memory by threads that all hold the knowledge array {@code known} and no other
-     * cluster's clocks (a GEMM's loads of its next tiles): each lane's checks and record as
+     * halves of words, recorded in their byte cells) of global memory by threads that all hold the
+     * knowledge array {@code known} and no other cluster's clocks (a GEMM's loads of its next tiles): each lane's checks and record as
      * {@link #cell} makes them, without the per-lane actor, the lanes on one page under one lock,
      * as long as it finds nothing. Returns the lanes left (0 once all are done) from the first
      * lane with a word misaligned, split, or last written by what the thread may not know (another
@@ -777,17 +777,10 @@ final class ShadowMemory {
                 }
                 int b = (int) (address & (PAGE - 1));
                 int t = firstSlot + l;
-                long[] sp = splitWord(p, b >> 2);
-                int i = (b & 3) << 2;
-                for (int k = i; k < i + 8; k += 4) {
-                    long w = sp[k];
-                    if ((w > 0 || w < 0 && !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
-                        return m;
-                    }
+                if (!halfRead(splitWord(p, b >> 2), (b & 3) << 2, false, t, clock[t], pc, base, slots, threads, known,
+                        agentKnown, casCompared)) {
+                    return m;
                 }
-                long e = Epochs.of(base + t, clock[t], false);
-                readBy(sp, i, e, pc, t, base, slots, threads, known, agentKnown);
-                readBy(sp, i + 4, e, pc, t, base, slots, threads, known, agentKnown);
                 m &= m - 1;
             } while (m != 0);
             return 0;
@@ -871,19 +864,34 @@ final class ShadowMemory {
             int b = (int) (address & (PAGE - 1));
             int t = firstSlot + l;
             settle(p, b & ~3);
-            long[] sp = splitWord(p, b >> 2);
-            int i = (b & 3) << 2;
-            for (int k = i; k < i + 8; k += 4) {
-                long w = sp[k];
-                if (w == 0 || (w > 0 || !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
-                    return m;
-                }
+            if (!halfRead(splitWord(p, b >> 2), (b & 3) << 2, true, t, clock[t], pc, base, slots, threads, known,
+                    agentKnown, casCompared)) {
+                return m;
             }
-            long e = Epochs.of(base + t, clock[t], false);
-            readBy(sp, i, e, pc, t, base, slots, threads, known, agentKnown);
-            readBy(sp, i + 4, e, pc, t, base, slots, threads, known, agentKnown);
         }
         return 0;
+    }
+
+    /**
+     * Thread t's plain read, at counter {@code clock}, of the half word whose two byte cells start
+     * at {@code sp[i]}, as {@link #bytes} checks and records it, for a thread holding {@code known}
+     * and no other cluster's clocks: false, with nothing recorded, where a byte needs more than a
+     * record (written by what the thread may not know, or, with {@code unwrittenStops}, never
+     * written: an uninitialized read of shared memory, which {@link #lanes} reports).
+     */
+    private static boolean halfRead(long[] sp, int i, boolean unwrittenStops, int t, int clock, int pc, long base,
+            int slots, int threads, int[] known, int[] agentKnown, boolean casCompared) {
+        for (int k = i; k < i + 8; k += 4) {
+            long w = sp[k];
+            if (w == 0 ? unwrittenStops
+                    : (w > 0 || !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                return false;
+            }
+        }
+        long e = Epochs.of(base + t, clock, false);
+        readBy(sp, i, e, pc, t, base, slots, threads, known, agentKnown);
+        readBy(sp, i + 4, e, pc, t, base, slots, threads, known, agentKnown);
+        return true;
     }
 
     /**
