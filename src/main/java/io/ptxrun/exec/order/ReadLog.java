@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * The plain reads of a CTA's shared memory that {@link ShadowMemory} has logged instead of
- * recording them in its cells: whole warp instructions, by threads that all held one knowledge
- * array, of words whose writes that array covers. Such a read can find nothing, and reads do not
+ * recording them in its cells: warp instructions (an entry holds all of one's lanes), by threads
+ * that all held one knowledge array, of words whose writes that array covers. Such a read can find nothing, and reads do not
  * conflict with each other, so until something else looks at the shadow the log is all that must
  * be kept. Then, if every thread of the cluster has learnt of every logged read (they all passed a
  * barrier after them, the commonest case: a tile read between two {@code __syncthreads()}), no
@@ -115,7 +115,8 @@ final class ReadLog {
         return true;
     }
 
-    /** Entry e's lanes, addresses and facts, for a replay: its addresses are copied into {@code into}. */
+    // Entry e's facts, for a replay.
+
     int lanes(int e) {
         return lanes[e];
     }
@@ -136,6 +137,7 @@ final class ReadLog {
         return casCompared[e];
     }
 
+    /** Copies entry e's addresses (by lane) into {@code into}. */
     void addresses(int e, long[] into) {
         System.arraycopy(addresses, e * 32, into, 0, 32);
     }
