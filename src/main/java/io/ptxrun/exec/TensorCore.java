@@ -67,9 +67,12 @@ final class TensorCore {
             return c + 0f * 0f; // every term is zero: keeps the sign rules of an IEEE sum
         }
         double quantum = Math.scalb(1.0, e - (float8 ? FLOAT8_FRACTION_BITS : FRACTION_BITS));
-        double sum = truncate(c, quantum);
+        // A power of two whose reciprocal is one too (every exponent here lies far inside double's
+        // range): multiplying by it scales exactly, as dividing by the quantum does, and costs less.
+        double perQuantum = 1 / quantum;
+        double sum = truncate(c, quantum, perQuantum);
         for (int k = 0; k < kk; k++) {
-            sum += truncate(sign * a[aAt + k] * b[bAt + k], quantum);
+            sum += truncate(sign * a[aAt + k] * b[bAt + k], quantum, perQuantum);
         }
         if (float8 && f32D && sum != 0) {
             // With an f32 D the fp8 path keeps only FLOAT8_FRACTION_BITS + 1 significant bits of the sum
@@ -126,7 +129,12 @@ final class TensorCore {
     }
 
     private static double truncate(double term, double quantum) {
-        double units = term / quantum;
+        return truncate(term, quantum, 1 / quantum);
+    }
+
+    /** The term truncated toward zero to a multiple of quantum (a power of two; perQuantum its reciprocal). */
+    private static double truncate(double term, double quantum, double perQuantum) {
+        double units = term * perQuantum;
         return (units < 0 ? Math.ceil(units) : Math.floor(units)) * quantum;
     }
 }
