@@ -45,7 +45,6 @@ final class TensorCore {
      */
     static float dot(float c, double[] a, int aAt, double[] b, int bAt, int kk, double sign, DataType aType,
                      DataType bType, boolean f32D) {
-        boolean float8 = aType == DataType.E4M3 || aType == DataType.E5M2;
         int leastA = leastExponent(aType), leastB = leastExponent(bType);
         int e = c == 0 ? Integer.MIN_VALUE : Math.getExponent(c);
         boolean finite = Float.isFinite(c);
@@ -56,6 +55,58 @@ final class TensorCore {
                 e = Math.max(e, Math.max(Math.getExponent(x), leastA) + Math.max(Math.getExponent(y), leastB));
             }
         }
+        return alignedSum(c, e, finite, a, aAt, b, bAt, kk, sign, aType, f32D);
+    }
+
+    /**
+     * What a zero input element contributes to a product's exponent ({@link #exponents}): far below
+     * any exponent, so that a sum with it never counts (nor a sum of two).
+     */
+    static final int NO_TERM = -(1 << 20);
+
+    /**
+     * The exponent each of the n input elements of type t from {@code values[0]} takes in {@link
+     * #dot}'s alignment, into {@code into}: {@code max(getExponent(x), least exponent of t)}, or
+     * {@link #NO_TERM} for a zero; and into {@code finiteRows} whether each row of kk elements is
+     * finite.
+     */
+    static void exponents(double[] values, int[] into, boolean[] finiteRows, int rows, int kk, DataType t) {
+        int least = leastExponent(t);
+        for (int r = 0; r < rows; r++) {
+            boolean finite = true;
+            for (int i = r * kk; i < r * kk + kk; i++) {
+                double x = values[i];
+                finite &= Double.isFinite(x);
+                into[i] = x == 0 ? NO_TERM : Math.max(Math.getExponent(x), least);
+            }
+            finiteRows[r] = finite;
+        }
+    }
+
+    /**
+     * {@link #dot} with the input elements' exponents found once for all the sums that share them
+     * ({@link #exponents}): {@code finite} whether every element of both rows is.
+     */
+    static float dot(float c, double[] a, int[] ea, int aAt, double[] b, int[] eb, int bAt, int kk, double sign,
+                     boolean finite, DataType aType, boolean f32D) {
+        int e = c == 0 ? Integer.MIN_VALUE : Math.getExponent(c);
+        for (int k = 0; k < kk; k++) {
+            e = Math.max(e, ea[aAt + k] + eb[bAt + k]);
+        }
+        if (e < NO_TERM / 2) {
+            // Every product has a zero factor, and C is zero.
+            e = Integer.MIN_VALUE;
+        }
+        return alignedSum(c, e, finite && Float.isFinite(c), a, aAt, b, bAt, kk, sign, aType, f32D);
+    }
+
+    /**
+     * The sum of {@link #dot} once the largest exponent e of C and the products is known (MIN_VALUE
+     * where all are zero), and whether all are finite.
+     */
+    private static float alignedSum(float c, int e, boolean finite, double[] a, int aAt, double[] b, int bAt, int kk,
+                                    double sign, DataType aType, boolean f32D) {
+        boolean float8 = aType == DataType.E4M3 || aType == DataType.E5M2;
         if (!finite) {
             double s = c;
             for (int k = 0; k < kk; k++) {

@@ -41,6 +41,9 @@ final class Warpgroups {
     private Pending[] pending = new Pending[0];
     // Operands of one mma_async, row by row: a[m * K + k], b[n * K + k].
     private double[] fa, fb;
+    /** The exponents of fa's and fb's elements ({@link TensorCore#exponents}), and which of their rows are finite. */
+    private int[] ea, eb;
+    private final boolean[] finiteA = new boolean[M], finiteB = new boolean[MAX_N];
     private long[] ia, ib;
     /** The 16-byte shared-memory chunks one mma_async read (for the hazard detector), and how many. */
     private long[] chunks = new long[0];
@@ -304,6 +307,8 @@ final class Warpgroups {
         if (fa == null) {
             fa = new double[M * MAX_K];
             fb = new double[MAX_N * MAX_K];
+            ea = new int[M * MAX_K];
+            eb = new int[MAX_N * MAX_K];
             ia = new long[M * MAX_K];
             ib = new long[MAX_N * MAX_K];
         }
@@ -327,6 +332,10 @@ final class Warpgroups {
             operand(w0, MatrixDescriptor.decode(uniform(g, op, pc, 0)), M, kk, f.aType(), !f.transA(), fa, ia);
         }
         operand(w0, MatrixDescriptor.decode(uniform(g, op, pc, bSrc)), n, kk, f.bType(), !f.transB(), fb, ib);
+        if (!integer) {
+            TensorCore.exponents(fa, ea, finiteA, M, kk, f.aType());
+            TensorCore.exponents(fb, eb, finiteB, n, kk, f.bType());
+        }
         int regs = f.accumulatorRegisters();
         boolean half = f.dType() == DataType.F16;
         for (int t = 0; t < 128; t++) {
@@ -406,7 +415,7 @@ final class Warpgroups {
 
     /** C plus the K products of element (i, j), as the tensor core adds them ({@link TensorCore#dot}). */
     private float floatSum(float c, int i, int j, int kk, WarpgroupForm f) {
-        return TensorCore.dot(c, fa, i * kk, fb, j * kk, kk, f.scaleA() * f.scaleB(),
-                f.aType(), f.bType(), f.dType() == DataType.F32);
+        return TensorCore.dot(c, fa, ea, i * kk, fb, eb, j * kk, kk, f.scaleA() * f.scaleB(), finiteA[i] && finiteB[j],
+                f.aType(), f.dType() == DataType.F32);
     }
 }
