@@ -186,6 +186,10 @@ final class TensorCore {
     /** The term truncated toward zero to a multiple of quantum (a power of two; perQuantum its reciprocal). */
     private static double truncate(double term, double quantum, double perQuantum) {
         double units = term * perQuantum;
-        return (units < 0 ? Math.ceil(units) : Math.floor(units)) * quantum;
+        // A term is below 2^27 quanta (the quantum is 2^(e - FRACTION_BITS) or larger for the
+        // largest exponent e, and a product below 2^(e + 2)), so the conversion to long truncates
+        // it toward zero exactly, with no branch on its sign; copySign keeps the sign of a term
+        // truncated to zero, as ceil did.
+        return Math.copySign((double) (long) units, units) * quantum;
     }
 }
