@@ -98,6 +98,9 @@ final class MmaSync {
     private final Engine engine;
     /** One mma's operands: a[row * K + k], b[column * K + k] (values, or integers), c and d per lane. */
     private final double[] a = new double[16 * 32], b = new double[8 * 32];
+    /** The exponents of a's and b's elements ({@link TensorCore#exponents}), and which of their rows are finite. */
+    private final int[] ea = new int[16 * 32], eb = new int[8 * 32];
+    private final boolean[] finiteA = new boolean[16], finiteB = new boolean[8];
     private final long[] ia = new long[16 * 32], ib = new long[8 * 32];
     private final long[][] out = new long[32][4];
 
@@ -251,6 +254,10 @@ final class MmaSync {
             }
         }
         int elements = s.m * s.n / 32;
+        if (!integer && f.dType() != DataType.F64 && !float8(f.aType())) {
+            TensorCore.exponents(a, ea, finiteA, s.m, kk, f.aType());
+            TensorCore.exponents(b, eb, finiteB, s.n, kk, f.bType());
+        }
         boolean half = f.cType() == DataType.F16;
         for (int l = 0; l < 32; l++) {
             int g = l / 4, q = l % 4;
@@ -276,7 +283,7 @@ final class MmaSync {
     /** C plus the K products of element (i, j), as the tensor core adds them. */
     private float floatSum(float c, int i, int j, int kk, Form f, boolean f32D) {
         return float8(f.aType()) ? TensorCore.float8Sync(c, a, i * kk, b, j * kk, kk, !f32D)
-                : TensorCore.dot(c, a, i * kk, b, j * kk, kk, 1, f.aType(), f.bType(), f32D);
+                : TensorCore.dot(c, a, ea, i * kk, b, eb, j * kk, kk, 1, finiteA[i] && finiteB[j], f.aType(), f32D);
     }
 
     /**
