@@ -144,8 +144,9 @@ final class LoopAhead {
         // The step stream: pass after pass, the ops some lane ran in program order and the branch
         // back. Turn k ends after steps + k * SLICE steps of it: the instructions counted up to
         // there, and whether the warp's runnable lanes are at one op then.
-        long[] counts = new long[4];
-        boolean[] ends = new boolean[4];
+        int turnsAtMost = (int) Math.max(0, (steps(log, passes) - (long) steps) / Scheduler.SLICE + 1);
+        long[] counts = new long[turnsAtMost];
+        boolean[] ends = new boolean[turnsAtMost];
         int turns = 0;
         long at = 0, boundary = steps;
         int all = runnable == group ? group : 0;
@@ -172,10 +173,6 @@ final class LoopAhead {
                 // none waiting after it), and the next op some lane runs is one that every lane
                 // runs (or the branch back, which all reach).
                 boolean one = active == all && (rest == 0 || (common & Integer.lowestOneBit(rest)) != 0);
-                if (turns == counts.length) {
-                    counts = java.util.Arrays.copyOf(counts, 2 * turns);
-                    ends = java.util.Arrays.copyOf(ends, 2 * turns);
-                }
                 counts[turns] = part;
                 ends[turns++] = one;
                 boundary += Scheduler.SLICE;
@@ -183,10 +180,6 @@ final class LoopAhead {
             at += passSteps;
             if (boundary == at && p + 1 < passes) {
                 // A turn ends after the branch back: the lanes that go on are at the loop's start.
-                if (turns == counts.length) {
-                    counts = java.util.Arrays.copyOf(counts, 2 * turns);
-                    ends = java.util.Arrays.copyOf(ends, 2 * turns);
-                }
                 counts[turns] = counted(log, group, p + 1);
                 ends[turns++] = active(log, group, p + 1) == all;
                 boundary += Scheduler.SLICE;
