@@ -175,11 +175,7 @@ public final class ExecRate {
             best = Math.max(best, sample.runs() * instructions / sample.wallSeconds());
             bestPerCpu = Math.max(bestPerCpu, sample.runs() * instructions / sample.cpuSeconds());
         }
-        // The peak heap of one run (a sample's runs leave their garbage for each other).
-        System.gc();
-        Measure.resetPeaks();
-        KernelRunner.run(w.module, w.launch, limits);
-        long peakHeap = Measure.peakHeapBytes();
+        long peakHeap = Measure.peakHeapOfOneRun(() -> KernelRunner.run(w.module, w.launch, limits));
         System.out.printf("%-56s %2d thread(s), detector %-3s: %7.1f M thread-instr/s wall, %7.1f M per CPU-second"
                 + "  (%,d thread-instructions, peak heap %.1f MiB)%n",
                 w.name, threads, hazards ? "on" : "off", best / 1e6, bestPerCpu / 1e6, instructions,

@@ -44,6 +44,14 @@ final class Measure {
         }
     }
 
+    /** The peak heap of one run of the launch (a sample's runs leave their garbage for each other). */
+    static long peakHeapOfOneRun(java.util.concurrent.Callable<?> launch) throws Exception {
+        System.gc();
+        resetPeaks();
+        launch.call();
+        return peakHeapBytes();
+    }
+
     /** Sum of the heap pools' peaks since the last reset: an upper bound of the peak heap in use. */
     static long peakHeapBytes() {
         long sum = 0;

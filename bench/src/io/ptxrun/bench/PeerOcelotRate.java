@@ -84,7 +84,7 @@ public final class PeerOcelotRate {
                 SyncOptions.DEFAULT.withHazards(hazards)).withCompilation(c);
         KernelRunner.run(module, launch, limits);
         double best = 0, bestPerCpu = 0;
-        long instructions = 0, peak = 0;
+        long instructions = 0;
         for (int r = 0; r < reps; r++) {
             System.gc();
             // The launch rate is the best single run's (its own launch time); the rate per
@@ -106,11 +106,7 @@ public final class PeerOcelotRate {
             best = Math.max(best, instructions / (bestMillis[0] / 1e3));
             bestPerCpu = Math.max(bestPerCpu, sample.runs() * instructions / sample.cpuSeconds());
         }
-        // The peak heap of one run (a sample's runs leave their garbage for each other).
-        System.gc();
-        Measure.resetPeaks();
-        KernelRunner.run(module, launch, limits);
-        peak = Measure.peakHeapBytes();
+        long peak = Measure.peakHeapOfOneRun(() -> KernelRunner.run(module, launch, limits));
         return new Rate(best, bestPerCpu, instructions, peak);
     }
 
