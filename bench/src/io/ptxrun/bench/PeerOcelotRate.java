@@ -44,8 +44,9 @@ public final class PeerOcelotRate {
         if (only != null && !java.util.List.of(KERNELS).contains(only)) {
             throw new IllegalArgumentException("unknown kernel '" + only + "': arith, sgemm or diverge");
         }
-        System.out.printf("processors: %d; best of %d launches after one warm-up launch; rates in thread-instructions"
-                + " per second of launch time (wall) and per CPU-second of the process%n",
+        System.out.printf("processors: %d; best of %d samples (each a second or more of launches) after one warm-up"
+                + " launch; rates in thread-instructions per second of launch time (the best launch's) and per"
+                + " CPU-second of the process (the sample's)%n",
                 Runtime.getRuntime().availableProcessors(), reps);
         for (int k = 0; k < KERNELS.length; k++) {
             String name = KERNELS[k];
