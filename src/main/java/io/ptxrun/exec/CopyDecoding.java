@@ -65,14 +65,8 @@ final class CopyDecoding {
                 io.ptxrun.exec.copy.ReductionOp redOp = null;
                 io.ptxrun.exec.copy.ReductionType redType = null;
                 if (i.opcode() == io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK) {
-                    for (io.ptxrun.ast.Qual q : i.qualifiers()) {
-                        if (redOp == null) {
-                            redOp = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
-                        }
-                        if (redType == null) {
-                            redType = io.ptxrun.exec.copy.ReductionType.fromPtx(q.text());
-                        }
-                    }
+                    redOp = reductionOp(i);
+                    redType = reductionType(i);
                     if (redOp == null || redType == null) {
                         return null;
                     }
@@ -132,6 +126,28 @@ final class CopyDecoding {
         }
     }
 
+    /** The reduction operation the first of the instruction's qualifiers that names one names, or null. */
+    private static io.ptxrun.exec.copy.ReductionOp reductionOp(Instruction i) {
+        for (io.ptxrun.ast.Qual q : i.qualifiers()) {
+            io.ptxrun.exec.copy.ReductionOp op = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
+            if (op != null) {
+                return op;
+            }
+        }
+        return null;
+    }
+
+    /** The reduction type the first of the instruction's qualifiers that names one names, or null. */
+    private static io.ptxrun.exec.copy.ReductionType reductionType(Instruction i) {
+        for (io.ptxrun.ast.Qual q : i.qualifiers()) {
+            io.ptxrun.exec.copy.ReductionType t = io.ptxrun.exec.copy.ReductionType.fromPtx(q.text());
+            if (t != null) {
+                return t;
+            }
+        }
+        return null;
+    }
+
     /**
      * st.async / red.async with .mbarrier::complete_tx::bytes (9.7.9.12, 9.7.13.8): the destination
      * address, the value (one register or a .v2 / .v4 vector) as sources, the mbarrier; for
@@ -149,14 +165,8 @@ final class CopyDecoding {
         io.ptxrun.exec.copy.ReductionOp redOp = null;
         io.ptxrun.exec.copy.ReductionType redType = null;
         if (i.opcode() == io.ptxrun.ast.Opcode.RED_ASYNC) {
-            for (io.ptxrun.ast.Qual q : i.qualifiers()) {
-                if (redOp == null) {
-                    redOp = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
-                }
-                if (redType == null) {
-                    redType = io.ptxrun.exec.copy.ReductionType.fromPtx(q.text());
-                }
-            }
+            redOp = reductionOp(i);
+            redType = reductionType(i);
             if (redOp == null || redType == null) {
                 return null;
             }
@@ -214,11 +224,7 @@ final class CopyDecoding {
         op.type = DataType.B8;
         io.ptxrun.exec.copy.ReductionOp redOp = null;
         if (i.opcode() == io.ptxrun.ast.Opcode.CP_REDUCE_ASYNC_BULK_TENSOR) {
-            for (io.ptxrun.ast.Qual q : i.qualifiers()) {
-                if (redOp == null) {
-                    redOp = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
-                }
-            }
+            redOp = reductionOp(i);
             if (redOp == null) {
                 return null;
             }
