@@ -29,25 +29,28 @@ final class ReadLog {
     /** Per instruction, the entry that last logged it (-1 none): a warp that repeats its addresses is not checked again. */
     private int[] entryOfPc = new int[0];
 
-    /** The entry that logged instruction pc with these lanes at these addresses, else -1. */
-    int sameAs(int pc, int lanes, long[] addresses, int size) {
+    /**
+     * Whether this log already holds instruction pc with these lanes at these addresses (its last
+     * entry for pc): the words were found fit to log then, and nothing but reads came since.
+     */
+    boolean holds(int pc, int lanes, long[] addresses, int size) {
         if (pc >= entryOfPc.length) {
-            return -1;
+            return false;
         }
         int e = entryOfPc[pc];
         if (e < 0 || e >= count || this.pc[e] != pc || this.lanes[e] != lanes || this.size[e] != size) {
-            return -1;
+            return false;
         }
         if (lanes == -1) {
-            return Arrays.equals(addresses, 0, 32, this.addresses, e * 32, e * 32 + 32) ? e : -1;
+            return Arrays.equals(addresses, 0, 32, this.addresses, e * 32, e * 32 + 32);
         }
         for (int m = lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             if (addresses[l] != this.addresses[e * 32 + l]) {
-                return -1;
+                return false;
             }
         }
-        return e;
+        return true;
     }
 
     /** Logs a warp instruction's reads, the threads' counters now taken from {@code clock}. */

@@ -458,7 +458,7 @@ final class ShadowMemory {
             logClocks = clocks;
         }
         ReadLog log = this.log;
-        if (log.sameAs(pc, lanes, addresses, size) < 0) {
+        if (!log.holds(pc, lanes, addresses, size)) {
             // Each lane's words, once for a run of lanes at one address.
             long base = clocks.base;
             int slots = clocks.slots;
