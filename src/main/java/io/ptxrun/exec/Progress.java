@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class Progress {
     private final AtomicInteger done = new AtomicInteger();
+    private final AtomicInteger reruns = new AtomicInteger();
     private volatile int total;
     private final List<Scheduler> workers = new CopyOnWriteArrayList<>();
 
@@ -30,10 +31,20 @@ public final class Progress {
         total = clusters;
     }
 
+    /**
+     * Runs on several workers that were discarded, the launch running again on one (the clusters
+     * together ran past the instruction budget, or a stop came after later clusters had started):
+     * at most one a launch, counted over the launches that report here.
+     */
+    public int reruns() {
+        return reruns.get();
+    }
+
     /** Forgets a run that is discarded (its clusters and workers) before the launch runs again. */
     void restart() {
         done.set(0);
         workers.clear();
+        reruns.incrementAndGet();
     }
 
     void register(Scheduler worker) {
