@@ -30,6 +30,13 @@ final class ShadowMemory {
         int[] settled;
         int[] settledFor;
         long[] pending;
+        /**
+         * A CTA's shared memory only: a bit per word that {@link #defer} found fit to log in the
+         * log numbered {@link #verifiedIn} (written, covered by the log's knowledge, unsplit). The
+         * cells do not change while a log is open, so a word found fit stays so until it closes.
+         */
+        long[] verified;
+        long verifiedIn;
     }
 
     private static final int PC_BITS = 21;
@@ -422,6 +429,8 @@ final class ShadowMemory {
     private int[] logKnown;
     private ThreadClocks logClocks;
     private ReadLog log;
+    /** Numbers the logs opened: a page's {@link Page#verified} bits hold for the log of its number only. */
+    private long logNumber;
     /** How often a log was dropped and how often replayed: logging stops paying where it is mostly replayed. */
     private long dropped, replayed;
     /** A replayed read's addresses, and its threads' counters by slot. */
@@ -456,6 +465,7 @@ final class ShadowMemory {
             closeLog();
             logKnown = known;
             logClocks = clocks;
+            logNumber++;
         }
         ReadLog log = this.log;
         if (!log.holds(pc, lanes, addresses, size)) {
@@ -491,6 +501,13 @@ final class ShadowMemory {
                 } else if (p.split != null) {
                     closeLog();
                     return false;
+                } else if (p.verifiedIn == logNumber) {
+                    // Whole words (1, 2 or 4, aligned: within one long of the bits).
+                    int word = b >> 2;
+                    long bits = ((1L << (size >> 2)) - 1) << word;
+                    if ((p.verified[word >> 6] & bits) == bits) {
+                        continue;
+                    }
                 }
                 int end = size == 2 ? b + 8 : b + size;
                 do {
@@ -502,6 +519,18 @@ final class ShadowMemory {
                     }
                     b += 4;
                 } while (b < end);
+                if (size != 2) {
+                    if (p.verifiedIn != logNumber) {
+                        if (p.verified == null) {
+                            p.verified = new long[PAGE / 4 / 64];
+                        } else {
+                            java.util.Arrays.fill(p.verified, 0);
+                        }
+                        p.verifiedIn = logNumber;
+                    }
+                    int word = (int) (address & (PAGE - 1)) >> 2;
+                    p.verified[word >> 6] |= ((1L << (size >> 2)) - 1) << word;
+                }
             }
         }
         log.add(firstSlot, lanes, addresses, size, clocks.clock, pc, casCompared);
