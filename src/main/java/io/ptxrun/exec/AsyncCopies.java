@@ -902,6 +902,31 @@ final class AsyncCopies {
         return engine.order == null ? null : engine.order.issue(engine.ordering.slot(w, l), pc);
     }
 
+    /**
+     * Whether a copy of this CTA's still to land writes a byte of {@code bytes} in the shared
+     * memory of CTA rank {@code rank}: cp.async copies, bulk copies and st.async into shared
+     * memory, tensor loads (their whole box, masked elements included).
+     */
+    boolean pendingWrite(int rank, io.ptxrun.exec.order.MemoryOrder.Bytes bytes) {
+        for (int i = 0; i < liveCount; i++) {
+            int e = live[i];
+            Cta to = target[e];
+            if (to == null || to.rank != rank) {
+                continue;
+            }
+            int n = switch (kind[e]) {
+                case COPY -> size[e];
+                case BULK -> dstGlobal[e] ? 0 : size[e];
+                case TENSOR_LOAD -> written[e] == null ? 0 : written[e].length;
+                default -> 0;
+            };
+            if (n > 0 && bytes.overlap(dst[e], n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     // ------------------------------------------------------------------ pool
 
     private int allocate(byte k, int t, int g, int pc) {

@@ -390,6 +390,20 @@ final class Engine {
         return cluster;
     }
 
+    /**
+     * Whether an async write that a CTA of the cluster in flight issued and has not made yet lands
+     * on a byte of {@code bytes} in the shared memory of CTA rank {@code rank} (the hazard
+     * detector's {@link io.ptxrun.exec.order.MemoryOrder.PendingWrites}).
+     */
+    boolean pendingAsyncWrite(int rank, io.ptxrun.exec.order.MemoryOrder.Bytes bytes) {
+        for (Cta c : cluster) {
+            if (c != null && c.copies.pendingWrite(rank, bytes)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     Op opAt(int pc) {
         return ops[pc];
     }
