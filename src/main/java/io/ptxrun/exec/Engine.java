@@ -391,13 +391,13 @@ final class Engine {
     }
 
     /**
-     * Whether an async write that a CTA of the cluster in flight issued and has not made yet lands
-     * on a byte of {@code bytes} in the shared memory of CTA rank {@code rank} (the hazard
+     * Whether {@code test} holds for an async write into the shared memory of CTA rank {@code
+     * rank} that a CTA of the cluster in flight issued and has not made yet (the hazard
      * detector's {@link io.ptxrun.exec.order.MemoryOrder.PendingWrites}).
      */
-    boolean pendingAsyncWrite(int rank, io.ptxrun.exec.order.MemoryOrder.Bytes bytes) {
+    boolean pendingAsyncWrite(int rank, io.ptxrun.exec.order.MemoryOrder.PendingTest test) {
         for (Cta c : cluster) {
-            if (c != null && c.copies.pendingWrite(rank, bytes)) {
+            if (c != null && c.copies.pendingWrite(rank, test)) {
                 return true;
             }
         }

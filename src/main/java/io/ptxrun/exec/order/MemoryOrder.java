@@ -120,14 +120,14 @@ public final class MemoryOrder {
      * of them will overwrite is never dropped, however much the threads have learnt since.
      */
     public interface PendingWrites {
-        /** Whether a write pending into the shared memory of CTA rank {@code rank} covers a byte {@code bytes} holds. */
-        boolean any(int rank, Bytes bytes);
+        /** Whether {@code test} holds for a write pending into the shared memory of CTA rank {@code rank}. */
+        boolean any(int rank, PendingTest test);
     }
 
-    /** A set of byte ranges of one CTA's shared memory. */
-    public interface Bytes {
-        /** Whether a byte of the {@code size} from {@code offset} is in the set. */
-        boolean overlap(long offset, int size);
+    /** A question about one pending write. */
+    public interface PendingTest {
+        /** Asked of the write of {@code size} bytes from {@code offset} that {@code copy} makes. */
+        boolean test(long offset, int size, CopyOrigin copy);
     }
 
     /** Where this worker's async writes not yet made are found (none by default). */

@@ -555,7 +555,8 @@ final class ShadowMemory {
             return;
         }
         ThreadClocks clocks = logClocks;
-        if (!replayAlways && log.knownToAll(clocks) && (pendingWrites == null || !pendingWrites.any(rank, this::logged))) {
+        if (!replayAlways && log.knownToAll(clocks) && (pendingWrites == null || !pendingWrites.any(rank,
+                (offset, size, copy) -> !log.knownTo(copy.known, copy.issuer, copy.issuerClock) && logged(offset, size)))) {
             dropped++;
         } else {
             replayed++;

@@ -45,9 +45,8 @@ class WarpAccessesTest {
             warp.replayLoggedReads();
             dropping.startCluster(0);
             lanes.startCluster(0);
-            MemoryOrder.PendingWrites inFlight = (rank, bytes) -> pending.stream().anyMatch(c -> bytes.overlap(c.to, c.size));
-            warp.pendingWrites(inFlight);
-            dropping.pendingWrites(inFlight);
+            warp.pendingWrites((rank, test) -> pending.stream().anyMatch(c -> test.test(c.to, c.size, c.origins[0])));
+            dropping.pendingWrites((rank, test) -> pending.stream().anyMatch(c -> test.test(c.to, c.size, c.origins[1])));
         }
 
         /** Thread t issues a copy of {@code size} bytes from global {@code from} into shared {@code to}. */
@@ -329,10 +328,43 @@ class WarpAccessesTest {
         p.warpAccess(1, -1, 1, MemoryOrder.SHARED, halves, 2, false);
         Pair.Copy c = p.issue(0, GLOBAL_BASE, 0, 16);
         barrier(p);
-        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, new long[] {32}, 4, true);
+        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, lane(0, 32), 4, true);
         p.land(c, true);
         p.assertSame("a copy issued after half reads");
         assertTrue(p.hazards() > 0, "a copy issued after half reads");
+    }
+
+    /**
+     * A pipeline's buffer reused: the threads read it, pass a barrier, and then copies into it
+     * are issued. Those copies know the reads, so the log is dropped while they are in flight;
+     * and a thread's copy into words that only it read knows them too (its program order).
+     */
+    @Test
+    void copiesThatKnowTheReadsLetTheLogDrop() {
+        Pair p = new Pair();
+        initializeShared(p);
+        long[] column = new long[32];
+        for (int l = 0; l < 32; l++) {
+            column[l] = 4L * (l % 16);
+        }
+        p.warpAccess(0, -1, 1, MemoryOrder.SHARED, column, 4, false);
+        p.warpAccess(1, -1, 1, MemoryOrder.SHARED, column, 4, false);
+        barrier(p);
+        Pair.Copy c = p.issue(5, GLOBAL_BASE, 0, 16);
+        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, lane(0, 48), 4, true);
+        p.land(c, true);
+        p.assertSame("copies after a barrier");
+        assertEquals(0, p.hazards(), "copies after a barrier");
+        assertEquals(1, p.dropping.logsDropped(0), "logs dropped, copies after a barrier");
+
+        p.warpAccess(1, 1 << 3, 2, MemoryOrder.SHARED, lane(3, 32), 4, false);
+        c = p.issue(32 + 3, GLOBAL_BASE, 32, 4);
+        barrier(p);
+        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, lane(0, 48), 4, true);
+        p.land(c, true);
+        p.assertSame("a copy onto its issuer's own reads");
+        assertEquals(0, p.hazards(), "a copy onto its issuer's own reads");
+        assertEquals(2, p.dropping.logsDropped(0), "logs dropped, a copy onto its issuer's own reads");
     }
 
     /**
@@ -357,6 +389,13 @@ class WarpAccessesTest {
         p.assertSame("reads of another buffer");
         assertEquals(0, p.hazards(), "reads of another buffer");
         assertEquals(1, p.dropping.logsDropped(0), "logs dropped");
+    }
+
+    /** A warp's addresses with lane l's {@code address} (the others' unused). */
+    private static long[] lane(int l, long address) {
+        long[] a = new long[32];
+        a[l] = address;
+        return a;
     }
 
     /** Each shared word written by one thread of each warp, then a barrier. */
