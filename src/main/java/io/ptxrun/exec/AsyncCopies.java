@@ -902,6 +902,31 @@ final class AsyncCopies {
         return engine.order == null ? null : engine.order.issue(engine.ordering.slot(w, l), pc);
     }
 
+    /**
+     * Whether {@code test} holds for a write of this CTA's copies still to land into the shared
+     * memory of CTA rank {@code rank}: cp.async copies, bulk copies and st.async into shared
+     * memory, tensor loads (their whole box, masked elements included).
+     */
+    boolean pendingWrite(int rank, io.ptxrun.exec.order.MemoryOrder.PendingTest test) {
+        for (int i = 0; i < liveCount; i++) {
+            int e = live[i];
+            Cta to = target[e];
+            if (to == null || to.rank != rank) {
+                continue;
+            }
+            int n = switch (kind[e]) {
+                case COPY -> size[e];
+                case BULK -> dstGlobal[e] ? 0 : size[e];
+                case TENSOR_LOAD -> written[e] == null ? 0 : written[e].length;
+                default -> 0;
+            };
+            if (n > 0 && origin[e] != null && test.test(dst[e], n, origin[e])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     // ------------------------------------------------------------------ pool
 
     private int allocate(byte k, int t, int g, int pc) {

@@ -390,6 +390,20 @@ final class Engine {
         return cluster;
     }
 
+    /**
+     * Whether {@code test} holds for an async write into the shared memory of CTA rank {@code
+     * rank} that a CTA of the cluster in flight issued and has not made yet (the hazard
+     * detector's {@link io.ptxrun.exec.order.MemoryOrder.PendingWrites}).
+     */
+    boolean pendingAsyncWrite(int rank, io.ptxrun.exec.order.MemoryOrder.PendingTest test) {
+        for (Cta c : cluster) {
+            if (c != null && c.copies.pendingWrite(rank, test)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     Op opAt(int pc) {
         return ops[pc];
     }

@@ -231,6 +231,7 @@ final class Grid {
                     global.uninitialized());
             for (Engine e : workers) {
                 e.order = new MemoryOrder(shadow, threadsPerCta, ctasPerCluster, program.casCompared);
+                e.order.pendingWrites(e::pendingAsyncWrite);
             }
         }
         launch.limits().progress().start(clusters);

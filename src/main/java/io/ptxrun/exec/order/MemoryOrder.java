@@ -70,12 +70,6 @@ public final class MemoryOrder {
     private final int[][] copyGroupEnds, bulkGroupEnds;
     private static final int GROUPS_KEPT = 32;
     private boolean globalOverflow;
-    /**
-     * Whether a thread of the cluster in flight issued an async operation: shared-memory reads are
-     * then recorded as they are made, never logged ({@link ShadowMemory#readWords}), since a copy
-     * in flight knows only what its issuer knew.
-     */
-    private boolean asyncIssued;
     // The last answer of sharedKnowledge and what it was asked (the clocks' version included).
     private int askedSlot = -1, askedLanes, askedVersion;
     private int[] commonKnown;
@@ -119,6 +113,30 @@ public final class MemoryOrder {
         actor.threadsPerCta = threadsPerCta;
     }
 
+    /**
+     * The writes into shared memory that async operations (cp.async, bulk and tensor copies,
+     * st.async) were issued for and have not made yet. A copy in flight knows only what its
+     * issuer knew when it was issued, so a log of reads ({@link ShadowMemory#closeLog}) that one
+     * of them will overwrite is never dropped, however much the threads have learnt since.
+     */
+    public interface PendingWrites {
+        /** Whether {@code test} holds for a write pending into the shared memory of CTA rank {@code rank}. */
+        boolean any(int rank, PendingTest test);
+    }
+
+    /** A question about one pending write. */
+    public interface PendingTest {
+        /** Asked of the write of {@code size} bytes from {@code offset} that {@code copy} makes. */
+        boolean test(long offset, int size, CopyOrigin copy);
+    }
+
+    /** Where this worker's async writes not yet made are found (none by default). */
+    public void pendingWrites(PendingWrites pending) {
+        for (int r = 0; r < shared.length; r++) {
+            shared[r].pendingWrites(pending, r);
+        }
+    }
+
     public HazardLog log() {
         return log;
     }
@@ -147,7 +165,6 @@ public final class MemoryOrder {
         sharedReleased.clear();
         sharedReleasedInScope.clear();
         globalOverflow = (long) (clusterIndex + 1) * clocks.slots > Epochs.MAX_SLOT;
-        asyncIssued = false;
     }
 
     public int slot(int rank, int tid) {
@@ -227,13 +244,13 @@ public final class MemoryOrder {
             if (known != null) {
                 m = space == GLOBAL ? memory.readGlobalWords(firstSlot, lanes, addresses, size, clocks, known, pc, a, cas)
                         : write ? memory.writeWords(firstSlot, lanes, addresses, size, clocks, known, pc)
-                        : memory.readWords(firstSlot, lanes, addresses, size, clocks, known, pc, cas, !asyncIssued);
+                        : memory.readWords(firstSlot, lanes, addresses, size, clocks, known, pc, cas);
             }
         } else if (size == 2 && !write && m != 0) {
             int[] known = sharedKnowledge(firstSlot, lanes);
             if (known != null) {
                 m = space == GLOBAL ? memory.readGlobalWords(firstSlot, lanes, addresses, 2, clocks, known, pc, a, cas)
-                        : memory.readHalves(firstSlot, lanes, addresses, clocks, known, pc, cas, !asyncIssued);
+                        : memory.readHalves(firstSlot, lanes, addresses, clocks, known, pc, cas);
             }
         }
         while (m != 0) {
@@ -629,7 +646,6 @@ public final class MemoryOrder {
 
     /** Thread t issues an async copy at {@code pc}: the copy's agent takes the next counter. */
     public CopyOrigin issue(int t, int pc) {
-        asyncIssues();
         int agent = clocks.threads + t;
         CopyOrigin o = new CopyOrigin(agent, clocks.clock[agent], t, clocks.clock[t], pc, clocks.known[t],
                 clocks.foreign[t], clocks.base);
@@ -647,7 +663,6 @@ public final class MemoryOrder {
      * it, executed fence.proxy.async.
      */
     public CopyOrigin warpgroupIssue(int first, int count, int pc) {
-        asyncIssues();
         int[] known = clocks.knownOf(first);
         int[] proxyKnown = clocks.proxyFencedKnown[first];
         ForeignClocks foreign = clocks.foreign[first];
@@ -667,22 +682,6 @@ public final class MemoryOrder {
         o.proxyFencedKnown = proxyKnown;
         clocks.tick(agent);
         return o;
-    }
-
-    /**
-     * An async operation is issued: the shared-memory reads logged so far are closed (recorded,
-     * unless every thread knows them, its issuer included), and no more are logged while the
-     * cluster runs. A copy in flight knows only what its issuer knew when it was issued: a log
-     * dropped later, because every thread has learnt of its reads by then, could hide a read
-     * the copy races with.
-     */
-    private void asyncIssues() {
-        if (!asyncIssued) {
-            asyncIssued = true;
-            for (ShadowMemory s : shared) {
-                s.closeLog();
-            }
-        }
     }
 
     /** The counter of the last operation thread t's async agent took on (a group of them ends there). */

@@ -118,6 +118,20 @@ final class ReadLog {
         return true;
     }
 
+    /**
+     * Whether a copy knows every logged read: its knowledge {@code known}, that of its issuer when
+     * it issued it, covers each reader's counter at its last read (and the issuer's own reads come
+     * before the copy in its program order: {@code issuerClock} covers them).
+     */
+    boolean knownTo(int[] known, int issuer, int issuerClock) {
+        for (int s = lowest; s <= highest; s++) {
+            if (lastRead[s] > (s == issuer ? Math.max(known[s], issuerClock) : known[s])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     // Entry e's facts, for a replay.
 
     int lanes(int e) {

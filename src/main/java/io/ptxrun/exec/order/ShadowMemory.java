@@ -30,6 +30,15 @@ final class ShadowMemory {
         int[] settled;
         int[] settledFor;
         long[] pending;
+        /**
+         * A CTA's shared memory only: a bit per word that a read of the log numbered {@link
+         * #verifiedIn} touched, which {@link #defer} found fit to log (written, covered by the
+         * log's knowledge: for a half read, that half). The cells do not change while a log is
+         * open, so a word found fit stays so until it closes. (On a page with no split word, the
+         * only kind whose bits a read may go by, every read is of whole words.)
+         */
+        long[] verified;
+        long verifiedIn;
     }
 
     private static final int PC_BITS = 21;
@@ -303,12 +312,12 @@ final class ShadowMemory {
      * in a small array of the page, which {@link #settle} writes into the cell before anything
      * else looks at it: the cells, far apart in memory, are not touched again.
      *
-     * <p>With {@code deferrable} (no async operation in flight in the cluster), reads that can
-     * find nothing are not even recorded yet but logged ({@link #defer}): most are never needed.
+     * <p>Reads that can find nothing are not even recorded yet but logged ({@link #defer}): most
+     * are never needed.
      */
     int readWords(int firstSlot, int lanes, long[] addresses, int size, ThreadClocks clocks, int[] known, int pc,
-            boolean casCompared, boolean deferrable) {
-        if (deferrable && defer(firstSlot, lanes, addresses, size, clocks, known, pc, casCompared)) {
+            boolean casCompared) {
+        if (defer(firstSlot, lanes, addresses, size, clocks, known, pc, casCompared)) {
             return 0;
         }
         closeLog();
@@ -422,6 +431,8 @@ final class ShadowMemory {
     private int[] logKnown;
     private ThreadClocks logClocks;
     private ReadLog log;
+    /** Numbers the logs opened: a page's {@link Page#verified} bits hold for the log of its number only. */
+    private long logNumber;
     /** How often a log was dropped and how often replayed: logging stops paying where it is mostly replayed. */
     private long dropped, replayed;
     /** A replayed read's addresses, and its threads' counters by slot. */
@@ -456,6 +467,7 @@ final class ShadowMemory {
             closeLog();
             logKnown = known;
             logClocks = clocks;
+            logNumber++;
         }
         ReadLog log = this.log;
         if (!log.holds(pc, lanes, addresses, size)) {
@@ -491,6 +503,13 @@ final class ShadowMemory {
                 } else if (p.split != null) {
                     closeLog();
                     return false;
+                } else if (p.verifiedIn == logNumber) {
+                    // Whole words (1, 2 or 4, aligned: within one long of the bits).
+                    int word = b >> 2;
+                    long bits = ((1L << (size >> 2)) - 1) << word;
+                    if ((p.verified[word >> 6] & bits) == bits) {
+                        continue;
+                    }
                 }
                 int end = size == 2 ? b + 8 : b + size;
                 do {
@@ -502,6 +521,16 @@ final class ShadowMemory {
                     }
                     b += 4;
                 } while (b < end);
+                if (p.verifiedIn != logNumber) {
+                    if (p.verified == null) {
+                        p.verified = new long[PAGE / 4 / 64];
+                    } else {
+                        java.util.Arrays.fill(p.verified, 0);
+                    }
+                    p.verifiedIn = logNumber;
+                }
+                int word = (int) (address & (PAGE - 1)) >> 2;
+                p.verified[word >> 6] |= ((1L << Math.max(1, size >> 2)) - 1) << word;
             }
         }
         log.add(firstSlot, lanes, addresses, size, clocks.clock, pc, casCompared);
@@ -510,7 +539,8 @@ final class ShadowMemory {
 
     /**
      * Closes the log of deferred reads: dropped where every thread of the cluster knows them all
-     * (no later access can conflict with one), else recorded in order as {@link #readWords} would
+     * and no async write still pending will land on a word they read (then no later access can
+     * conflict with one), else recorded in order as {@link #readWords} would
      * have when they were made, with the counters the threads had then. Whatever looks at or
      * changes the cells of a CTA's shared memory calls this first.
      */
@@ -525,7 +555,8 @@ final class ShadowMemory {
             return;
         }
         ThreadClocks clocks = logClocks;
-        if (!replayAlways && log.knownToAll(clocks)) {
+        if (!replayAlways && log.knownToAll(clocks) && (pendingWrites == null || !pendingWrites.any(rank,
+                (offset, size, copy) -> !log.knownTo(copy.known, copy.issuer, copy.issuerClock) && logged(offset, size)))) {
             dropped++;
         } else {
             replayed++;
@@ -549,6 +580,35 @@ final class ShadowMemory {
         }
         log.clear();
     }
+
+    /** Whether a read of the open log touched a word of the {@code size} bytes from {@code offset}. */
+    private boolean logged(long offset, int size) {
+        long from = Math.max(0, offset) >> 2, to = Math.min(offset + size, (long) dense.length << PAGE_BITS) + 3 >> 2;
+        for (long word = from; word < to; ) {
+            Page p = dense[(int) (word >> (PAGE_BITS - 2))];
+            long pageEnd = ((word >> (PAGE_BITS - 2)) + 1) << (PAGE_BITS - 2);
+            if (p == null || p.verifiedIn != logNumber) {
+                word = pageEnd;
+                continue;
+            }
+            long end = Math.min(to, pageEnd);
+            for (; word < end; word++) {
+                if ((p.verified[(int) (word & (PAGE / 4 - 1)) >> 6] & (1L << word)) != 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Where the async writes not yet made into this CTA's shared memory (rank {@code rank}) are found. */
+    void pendingWrites(MemoryOrder.PendingWrites pending, int rank) {
+        this.pendingWrites = pending;
+        this.rank = rank;
+    }
+
+    private MemoryOrder.PendingWrites pendingWrites;
+    private int rank;
 
     /** Of a whole warp's addresses: bit l set when lane l + 1 has lane l's (bit 31 clear). */
     private static int sameAsNext(long[] addresses) {
@@ -838,8 +898,8 @@ final class ShadowMemory {
      * #lanes} does the rest (and reports what it finds).
      */
     int readHalves(int firstSlot, int lanes, long[] addresses, ThreadClocks clocks, int[] known, int pc,
-            boolean casCompared, boolean deferrable) {
-        if (deferrable && defer(firstSlot, lanes, addresses, 2, clocks, known, pc, casCompared)) {
+            boolean casCompared) {
+        if (defer(firstSlot, lanes, addresses, 2, clocks, known, pc, casCompared)) {
             return 0;
         }
         closeLog();

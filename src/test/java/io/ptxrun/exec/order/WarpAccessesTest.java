@@ -34,11 +34,46 @@ class WarpAccessesTest {
         final MemoryOrder dropping = new MemoryOrder(new MemoryOrder.Launch(1L << 30, 1), THREADS, 1);
         final MemoryOrder lanes = new MemoryOrder(new MemoryOrder.Launch(1L << 30, 1), THREADS, 1);
 
+        /** Copies issued and not landed yet: a log of reads they will overwrite is never dropped. */
+        final List<Copy> pending = new ArrayList<>();
+
+        /** A copy of {@code size} bytes into shared offset {@code to} by thread t: its origin in each run. */
+        record Copy(MemoryOrder.CopyOrigin[] origins, int t, long to, int size) {}
+
         Pair() {
             warp.startCluster(0);
             warp.replayLoggedReads();
             dropping.startCluster(0);
             lanes.startCluster(0);
+            warp.pendingWrites((rank, test) -> pending.stream().anyMatch(c -> test.test(c.to, c.size, c.origins[0])));
+            dropping.pendingWrites((rank, test) -> pending.stream().anyMatch(c -> test.test(c.to, c.size, c.origins[1])));
+        }
+
+        /** Thread t issues a copy of {@code size} bytes from global {@code from} into shared {@code to}. */
+        Copy issue(int t, long from, long to, int size) {
+            MemoryOrder.CopyOrigin[] origins = new MemoryOrder.CopyOrigin[3];
+            int[] next = {0};
+            both(o -> {
+                MemoryOrder.CopyOrigin c = o.issue(t, 50);
+                o.copyReads(c, MemoryOrder.GLOBAL, 0, from, size);
+                origins[next[0]++] = c;
+            });
+            Copy c = new Copy(origins, t, to, size);
+            pending.add(c);
+            return c;
+        }
+
+        /** The copy lands (pending while it writes, as a queue's entry is); with {@code wait} its issuer then learns so. */
+        void land(Copy c, boolean wait) {
+            int[] next = {0};
+            both(o -> {
+                MemoryOrder.CopyOrigin origin = c.origins[next[0]++];
+                o.copyWrites(origin, MemoryOrder.SHARED, 0, c.to, c.size, false);
+                if (wait) {
+                    o.agentComplete(c.t, c.t, origin.clock());
+                }
+            });
+            pending.remove(c);
         }
 
         void both(Consumer<MemoryOrder> step) {
@@ -259,8 +294,8 @@ class WarpAccessesTest {
     /**
      * Reads are logged; a thread that does not know them issues a copy into the words they read;
      * then every thread passes a barrier, and only then does the copy land. The copy knows only
-     * what its issuer knew: it still races with the reads (the log is recorded when the copy is
-     * issued, not dropped at the barrier).
+     * what its issuer knew: it still races with the reads (the log is not dropped at the barrier,
+     * since the copy is still to land on words it read).
      */
     @Test
     void aCopyIssuedAfterLoggedReadsStillFindsThem() {
@@ -271,18 +306,96 @@ class WarpAccessesTest {
             column[l] = 4L * (l % 16);
         }
         p.warpAccess(1, -1, 1, MemoryOrder.SHARED, column, 4, false);
-        MemoryOrder.CopyOrigin[] copies = new MemoryOrder.CopyOrigin[3];
-        int[] next = {0};
-        p.both(o -> copies[next[0]++] = o.issue(0, 50));
+        Pair.Copy c = p.issue(0, GLOBAL_BASE, 16, 16);
         barrier(p);
-        next[0] = 0;
-        p.both(o -> {
-            MemoryOrder.CopyOrigin c = copies[next[0]++];
-            o.copyReads(c, MemoryOrder.GLOBAL, 0, GLOBAL_BASE, 16);
-            o.copyWrites(c, MemoryOrder.SHARED, 0, 16, 16, false);
-        });
+        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, new long[32], 4, true);
+        p.land(c, true);
         p.assertSame("a copy issued after the reads");
         assertTrue(p.hazards() > 0, "a copy issued after the reads");
+    }
+
+    /** As {@link #aCopyIssuedAfterLoggedReadsStillFindsThem}, with reads of halves of a split word (16-bit elements). */
+    @Test
+    void aCopyIssuedAfterLoggedHalfReadsStillFindsThem() {
+        Pair p = new Pair();
+        initializeShared(p);
+        long[] halves = new long[32];
+        for (int l = 0; l < 32; l++) {
+            halves[l] = 2L * (l % 2);
+        }
+        p.warpAccess(0, 3, 2, MemoryOrder.SHARED, halves, 2, true);
+        barrier(p);
+        p.warpAccess(1, -1, 1, MemoryOrder.SHARED, halves, 2, false);
+        Pair.Copy c = p.issue(0, GLOBAL_BASE, 0, 16);
+        barrier(p);
+        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, lane(0, 32), 4, true);
+        p.land(c, true);
+        p.assertSame("a copy issued after half reads");
+        assertTrue(p.hazards() > 0, "a copy issued after half reads");
+    }
+
+    /**
+     * A pipeline's buffer reused: the threads read it, pass a barrier, and then copies into it
+     * are issued. Those copies know the reads, so the log is dropped while they are in flight;
+     * and a thread's copy into words that only it read knows them too (its program order).
+     */
+    @Test
+    void copiesThatKnowTheReadsLetTheLogDrop() {
+        Pair p = new Pair();
+        initializeShared(p);
+        long[] column = new long[32];
+        for (int l = 0; l < 32; l++) {
+            column[l] = 4L * (l % 16);
+        }
+        p.warpAccess(0, -1, 1, MemoryOrder.SHARED, column, 4, false);
+        p.warpAccess(1, -1, 1, MemoryOrder.SHARED, column, 4, false);
+        barrier(p);
+        Pair.Copy c = p.issue(5, GLOBAL_BASE, 0, 16);
+        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, lane(0, 48), 4, true);
+        p.land(c, true);
+        p.assertSame("copies after a barrier");
+        assertEquals(0, p.hazards(), "copies after a barrier");
+        assertEquals(1, p.dropping.logsDropped(0), "logs dropped, copies after a barrier");
+
+        p.warpAccess(1, 1 << 3, 2, MemoryOrder.SHARED, lane(3, 32), 4, false);
+        c = p.issue(32 + 3, GLOBAL_BASE, 32, 4);
+        barrier(p);
+        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, lane(0, 48), 4, true);
+        p.land(c, true);
+        p.assertSame("a copy onto its issuer's own reads");
+        assertEquals(0, p.hazards(), "a copy onto its issuer's own reads");
+        assertEquals(2, p.dropping.logsDropped(0), "logs dropped, a copy onto its issuer's own reads");
+    }
+
+    /**
+     * A pipeline's stage: a copy into one buffer is in flight while the threads read the other
+     * between two barriers. The log of those reads is dropped at the next access (no copy lands
+     * on what they read), and the copy landing later finds nothing.
+     */
+    @Test
+    void readsOfAnotherBufferThanACopyInFlightAreDropped() {
+        Pair p = new Pair();
+        initializeShared(p);
+        Pair.Copy c = p.issue(0, GLOBAL_BASE, 48, 16);
+        long[] low = new long[32];
+        for (int l = 0; l < 32; l++) {
+            low[l] = 4L * (l % 8);
+        }
+        p.warpAccess(0, -1, 1, MemoryOrder.SHARED, low, 4, false);
+        p.warpAccess(1, -1, 1, MemoryOrder.SHARED, low, 4, false);
+        barrier(p);
+        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, low, 4, true);
+        p.land(c, true);
+        p.assertSame("reads of another buffer");
+        assertEquals(0, p.hazards(), "reads of another buffer");
+        assertEquals(1, p.dropping.logsDropped(0), "logs dropped");
+    }
+
+    /** A warp's addresses with lane l's {@code address} (the others' unused). */
+    private static long[] lane(int l, long address) {
+        long[] a = new long[32];
+        a[l] = address;
+        return a;
     }
 
     /** Each shared word written by one thread of each warp, then a barrier. */
@@ -309,6 +422,13 @@ class WarpAccessesTest {
 
     /** Random steps; {@code synced}: only warp accesses, a barrier after each, no two lanes writing one word. */
     private static void run(Random r, Pair p, int steps, boolean synced) {
+        steps(r, p, steps, synced);
+        while (!p.pending.isEmpty()) {
+            p.land(p.pending.get(0), r.nextBoolean());
+        }
+    }
+
+    private static void steps(Random r, Pair p, int steps, boolean synced) {
         for (int s = 0; s < steps; s++) {
             if (synced) {
                 warpAccess(r, p, true);
@@ -347,20 +467,25 @@ class WarpAccessesTest {
                 long at = 8L * r.nextInt(8);
                 p.both(o -> o.mark(t, 50, 0, at, 8));
             } else {
-                // A cp.async of 4 or 16 bytes into shared memory, committed; sometimes waited for.
+                // A cp.async of 4 or 16 bytes into shared memory, landing now or some steps later
+                // (each thread's in issue order); sometimes waited for.
                 int t = r.nextInt(THREADS), size = r.nextBoolean() ? 4 : 16;
                 long to = 4L * r.nextInt(16 - size / 4 + 1);
                 long from = GLOBAL_BASE + 4L * r.nextInt(16 - size / 4 + 1);
-                boolean wait = r.nextBoolean();
-                p.both(o -> {
-                    MemoryOrder.CopyOrigin c = o.issue(t, 50);
-                    o.copyReads(c, MemoryOrder.GLOBAL, 0, from, size);
-                    o.copyWrites(c, MemoryOrder.SHARED, 0, to, size, false);
-                    o.commit(t, 1, false);
-                    if (wait) {
-                        o.groupsComplete(t, 2, false);
+                Pair.Copy c = p.issue(t, from, to, size);
+                if (r.nextBoolean()) {
+                    p.land(c, r.nextBoolean());
+                }
+            }
+            if (!p.pending.isEmpty() && r.nextInt(8) == 0) {
+                Pair.Copy oldest = p.pending.get(r.nextInt(p.pending.size()));
+                for (Pair.Copy c : p.pending) {
+                    if (c.t == oldest.t) {
+                        oldest = c;
+                        break;
                     }
-                });
+                }
+                p.land(oldest, r.nextBoolean());
             }
         }
     }
