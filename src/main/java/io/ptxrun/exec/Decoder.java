@@ -64,6 +64,13 @@ final class Decoder {
          * io.ptxrun.exec.order.MemoryOrder}).
          */
         boolean[] casCompared;
+        /**
+         * Whether an instruction can order threads of different clusters: an atomic, or a strong
+         * access (the only writes that release to another cluster, {@link
+         * io.ptxrun.exec.order.MemoryOrder#releaseAt}). Where none can, the hazard detector needs
+         * fewer records of global reads ({@link io.ptxrun.exec.order.MemoryOrder.Launch}).
+         */
+        boolean ordersClusters;
     }
 
     /**
@@ -144,6 +151,9 @@ final class Decoder {
         }
         program.ops = ops.toArray(new Op[0]);
         program.casCompared = casCompared(program);
+        for (Op op : program.ops) {
+            program.ordersClusters |= op.code == OpCode.ATOM || op.code == OpCode.RED || op.mem != null && op.mem.strong();
+        }
         return program;
     }
 

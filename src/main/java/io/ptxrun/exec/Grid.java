@@ -228,7 +228,7 @@ final class Grid {
             // The shadow of global memory takes up to 8 bytes per byte touched: it gets the memory
             // budget left after the launch's own, and stops checking (saying so) beyond it.
             shadow = new MemoryOrder.Launch(Math.max(0, global.budget() - global.reserved()), threads,
-                    global.uninitialized());
+                    global.uninitialized(), !program.ordersClusters);
             for (Engine e : workers) {
                 e.order = new MemoryOrder(shadow, threadsPerCta, ctasPerCluster, program.casCompared);
                 e.order.pendingWrites(e::pendingAsyncWrite);

@@ -32,7 +32,16 @@ public final class MemoryOrder {
 
         /** {@code uninitialized}: byte ranges {start, end} of global memory the program has not set. */
         public Launch(long shadowBytes, int workers, List<long[]> uninitialized) {
-            this.global = ShadowMemory.global(shadowBytes, workers, uninitialized);
+            this(shadowBytes, workers, uninitialized, false);
+        }
+
+        /**
+         * {@code clustersUnordered}: no instruction of the program can order threads of two
+         * clusters (no atomic, no strong access), so no thread ever learns of another cluster's
+         * accesses ({@link ShadowMemory#global}).
+         */
+        public Launch(long shadowBytes, int workers, List<long[]> uninitialized, boolean clustersUnordered) {
+            this.global = ShadowMemory.global(shadowBytes, workers, uninitialized, clustersUnordered);
         }
 
         /** Whether some global accesses went unchecked because the shadow reached its allowance. */

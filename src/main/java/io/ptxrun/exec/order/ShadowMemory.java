@@ -107,12 +107,29 @@ final class ShadowMemory {
      * workers} of them; at most {@code bytes} of shadow. (On one worker no page is locked: a lock
      * is a full memory fence, which waits for the record stores that missed the cache before it.)
      */
-    static ShadowMemory global(long bytes, int workers, java.util.List<long[]> uninitialized) {
+    static ShadowMemory global(long bytes, int workers, java.util.List<long[]> uninitialized, boolean clustersUnordered) {
         ShadowMemory s = new ShadowMemory(true, workers > 1, true);
         s.allowance.set(bytes);
         s.uninitialized = uninitialized.toArray(new long[0][]);
+        s.foreignReadsSuffice = workers > 1 && clustersUnordered;
         return s;
     }
+
+    /**
+     * Several workers, and no thread can learn of another cluster's accesses: a plain read of a
+     * whole word whose cell already holds two reads by two other clusters is not recorded.
+     *
+     * <p>Any later write, by a thread of any cluster, knows at most one of those two reads, so it
+     * is found to race with the other. Recorded, this read would take the second's place beside
+     * the first, and again the write would know at most one of the two (they are of two clusters
+     * too) and race with the other. So the same writes race, with the same first read where they
+     * do not know it; the one difference is which read a report names second, and which cluster's
+     * read comes last depends on how the workers' runs interleave anyway. What
+     * it saves is the shared cells of the words that clusters running at once all read (a GEMM's
+     * tiles of A), which each record would move from one processor's cache to the other's. On one
+     * worker every read is recorded, as before.
+     */
+    private boolean foreignReadsSuffice;
 
     /** Global memory only: byte ranges {start, end} the program has not set, their words {@link Epochs#UNDEFINED} in a new page. */
     private long[][] uninitialized = new long[0][];
@@ -757,6 +774,18 @@ final class ShadowMemory {
         r.lastReader = lastReader;
     }
 
+    /**
+     * Whether r1 and r2 are plain reads by threads (or async agents) of two different clusters,
+     * neither the one at {@code base} ({@link #foreignReadsSuffice}).
+     */
+    private static boolean readByTwoOthers(long r1, long r2, long base, int slots) {
+        if (r1 <= 0 || r2 <= 0) {
+            return false;
+        }
+        long own = base / slots, first = Epochs.slot(r1) / slots, second = Epochs.slot(r2) / slots;
+        return first != second && first != own && second != own;
+    }
+
     /** {@link #read} for thread t holding {@code known} and no other cluster's clocks, by {@link #knownTo}. */
     private static void readBy(long[] c, int b, long e, int pc, int t, long base, int slots, int threads, int[] known,
             int[] agentKnown) {
@@ -798,12 +827,20 @@ final class ShadowMemory {
                 continue;
             }
             long pageNumber = address >>> PAGE_BITS;
+            if (foreignReadsSuffice && size == 4) {
+                m = unrecordedLanes(p, pageNumber, firstSlot, m, addresses, clocks, known, casCompared);
+                if (m == 0 || addresses[Integer.numberOfTrailingZeros(m)] >>> PAGE_BITS != pageNumber) {
+                    continue;
+                }
+            }
             if (locked) {
                 synchronized (p) {
-                    m = globalWordLanes(p, pageNumber, firstSlot, m, addresses, size, clocks, known, pc, casCompared);
+                    m = globalWordLanes(p, pageNumber, firstSlot, m, addresses, size, clocks, known, pc, casCompared,
+                            foreignReadsSuffice);
                 }
             } else {
-                m = globalWordLanes(p, pageNumber, firstSlot, m, addresses, size, clocks, known, pc, casCompared);
+                m = globalWordLanes(p, pageNumber, firstSlot, m, addresses, size, clocks, known, pc, casCompared,
+                        false);
             }
             if (m != 0) {
                 address = addresses[Integer.numberOfTrailingZeros(m)];
@@ -817,12 +854,47 @@ final class ShadowMemory {
     }
 
     /**
+     * {@link #readGlobalWords}'s word reads ({@link #foreignReadsSuffice}) for the lanes of {@code
+     * m} from the lowest on as long as each one's word is on page {@code p} (number {@code
+     * pageNumber}), aligned, unsplit, written by what the thread knows, and already read by two
+     * other clusters: such a read changes nothing, and it is made without the page's lock (whose
+     * word, too, the workers would pass between their caches). A write that another worker makes
+     * meanwhile, under the lock, is still found to race: with the two reads it finds there, or,
+     * where this read saw it, by the lanes left here. Returns the lanes left.
+     */
+    private static int unrecordedLanes(Page p, long pageNumber, int firstSlot, int m, long[] addresses,
+            ThreadClocks clocks, int[] known, boolean casCompared) {
+        if (p.split != null) {
+            return m;
+        }
+        long base = clocks.base;
+        int slots = clocks.slots, threads = clocks.threads;
+        int[] agentKnown = clocks.agentKnown;
+        long[] c = p.words;
+        do {
+            int l = Integer.numberOfTrailingZeros(m);
+            long address = addresses[l];
+            if ((address & 3) != 0 || address >>> PAGE_BITS != pageNumber) {
+                return m;
+            }
+            int b = (int) (address & (PAGE - 1));
+            long w = c[b];
+            if ((w > 0 || w < 0 && !casCompared) && !knownTo(w, firstSlot + l, base, slots, threads, known, agentKnown)
+                    || !readByTwoOthers(c[b + 1], c[b + 2], base, slots)) {
+                return m;
+            }
+            m &= m - 1;
+        } while (m != 0);
+        return 0;
+    }
+
+    /**
      * {@link #readGlobalWords} for the lanes of {@code m} from the lowest on as long as each one's
      * words are aligned and on page {@code p} (number {@code pageNumber}) and need no more than a
      * record: returns the lanes left.
      */
     private static int globalWordLanes(Page p, long pageNumber, int firstSlot, int m, long[] addresses, int size,
-            ThreadClocks clocks, int[] known, int pc, boolean casCompared) {
+            ThreadClocks clocks, int[] known, int pc, boolean casCompared, boolean foreignReadsSuffice) {
         long base = clocks.base;
         int slots = clocks.slots, threads = clocks.threads;
         int[] clock = clocks.clock, agentKnown = clocks.agentKnown;
@@ -859,7 +931,9 @@ final class ShadowMemory {
                 if ((w > 0 || w < 0 && !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
                     return m;
                 }
-                readBy(c, b, Epochs.of(base + t, clock[t], false), pc, t, base, slots, threads, known, agentKnown);
+                if (!foreignReadsSuffice || !readByTwoOthers(c[b + 1], c[b + 2], base, slots)) {
+                    readBy(c, b, Epochs.of(base + t, clock[t], false), pc, t, base, slots, threads, known, agentKnown);
+                }
                 m &= m - 1;
             } while (m != 0);
             return 0;
