@@ -489,68 +489,87 @@ final class ShadowMemory {
         ReadLog log = this.log;
         if (!log.holds(pc, lanes, addresses, size)) {
             // Each lane's words, once for a run of lanes at one address.
-            long base = clocks.base;
-            int slots = clocks.slots;
-            Page[] pages = dense;
             long previous = -1;
-            for (int m = lanes; m != 0; m &= m - 1) {
-                long address = addresses[Integer.numberOfTrailingZeros(m)];
-                if (address == previous) {
-                    continue;
-                }
-                previous = address;
-                long n = address >>> PAGE_BITS;
-                if ((address & (size - 1)) != 0 || n >= pages.length || pages[(int) n] == null) {
-                    closeLog();
-                    return false;
-                }
-                Page p = pages[(int) n];
-                long[] c = p.words;
-                int b = (int) (address & (PAGE - 1));
-                if (size == 2) {
-                    // The half's two byte cells. (A whole word is split by its first half read,
-                    // which a word read of it logged later would not find: not logged.)
-                    long[] sp = p.split == null ? null : p.split[b >> 2];
-                    if (sp == null) {
-                        closeLog();
-                        return false;
-                    }
-                    c = sp;
-                    b = (b & 3) << 2;
-                } else if (p.split != null) {
-                    closeLog();
-                    return false;
-                } else if (p.verifiedIn == logNumber) {
-                    // Whole words (1, 2 or 4, aligned: within one long of the bits).
-                    int word = b >> 2;
-                    long bits = ((1L << (size >> 2)) - 1) << word;
-                    if ((p.verified[word >> 6] & bits) == bits) {
-                        continue;
+            if (lanes == -1) {
+                for (int l = 0; l < 32; l++) {
+                    long address = addresses[l];
+                    if (address != previous) {
+                        previous = address;
+                        if (!fitToLog(address, size, clocks.base, clocks.slots, known)) {
+                            closeLog();
+                            return false;
+                        }
                     }
                 }
-                int end = size == 2 ? b + 8 : b + size;
-                do {
-                    long w = c[b];
-                    long ws = Epochs.slot(w) - base;
-                    if (w == 0 || ws < 0 || ws >= slots || Epochs.clock(w) > known[(int) ws]) {
-                        closeLog();
-                        return false;
+            } else {
+                for (int m = lanes; m != 0; m &= m - 1) {
+                    long address = addresses[Integer.numberOfTrailingZeros(m)];
+                    if (address != previous) {
+                        previous = address;
+                        if (!fitToLog(address, size, clocks.base, clocks.slots, known)) {
+                            closeLog();
+                            return false;
+                        }
                     }
-                    b += 4;
-                } while (b < end);
-                if (p.verifiedIn != logNumber) {
-                    if (p.verified == null) {
-                        p.verified = new long[PAGE / 4 / 64];
-                    } else {
-                        java.util.Arrays.fill(p.verified, 0);
-                    }
-                    p.verifiedIn = logNumber;
                 }
-                int word = (int) (address & (PAGE - 1)) >> 2;
-                p.verified[word >> 6] |= ((1L << Math.max(1, size >> 2)) - 1) << word;
             }
         }
         log.add(firstSlot, lanes, addresses, size, clocks.clock, pc, casCompared);
+        return true;
+    }
+
+    /**
+     * Whether the {@code size} bytes a lane reads at {@code address} are fit to log ({@link
+     * #defer}): aligned, on a made page, whole words of a page with no split word or half a split
+     * word, written by what {@code known} covers. Whole words found so are marked for the open log.
+     */
+    private boolean fitToLog(long address, int size, long base, int slots, int[] known) {
+        Page[] pages = dense;
+        long n = address >>> PAGE_BITS;
+        if ((address & (size - 1)) != 0 || n >= pages.length || pages[(int) n] == null) {
+            return false;
+        }
+        Page p = pages[(int) n];
+        long[] c = p.words;
+        int b = (int) (address & (PAGE - 1));
+        if (size == 2) {
+            // The half's two byte cells. (A whole word is split by its first half read,
+            // which a word read of it logged later would not find: not logged.)
+            long[] sp = p.split == null ? null : p.split[b >> 2];
+            if (sp == null) {
+                return false;
+            }
+            c = sp;
+            b = (b & 3) << 2;
+        } else if (p.split != null) {
+            return false;
+        } else if (p.verifiedIn == logNumber) {
+            // Whole words (1, 2 or 4, aligned: within one long of the bits).
+            int word = b >> 2;
+            long bits = ((1L << (size >> 2)) - 1) << word;
+            if ((p.verified[word >> 6] & bits) == bits) {
+                return true;
+            }
+        }
+        int end = size == 2 ? b + 8 : b + size;
+        do {
+            long w = c[b];
+            long ws = Epochs.slot(w) - base;
+            if (w == 0 || ws < 0 || ws >= slots || Epochs.clock(w) > known[(int) ws]) {
+                return false;
+            }
+            b += 4;
+        } while (b < end);
+        if (p.verifiedIn != logNumber) {
+            if (p.verified == null) {
+                p.verified = new long[PAGE / 4 / 64];
+            } else {
+                java.util.Arrays.fill(p.verified, 0);
+            }
+            p.verifiedIn = logNumber;
+        }
+        int word = (int) (address & (PAGE - 1)) >> 2;
+        p.verified[word >> 6] |= ((1L << Math.max(1, size >> 2)) - 1) << word;
         return true;
     }
 
