@@ -241,12 +241,8 @@ public final class MemoryOrder {
         if (memory == null) {
             return;
         }
-        // asThread for each lane, with what is the same for all of them set once.
         Actor a = actor;
-        a.base = clocks.base;
-        a.issuer = -1;
-        a.pc = pc;
-        boolean cas = a.casCompared = casCompared(pc);
+        boolean cas = casCompared(pc);
         int m = lanes;
         if ((size == 4 || size == 8 || size == 16) && (space == SHARED || !write) && m != 0) {
             int[] known = sharedKnowledge(firstSlot, lanes);
@@ -261,6 +257,13 @@ public final class MemoryOrder {
                 m = space == GLOBAL ? memory.readGlobalWords(firstSlot, lanes, addresses, 2, clocks, known, pc, a, cas)
                         : memory.readHalves(firstSlot, lanes, addresses, clocks, known, pc, cas);
             }
+        }
+        if (m != 0) {
+            // asThread for each lane, with what is the same for all of them set once.
+            a.base = clocks.base;
+            a.issuer = -1;
+            a.pc = pc;
+            a.casCompared = cas;
         }
         while (m != 0) {
             m = memory.lanes(firstSlot, m, addresses, size, clocks, a, write, found);

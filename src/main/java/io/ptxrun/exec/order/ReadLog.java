@@ -19,9 +19,16 @@ final class ReadLog {
     /** Per entry: the first thread's slot, the lanes, the access size, the instruction, the CAS flag. */
     private int[] firstSlot = new int[64], lanes = new int[64], size = new int[64], pc = new int[64];
     private boolean[] casCompared = new boolean[64];
-    /** Per entry, 32 lanes each: the lane's address and its thread's counter at the read. */
-    private long[] addresses = new long[64 * 32];
+    /** Per entry, 32 lanes each: its thread's counter at the read. */
     private int[] clocks = new int[64 * 32];
+    /**
+     * Blocks of 32 lanes' addresses, and per entry the block that holds its lanes' (an entry with
+     * the addresses of the one before it at its instruction, another warp reading the same words,
+     * shares that one's).
+     */
+    private long[] addresses = new long[64 * 32];
+    private int[] block = new int[64];
+    private int blocks;
     int count;
     /** By thread slot: the counter of its latest logged read (0 for none), over slots [lowest, highest]. */
     private int[] lastRead = new int[0];
@@ -30,35 +37,39 @@ final class ReadLog {
     private int[] entryOfPc = new int[0];
 
     /**
-     * Whether this log already holds instruction pc with these lanes at these addresses (its last
-     * entry for pc): the words were found fit to log then, and nothing but reads came since.
+     * Where this log already holds instruction pc with these lanes at these addresses (its last
+     * entry for pc): the block of those addresses, else -1. The words were found fit to log then,
+     * and nothing but reads came since.
      */
-    boolean holds(int pc, int lanes, long[] addresses, int size) {
+    int holding(int pc, int lanes, long[] addresses, int size) {
         if (pc >= entryOfPc.length) {
-            return false;
+            return -1;
         }
         int e = entryOfPc[pc];
         if (e < 0 || e >= count || this.pc[e] != pc || this.lanes[e] != lanes || this.size[e] != size) {
-            return false;
+            return -1;
         }
+        int at = block[e] * 32;
         if (lanes == -1) {
             // (Most differ in lane 0: a warp that reads other rows.)
-            if (addresses[0] != this.addresses[e * 32]) {
-                return false;
-            }
-            return Arrays.equals(addresses, 0, 32, this.addresses, e * 32, e * 32 + 32);
+            return addresses[0] == this.addresses[at] && Arrays.equals(addresses, 0, 32, this.addresses, at, at + 32)
+                    ? block[e] : -1;
         }
         for (int m = lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            if (addresses[l] != this.addresses[e * 32 + l]) {
-                return false;
+            if (addresses[l] != this.addresses[at + l]) {
+                return -1;
             }
         }
-        return true;
+        return block[e];
     }
 
-    /** Logs a warp instruction's reads, the threads' counters now taken from {@code clock}. */
-    void add(int firstSlot, int lanes, long[] addresses, int size, int[] clock, int pc, boolean casCompared) {
+    /**
+     * Logs a warp instruction's reads, the threads' counters now taken from {@code clock}; {@code
+     * held} is the block of these addresses already in the log ({@link #holding}), or -1.
+     */
+    void add(int firstSlot, int lanes, long[] addresses, int size, int[] clock, int pc, boolean casCompared,
+            int held) {
         int e = count;
         if (e == this.firstSlot.length) {
             int n = 2 * e;
@@ -67,9 +78,17 @@ final class ReadLog {
             this.size = Arrays.copyOf(this.size, n);
             this.pc = Arrays.copyOf(this.pc, n);
             this.casCompared = Arrays.copyOf(this.casCompared, n);
-            this.addresses = Arrays.copyOf(this.addresses, n * 32);
+            this.block = Arrays.copyOf(this.block, n);
             this.clocks = Arrays.copyOf(this.clocks, n * 32);
         }
+        if (held < 0) {
+            if (blocks * 32 == this.addresses.length) {
+                this.addresses = Arrays.copyOf(this.addresses, 2 * blocks * 32);
+            }
+            System.arraycopy(addresses, 0, this.addresses, blocks * 32, 32);
+            held = blocks++;
+        }
+        block[e] = held;
         this.firstSlot[e] = firstSlot;
         this.lanes[e] = lanes;
         this.size[e] = size;
@@ -77,7 +96,6 @@ final class ReadLog {
         this.casCompared[e] = casCompared;
         // The lanes of a warp whose threads exist (a CTA of fewer than 32 threads has fewer slots).
         int n = Math.min(32, clock.length - firstSlot);
-        System.arraycopy(addresses, 0, this.addresses, e * 32, 32);
         System.arraycopy(clock, firstSlot, this.clocks, e * 32, n);
         if (firstSlot + n > lastRead.length) {
             lastRead = Arrays.copyOf(lastRead, clock.length);
@@ -160,7 +178,7 @@ final class ReadLog {
 
     /** Copies entry e's addresses (by lane) into {@code into}. */
     void addresses(int e, long[] into) {
-        System.arraycopy(addresses, e * 32, into, 0, 32);
+        System.arraycopy(addresses, block[e] * 32, into, 0, 32);
     }
 
     /** Puts entry e's counters in place in {@code clock} (by slot). */
@@ -177,5 +195,6 @@ final class ReadLog {
         lowest = Integer.MAX_VALUE;
         highest = -1;
         count = 0;
+        blocks = 0;
     }
 }

@@ -487,7 +487,8 @@ final class ShadowMemory {
             logNumber++;
         }
         ReadLog log = this.log;
-        if (!log.holds(pc, lanes, addresses, size)) {
+        int held = log.holding(pc, lanes, addresses, size);
+        if (held < 0) {
             // Each lane's words, once for a run of lanes at one address.
             long previous = -1;
             if (lanes == -1) {
@@ -514,7 +515,7 @@ final class ShadowMemory {
                 }
             }
         }
-        log.add(firstSlot, lanes, addresses, size, clocks.clock, pc, casCompared);
+        log.add(firstSlot, lanes, addresses, size, clocks.clock, pc, casCompared, held);
         return true;
     }
 
