@@ -19,16 +19,21 @@ final class ReadLog {
     /** Per entry: the first thread's slot, the lanes, the access size, the instruction, the CAS flag. */
     private int[] firstSlot = new int[64], lanes = new int[64], size = new int[64], pc = new int[64];
     private boolean[] casCompared = new boolean[64];
-    /** Per entry, 32 lanes each: its thread's counter at the read. */
-    private int[] clocks = new int[64 * 32];
     /**
-     * Blocks of 32 lanes' addresses, and per entry the block that holds its lanes' (an entry with
-     * the addresses of the one before it at its instruction, another warp reading the same words,
-     * shares that one's).
+     * Blocks of 32 lanes' addresses, and per entry the block and the offset that give its lanes'
+     * addresses (block plus offset). An entry with the addresses of the one before it at its
+     * instruction (another warp reading the same words) shares that one's block; the loads of a
+     * compiled run that take their addresses from one register share the register's block, each
+     * with its offset.
      */
     private long[] addresses = new long[64 * 32];
     private int[] block = new int[64];
+    private long[] offset = new long[64];
     private int blocks;
+    /** Blocks of 32 threads' counters at their reads, and per entry its block. */
+    private int[] clocks = new int[64 * 32];
+    private int[] clockBlock = new int[64];
+    private int clockBlocks;
     int count;
     /** By thread slot: the counter of its latest logged read (0 for none), over slots [lowest, highest]. */
     private int[] lastRead = new int[0];
@@ -38,15 +43,16 @@ final class ReadLog {
 
     /**
      * Where this log already holds instruction pc with these lanes at these addresses (its last
-     * entry for pc): the block of those addresses, else -1. The words were found fit to log then,
-     * and nothing but reads came since.
+     * entry for pc, of offset 0): the block of those addresses, else -1. The words were found fit
+     * to log then, and nothing but reads came since.
      */
     int holding(int pc, int lanes, long[] addresses, int size) {
         if (pc >= entryOfPc.length) {
             return -1;
         }
         int e = entryOfPc[pc];
-        if (e < 0 || e >= count || this.pc[e] != pc || this.lanes[e] != lanes || this.size[e] != size) {
+        if (e < 0 || e >= count || this.pc[e] != pc || this.lanes[e] != lanes || this.size[e] != size
+                || offset[e] != 0) {
             return -1;
         }
         int at = block[e] * 32;
@@ -64,39 +70,34 @@ final class ReadLog {
         return block[e];
     }
 
-    /**
-     * Logs a warp instruction's reads, the threads' counters now taken from {@code clock}; {@code
-     * held} is the block of these addresses already in the log ({@link #holding}), or -1.
-     */
+    /** Logs a warp instruction's reads, the threads' counters now taken from {@code clock}; {@code
+     * held} is the block of these addresses already in the log ({@link #holding}), or -1. */
     void add(int firstSlot, int lanes, long[] addresses, int size, int[] clock, int pc, boolean casCompared,
             int held) {
-        int e = count;
-        if (e == this.firstSlot.length) {
-            int n = 2 * e;
-            this.firstSlot = Arrays.copyOf(this.firstSlot, n);
-            this.lanes = Arrays.copyOf(this.lanes, n);
-            this.size = Arrays.copyOf(this.size, n);
-            this.pc = Arrays.copyOf(this.pc, n);
-            this.casCompared = Arrays.copyOf(this.casCompared, n);
-            this.block = Arrays.copyOf(this.block, n);
-            this.clocks = Arrays.copyOf(this.clocks, n * 32);
+        int b = held < 0 ? addressBlock(addresses, 0) : held;
+        add(firstSlot, lanes, size, pc, casCompared, b, 0, clockBlock(firstSlot, lanes, clock));
+    }
+
+    /** A new block of the 32 addresses of {@code from} from index {@code at}: its number. */
+    int addressBlock(long[] from, int at) {
+        if (blocks * 32 == addresses.length) {
+            addresses = Arrays.copyOf(addresses, 2 * blocks * 32);
         }
-        if (held < 0) {
-            if (blocks * 32 == this.addresses.length) {
-                this.addresses = Arrays.copyOf(this.addresses, 2 * blocks * 32);
-            }
-            System.arraycopy(addresses, 0, this.addresses, blocks * 32, 32);
-            held = blocks++;
+        System.arraycopy(from, at, addresses, blocks * 32, 32);
+        return blocks++;
+    }
+
+    /**
+     * A new block of the counters, now in {@code clock}, of the 32 threads from {@code firstSlot}
+     * (those of a warp that exist: a CTA of fewer than 32 threads has fewer slots), as the last
+     * reads of the lanes of {@code lanes}: its number.
+     */
+    int clockBlock(int firstSlot, int lanes, int[] clock) {
+        if (clockBlocks * 32 == clocks.length) {
+            clocks = Arrays.copyOf(clocks, 2 * clockBlocks * 32);
         }
-        block[e] = held;
-        this.firstSlot[e] = firstSlot;
-        this.lanes[e] = lanes;
-        this.size[e] = size;
-        this.pc[e] = pc;
-        this.casCompared[e] = casCompared;
-        // The lanes of a warp whose threads exist (a CTA of fewer than 32 threads has fewer slots).
         int n = Math.min(32, clock.length - firstSlot);
-        System.arraycopy(clock, firstSlot, this.clocks, e * 32, n);
+        System.arraycopy(clock, firstSlot, clocks, clockBlocks * 32, n);
         if (firstSlot + n > lastRead.length) {
             lastRead = Arrays.copyOf(lastRead, clock.length);
         }
@@ -110,6 +111,35 @@ final class ReadLog {
         }
         lowest = Math.min(lowest, firstSlot);
         highest = Math.max(highest, firstSlot + n - 1);
+        return clockBlocks++;
+    }
+
+    /**
+     * Logs a warp instruction's reads: lane l of {@code lanes} read {@code size} bytes at the
+     * address of block {@code block}, lane l, plus {@code offset}, with the counter of clock block
+     * {@code clockBlock} (whose lanes cover these).
+     */
+    void add(int firstSlot, int lanes, int size, int pc, boolean casCompared, int block, long offset, int clockBlock) {
+        int e = count;
+        if (e == this.firstSlot.length) {
+            int n = 2 * e;
+            this.firstSlot = Arrays.copyOf(this.firstSlot, n);
+            this.lanes = Arrays.copyOf(this.lanes, n);
+            this.size = Arrays.copyOf(this.size, n);
+            this.pc = Arrays.copyOf(this.pc, n);
+            this.casCompared = Arrays.copyOf(this.casCompared, n);
+            this.block = Arrays.copyOf(this.block, n);
+            this.offset = Arrays.copyOf(this.offset, n);
+            this.clockBlock = Arrays.copyOf(this.clockBlock, n);
+        }
+        this.firstSlot[e] = firstSlot;
+        this.lanes[e] = lanes;
+        this.size[e] = size;
+        this.pc[e] = pc;
+        this.casCompared[e] = casCompared;
+        this.block[e] = block;
+        this.offset[e] = offset;
+        this.clockBlock[e] = clockBlock;
         if (pc >= entryOfPc.length) {
             int old = entryOfPc.length;
             entryOfPc = Arrays.copyOf(entryOfPc, Math.max(pc + 1, 2 * old));
@@ -179,12 +209,18 @@ final class ReadLog {
     /** Copies entry e's addresses (by lane) into {@code into}. */
     void addresses(int e, long[] into) {
         System.arraycopy(addresses, block[e] * 32, into, 0, 32);
+        long o = offset[e];
+        if (o != 0) {
+            for (int l = 0; l < 32; l++) {
+                into[l] += o;
+            }
+        }
     }
 
     /** Puts entry e's counters in place in {@code clock} (by slot). */
     void clocks(int e, int[] clock) {
         int first = firstSlot[e];
-        System.arraycopy(clocks, e * 32, clock, first, Math.min(32, clock.length - first));
+        System.arraycopy(clocks, clockBlock[e] * 32, clock, first, Math.min(32, clock.length - first));
     }
 
     /** Empties the log. */
@@ -196,5 +232,6 @@ final class ReadLog {
         highest = -1;
         count = 0;
         blocks = 0;
+        clockBlocks = 0;
     }
 }
