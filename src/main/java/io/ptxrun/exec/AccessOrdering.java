@@ -122,6 +122,49 @@ final class AccessOrdering {
                 : MemoryOrder.GLOBAL, shared ? engine.cta.rank : 0, addresses, size, writes);
     }
 
+    /** The compiled runs of loads handed to the detector at once, by first instruction (made on first need). */
+    private MemoryOrder.LoadRun[] loadRuns = new MemoryOrder.LoadRun[0];
+
+    /**
+     * {@link #orderedLanes} for the loads among the {@code n} ops from {@code ops[first]} (a run
+     * of a compiled region, {@link CompiledRegion#orderedLoads}: shared-memory loads, every lane's
+     * address checked), by all 32 lanes of the warp, as far as the detector logs them at once
+     * ({@link MemoryOrder#sharedLoads}). Returns the instruction from which the caller hands the
+     * loads over one by one ({@code first + n}: none left).
+     */
+    int sharedLoads(Warp w, long[] regs, int base, Op[] ops, int first, int n) {
+        if (first >= loadRuns.length) {
+            loadRuns = java.util.Arrays.copyOf(loadRuns, Math.max(first + 1, ops.length));
+        }
+        MemoryOrder.LoadRun run = loadRuns[first];
+        if (run == null) {
+            run = loadRuns[first] = loadRun(ops, first, n);
+        }
+        int done = order().sharedLoads(slot(w, 0), engine.cta.rank, regs, base, run);
+        return done == run.count() ? first + n : run.pc(done);
+    }
+
+    private static MemoryOrder.LoadRun loadRun(Op[] ops, int first, int n) {
+        int count = 0;
+        for (int pc = first; pc < first + n; pc++) {
+            count += ops[pc].code == OpCode.LD ? 1 : 0;
+        }
+        int[] pcs = new int[count], registers = new int[count], sizes = new int[count];
+        long[] offsets = new long[count];
+        int k = 0;
+        for (int pc = first; pc < first + n; pc++) {
+            Op op = ops[pc];
+            if (op.code == OpCode.LD) {
+                pcs[k] = pc;
+                registers[k] = op.mem.addressKind() == MemoryAccess.REGISTER ? op.mem.register() : -1;
+                offsets[k] = op.mem.offset();
+                sizes[k] = op.type.bytes() * op.dst.length;
+                k++;
+            }
+        }
+        return new MemoryOrder.LoadRun(pcs, registers, offsets, sizes);
+    }
+
     /** An async copy's access at issue (its source), in any space the copy may name. */
     void copyAccess(MemoryOrder.CopyOrigin o, Space space, long a, int size, boolean write) {
         if (space == Space.GENERIC) {

@@ -107,7 +107,9 @@ abstract class CompiledRegion {
      * see {@link RegionCompiler}), in program order: one call from a region for all of them.
      */
     static void orderedLoads(Engine e, Warp w, long[] regs, int base, int exec, Op[] ops, int first, int n) {
-        for (int pc = first; pc < first + n; pc++) {
+        // A whole warp's loads are logged at once where they can be (AccessOrdering.sharedLoads).
+        int from = e.order != null && exec == -1 ? e.ordering.sharedLoads(w, regs, base, ops, first, n) : first;
+        for (int pc = from; pc < first + n; pc++) {
             if (ops[pc].code == OpCode.LD) {
                 ordered(e, w, regs, base, exec, ops[pc], pc);
             }

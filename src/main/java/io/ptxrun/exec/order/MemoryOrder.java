@@ -274,6 +274,75 @@ public final class MemoryOrder {
     }
 
     /**
+     * The plain loads of one run of a compiled region, each by all 32 lanes of a warp from the
+     * CTA's own shared memory at a register's value plus an offset (or an offset alone), every
+     * address aligned and inside the memory (the region checked them first). A worker's own: it
+     * keeps scratch space for {@link #sharedLoads}.
+     */
+    public static final class LoadRun {
+        final int count;
+        final int[] pcs, sizes;
+        final long[] offsets;
+        /** Per load: the index of its register among {@link #registers}, -1 for an offset alone. */
+        final int[] registerOf;
+        /** The distinct registers the loads take their addresses from. */
+        final int[] registers;
+        // Per register, during one call: its block of addresses in the log (-1: not yet), lowest and highest value.
+        final int[] blockOf;
+        final long[] low, high;
+
+        /** The instruction of load k. */
+        public int pc(int k) {
+            return pcs[k];
+        }
+
+        /** How many loads the run holds. */
+        public int count() {
+            return count;
+        }
+
+        /** Load k: instruction pcs[k] reads sizes[k] bytes at register registers[k] (-1: none) plus offsets[k]. */
+        public LoadRun(int[] pcs, int[] registers, long[] offsets, int[] sizes) {
+            this.count = pcs.length;
+            this.pcs = pcs;
+            this.sizes = sizes;
+            this.offsets = offsets;
+            this.registerOf = new int[count];
+            int[] distinct = java.util.Arrays.stream(registers).filter(r -> r >= 0).distinct().toArray();
+            for (int k = 0; k < count; k++) {
+                int r = registers[k];
+                registerOf[k] = -1;
+                for (int i = 0; i < distinct.length; i++) {
+                    if (distinct[i] == r) {
+                        registerOf[k] = i;
+                    }
+                }
+            }
+            this.registers = distinct;
+            this.blockOf = new int[distinct.length];
+            this.low = new long[distinct.length];
+            this.high = new long[distinct.length];
+        }
+    }
+
+    /**
+     * The loads of {@code run} by the whole warp whose first thread is {@code firstSlot}, from the
+     * shared memory of CTA rank {@code owner}, the lanes' registers at {@code regs[base + (r << 5)
+     * + l]}: as {@link #accesses} for each in turn, as far as each can be logged at once
+     * ({@link ShadowMemory#deferRun}). Returns how many were, from the first; the caller hands the
+     * others to {@link #accesses} one by one.
+     */
+    public int sharedLoads(int firstSlot, int owner, long[] regs, int base, LoadRun run) {
+        int[] known = sharedKnowledge(firstSlot, -1);
+        int logged = known == null ? 0 : shared[owner].deferRun(firstSlot, regs, base, run, clocks, known, casCompared);
+        sharedLoadsLogged += logged;
+        return logged;
+    }
+
+    /** Tests: how many loads {@link #sharedLoads} logged at once. */
+    int sharedLoadsLogged;
+
+    /**
      * The knowledge array that the threads {@code firstSlot + l} for the lanes of {@code lanes} all
      * hold, with no other cluster's clocks; null when they do not. The last answer is kept while
      * the clocks' knowledge stays as it was (a warp's loads between two synchronizations ask alike).

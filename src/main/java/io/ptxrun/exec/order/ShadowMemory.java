@@ -31,14 +31,18 @@ final class ShadowMemory {
         int[] settledFor;
         long[] pending;
         /**
-         * A CTA's shared memory only: a bit per word that a read of the log numbered {@link
-         * #verifiedIn} touched, which {@link #defer} found fit to log (written, covered by the
-         * log's knowledge: for a half read, that half). The cells do not change while a log is
-         * open, so a word found fit stays so until it closes. (On a page with no split word, the
-         * only kind whose bits a read may go by, every read is of whole words.)
+         * A CTA's shared memory only: a bit per word that {@link #defer} or {@link #deferRun}
+         * found fit to log in the log numbered {@link #verifiedIn}: a whole word, written,
+         * covered by the log's knowledge. The cells do not change while a log is open, so a word
+         * found fit stays so until it closes.
          */
         long[] verified;
         long verifiedIn;
+        /** A CTA's shared memory only: a bit per word that a read of the log numbered {@link #readIn} touched ({@link #logged}). */
+        long[] read;
+        long readIn;
+        /** The log in which {@link #rangeFit} found a word of this page unfit. */
+        long rangeUnfitIn;
     }
 
     private static final int PC_BITS = 21;
@@ -554,23 +558,16 @@ final class ShadowMemory {
         }
         int end = size == 2 ? b + 8 : b + size;
         do {
-            long w = c[b];
-            long ws = Epochs.slot(w) - base;
-            if (w == 0 || ws < 0 || ws >= slots || Epochs.clock(w) > known[(int) ws]) {
+            if (!fit(c[b], base, slots, known)) {
                 return false;
             }
             b += 4;
         } while (b < end);
-        if (p.verifiedIn != logNumber) {
-            if (p.verified == null) {
-                p.verified = new long[PAGE / 4 / 64];
-            } else {
-                java.util.Arrays.fill(p.verified, 0);
-            }
+        if (size != 2) {
+            int word = (int) (address & (PAGE - 1)) >> 2;
+            p.verified = bits(p.verified, p.verifiedIn, word, word + (size >> 2));
             p.verifiedIn = logNumber;
         }
-        int word = (int) (address & (PAGE - 1)) >> 2;
-        p.verified[word >> 6] |= ((1L << Math.max(1, size >> 2)) - 1) << word;
         return true;
     }
 
@@ -618,25 +615,187 @@ final class ShadowMemory {
         log.clear();
     }
 
-    /** Whether a read of the open log touched a word of the {@code size} bytes from {@code offset}. */
+    /**
+     * Logs the loads of a compiled run ({@link MemoryOrder#sharedLoads}) as {@link #defer} logs a
+     * warp instruction, each without looking at its lanes one by one: the words from the lowest
+     * lane's address to the highest one's (the register's lowest and highest value, plus the
+     * load's offset) must all be fit to log, found so earlier in the open log or now. Most runs
+     * read rows or columns of a tile, whose words between are read by other loads or warps
+     * anyway. Each register's addresses are kept once, and each load's entry is the register's
+     * block plus its offset. Returns how many loads were logged, from the first; the first that
+     * cannot be (its words between not all fit, on two pages, of a split page, not whole words)
+     * and those after it are the caller's.
+     */
+    int deferRun(int firstSlot, long[] regs, int base, MemoryOrder.LoadRun run, ThreadClocks clocks, int[] known,
+            boolean[] casCompared) {
+        if (global || replayed > dropped + 64) {
+            return 0;
+        }
+        if (log == null) {
+            log = new ReadLog();
+        }
+        if (logKnown != known || log.count + run.count > ReadLog.MAX_ENTRIES) {
+            closeLog();
+            logKnown = known;
+            logClocks = clocks;
+            logNumber++;
+        }
+        ReadLog log = this.log;
+        java.util.Arrays.fill(run.blockOf, -1);
+        int clockBlock = -1, zeros = -1;
+        for (int k = 0; k < run.count; k++) {
+            int size = run.sizes[k], r = run.registerOf[k];
+            if (size != 4 && size != 8 && size != 16) {
+                return k;
+            }
+            long low = 0, high = 0;
+            int block;
+            if (r < 0) {
+                if (zeros < 0) {
+                    zeros = log.addressBlock(new long[32], 0);
+                }
+                block = zeros;
+            } else {
+                if (run.blockOf[r] < 0) {
+                    int at = base + (run.registers[r] << 5);
+                    long lo = regs[at], hi = lo;
+                    for (int l = 1; l < 32; l++) {
+                        long a = regs[at + l];
+                        lo = Math.min(lo, a);
+                        hi = Math.max(hi, a);
+                    }
+                    run.low[r] = lo;
+                    run.high[r] = hi;
+                    run.blockOf[r] = log.addressBlock(regs, at);
+                }
+                low = run.low[r];
+                high = run.high[r];
+                block = run.blockOf[r];
+            }
+            long offset = run.offsets[k];
+            if (!rangeFit(low + offset, high + offset + size, clocks.base, clocks.slots, known)) {
+                return k;
+            }
+            if (clockBlock < 0) {
+                clockBlock = log.clockBlock(firstSlot, -1, clocks.clock);
+            }
+            int pc = run.pcs[k];
+            log.add(firstSlot, -1, size, pc, pc < casCompared.length && casCompared[pc], block, offset, clockBlock);
+        }
+        return run.count;
+    }
+
+    /** The most words {@link #rangeFit} looks at: a warp reading a few rows of a tile, or 4 words a lane. */
+    private static final int MOST_WORDS_IN_RANGE = 128;
+
+    /**
+     * Whether every word of bytes [from, to) (one page's, with no split word) is fit to log in the
+     * open log: found so earlier in it, or now, when each is marked so. False, with nothing wrong,
+     * where one is not (padding no thread writes, say: the rest of the log goes lane by lane on
+     * that page).
+     */
+    private boolean rangeFit(long from, long to, long base, int slots, int[] known) {
+        long n = from >>> PAGE_BITS;
+        Page[] pages = dense;
+        if (from < 0 || n != (to - 1) >>> PAGE_BITS || n >= pages.length || (to - from) >> 2 > MOST_WORDS_IN_RANGE) {
+            return false;
+        }
+        Page p = pages[(int) n];
+        if (p == null || p.split != null || p.rangeUnfitIn == logNumber) {
+            return false;
+        }
+        int first = (int) (from & (PAGE - 1)) >> 2, end = (int) (((to - 1) & (PAGE - 1)) >> 2) + 1;
+        if (p.verifiedIn == logNumber && allSet(p.verified, first, end)) {
+            return true;
+        }
+        long[] c = p.words;
+        for (int word = first; word < end; word++) {
+            if (!fit(c[word << 2], base, slots, known)) {
+                p.rangeUnfitIn = logNumber;
+                return false;
+            }
+        }
+        p.verified = bits(p.verified, p.verifiedIn, first, end);
+        p.verifiedIn = logNumber;
+        return true;
+    }
+
+    /** Whether the write of a word {@code w} is known through {@code known} (to threads of the cluster at {@code base}). */
+    private static boolean fit(long w, long base, int slots, int[] known) {
+        long ws = Epochs.slot(w) - base;
+        return w != 0 && ws >= 0 && ws < slots && Epochs.clock(w) <= known[(int) ws];
+    }
+
+    /** Whether bits [from, to) of {@code bits} are all set, a long at a time. */
+    private static boolean allSet(long[] bits, int from, int to) {
+        for (int k = from >> 6; k <= (to - 1) >> 6; k++) {
+            long mask = -1L;
+            if (k == from >> 6) {
+                mask &= -1L << from;
+            }
+            if (k == (to - 1) >> 6) {
+                mask &= -1L >>> (63 - ((to - 1) & 63));
+            }
+            if ((bits[k] & mask) != mask) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Sets bits [from, to) of a page's bit array, made, or emptied unless it is the open log's ({@code taggedWith}). */
+    private long[] bits(long[] bits, long taggedWith, int from, int to) {
+        if (bits == null) {
+            bits = new long[PAGE / 4 / 64];
+        } else if (taggedWith != logNumber) {
+            java.util.Arrays.fill(bits, 0);
+        }
+        for (int word = from; word < to; word++) {
+            bits[word >> 6] |= 1L << word;
+        }
+        return bits;
+    }
+
+    /**
+     * Whether a read of the open log touched a word of the {@code size} bytes from {@code offset}
+     * (asked only while a copy is in flight: the words are marked from the entries then).
+     */
     private boolean logged(long offset, int size) {
+        if (readMarked != logNumber) {
+            readMarked = logNumber;
+            long[] at = new long[32];
+            for (int e = 0; e < log.count; e++) {
+                log.addresses(e, at);
+                int words = Math.max(1, log.size(e) >> 2);
+                for (int m = log.lanes(e); m != 0; m &= m - 1) {
+                    long a = at[Integer.numberOfTrailingZeros(m)];
+                    Page p = dense[(int) (a >>> PAGE_BITS)];
+                    int word = (int) (a & (PAGE - 1)) >> 2;
+                    p.read = bits(p.read, p.readIn, word, word + words);
+                    p.readIn = logNumber;
+                }
+            }
+        }
         long from = Math.max(0, offset) >> 2, to = Math.min(offset + size, (long) dense.length << PAGE_BITS) + 3 >> 2;
         for (long word = from; word < to; ) {
             Page p = dense[(int) (word >> (PAGE_BITS - 2))];
             long pageEnd = ((word >> (PAGE_BITS - 2)) + 1) << (PAGE_BITS - 2);
-            if (p == null || p.verifiedIn != logNumber) {
+            if (p == null || p.readIn != logNumber) {
                 word = pageEnd;
                 continue;
             }
             long end = Math.min(to, pageEnd);
             for (; word < end; word++) {
-                if ((p.verified[(int) (word & (PAGE / 4 - 1)) >> 6] & (1L << word)) != 0) {
+                if ((p.read[(int) (word & (PAGE / 4 - 1)) >> 6] & (1L << word)) != 0) {
                     return true;
                 }
             }
         }
         return false;
     }
+
+    /** The log whose reads the pages' {@link Page#read} bits mark (0: none). */
+    private long readMarked;
 
     /** Where the async writes not yet made into this CTA's shared memory (rank {@code rank}) are found. */
     void pendingWrites(MemoryOrder.PendingWrites pending, int rank) {

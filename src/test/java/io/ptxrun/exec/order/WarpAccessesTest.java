@@ -110,6 +110,33 @@ class WarpAccessesTest {
             }
         }
 
+        /**
+         * A compiled run's loads by warp w: through {@link MemoryOrder#sharedLoads} as far as it
+         * logs them and then one by one (the warp paths), against each lane's in order.
+         */
+        void runLoads(int w, long[] regs, MemoryOrder.LoadRun run) {
+            for (MemoryOrder o : List.of(warp, dropping)) {
+                for (int k = o.sharedLoads(w * 32, 0, regs, 0, run); k < run.count; k++) {
+                    o.accesses(w * 32, -1, run.pcs[k], MemoryOrder.SHARED, 0, addresses(regs, run, k), run.sizes[k], false);
+                }
+            }
+            for (int k = 0; k < run.count; k++) {
+                long[] at = addresses(regs, run, k);
+                for (int l = 0; l < 32; l++) {
+                    lanes.access(w * 32 + l, run.pcs[k], MemoryOrder.SHARED, 0, at[l], run.sizes[k], false, false);
+                }
+            }
+        }
+
+        private static long[] addresses(long[] regs, MemoryOrder.LoadRun run, int k) {
+            long[] at = new long[32];
+            int r = run.registerOf[k];
+            for (int l = 0; l < 32; l++) {
+                at[l] = (r < 0 ? 0 : regs[(run.registers[r] << 5) + l]) + run.offsets[k];
+            }
+            return at;
+        }
+
         int hazards() {
             return HazardLog.merged(List.of(lanes.log())).size();
         }
@@ -389,6 +416,69 @@ class WarpAccessesTest {
         p.assertSame("reads of another buffer");
         assertEquals(0, p.hazards(), "reads of another buffer");
         assertEquals(1, p.dropping.logsDropped(0), "logs dropped");
+    }
+
+    /**
+     * Compiled runs of loads logged at once ({@link MemoryOrder#sharedLoads}): random runs of one
+     * to four loads at two registers' values plus offsets (or offsets alone), amid the random
+     * programs' other steps, find the same and leave the same shadow as each lane's loads in order.
+     */
+    @Test
+    void compiledRunsOfLoadsAreTheirLanesInOrder() {
+        int logged = 0;
+        for (int seed = 0; seed < 300; seed++) {
+            Pair p = new Pair();
+            Random r = new Random(seed);
+            initializeShared(p);
+            boolean synced = seed % 3 == 0;
+            for (int step = 0, steps = 1 + r.nextInt(80); step < steps; step++) {
+                if (r.nextInt(3) == 0) {
+                    logged += runOfLoads(r, p);
+                    if (synced) {
+                        barrier(p);
+                    }
+                } else {
+                    steps(r, p, 1, synced);
+                }
+            }
+            while (!p.pending.isEmpty()) {
+                p.land(p.pending.get(0), r.nextBoolean());
+            }
+            p.assertSame("seed " + seed);
+        }
+        assertTrue(logged > 1000, logged + " loads logged at once");
+    }
+
+    /** One random run of loads by a random warp; returns how many the warp path logged at once. */
+    private static int runOfLoads(Random r, Pair p) {
+        int w = r.nextInt(WARPS), count = 1 + r.nextInt(4);
+        boolean wide = r.nextInt(4) == 0;
+        int size = wide ? 8 : 4;
+        long[] regs = new long[64];
+        for (int reg = 0; reg < 2; reg++) {
+            int shape = r.nextInt(4);
+            for (int l = 0; l < 32; l++) {
+                long word = switch (shape) {
+                    case 0 -> l % 8;
+                    case 1 -> (l / 16) * 4;
+                    case 2 -> r.nextInt(8);
+                    default -> 3;
+                };
+                regs[(reg << 5) + l] = word * size / 2 * 2 & -size;
+            }
+        }
+        int[] pcs = new int[count], registers = new int[count], sizes = new int[count];
+        long[] offsets = new long[count];
+        for (int k = 0; k < count; k++) {
+            pcs[k] = 70 + k;
+            registers[k] = r.nextInt(5) == 0 ? -1 : r.nextInt(2);
+            offsets[k] = (long) size * r.nextInt(registers[k] < 0 ? 64 / size : 4);
+            sizes[k] = size;
+        }
+        MemoryOrder.LoadRun run = new MemoryOrder.LoadRun(pcs, registers, offsets, sizes);
+        int before = p.dropping.sharedLoadsLogged;
+        p.runLoads(w, regs, run);
+        return p.dropping.sharedLoadsLogged - before;
     }
 
     /** A warp's addresses with lane l's {@code address} (the others' unused). */
