@@ -590,7 +590,7 @@ final class ShadowMemory {
         }
         ThreadClocks clocks = logClocks;
         if (!replayAlways && log.knownToAll(clocks) && (pendingWrites == null || !pendingWrites.any(rank,
-                (offset, size, copy) -> !log.knownTo(copy.known, copy.issuer, copy.issuerClock) && logged(offset, size)))) {
+                (offset, size, copy) -> logged(offset, size) && !log.knownTo(copy.known, copy.issuer, copy.issuerClock)))) {
             dropped++;
         } else {
             replayed++;
