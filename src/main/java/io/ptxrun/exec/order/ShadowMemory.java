@@ -253,6 +253,25 @@ final class ShadowMemory {
             }
             return found.any();
         }
+        if ((size == 8 || size == 16) && (address & (size - 1)) == 0) {
+            // Two or four aligned words (a vector access, a 16-byte copy): word by word.
+            Page p = page(address, a);
+            if (p != null) {
+                int b = (int) (address & (PAGE - 1));
+                if (locked) {
+                    synchronized (p) {
+                        for (int k = 0; k < size; k += 4) {
+                            word(p, b + k, a, write, strong, found, address - b);
+                        }
+                    }
+                } else {
+                    for (int k = 0; k < size; k += 4) {
+                        word(p, b + k, a, write, strong, found, address - b);
+                    }
+                }
+            }
+            return found.any();
+        }
         long end = address + size;
         for (long at = address; at < end; ) {
             Page p = page(at, a);
