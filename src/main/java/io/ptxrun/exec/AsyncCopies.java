@@ -182,12 +182,26 @@ final class AsyncCopies {
                         + " shared space", to, n, shared.length));
             }
             long lo = 0, hi = 0;
-            for (int k = 0; k < srcSize; k++) {
-                long b = engine.memory.load(w, source.space(), from + k, 1, l);
-                if (k < 8) {
-                    lo |= b << (8 * k);
-                } else {
-                    hi |= b << (8 * (k - 8));
+            boolean loaded = false;
+            if (srcSize == n && n >= 8) {
+                // The whole aligned source in one or two loads; where that faults, byte by byte
+                // below, which reports the first byte out of bounds.
+                try {
+                    lo = engine.memory.load(w, source.space(), from, 8, l);
+                    hi = n == 16 ? engine.memory.load(w, source.space(), from + 8, 8, l) : 0;
+                    loaded = true;
+                } catch (MemoryFault f) {
+                    lo = hi = 0;
+                }
+            }
+            if (!loaded) {
+                for (int k = 0; k < srcSize; k++) {
+                    long b = engine.memory.load(w, source.space(), from + k, 1, l);
+                    if (k < 8) {
+                        lo |= b << (8 * k);
+                    } else {
+                        hi |= b << (8 * (k - 8));
+                    }
                 }
             }
             int t = w.id * 32 + l;

@@ -111,6 +111,7 @@ final class ReadLog {
         }
         lowest = Math.min(lowest, firstSlot);
         highest = Math.max(highest, firstSlot + n - 1);
+        coveringKnown = null;
         return clockBlocks++;
     }
 
@@ -176,6 +177,17 @@ final class ReadLog {
      * before the copy in its program order: {@code issuerClock} covers them).
      */
     boolean knownTo(int[] known, int issuer, int issuerClock) {
+        // The copies issued after one barrier share their knowledge array: it is looked at once.
+        if (known != coveringKnown) {
+            coveringKnown = known;
+            covers = true;
+            for (int s = lowest; s <= highest && covers; s++) {
+                covers = lastRead[s] <= known[s];
+            }
+        }
+        if (covers) {
+            return true;
+        }
         for (int s = lowest; s <= highest; s++) {
             if (lastRead[s] > (s == issuer ? Math.max(known[s], issuerClock) : known[s])) {
                 return false;
@@ -183,6 +195,10 @@ final class ReadLog {
         }
         return true;
     }
+
+    /** The knowledge array {@link #knownTo} last looked at, and whether it covers every logged read alone. */
+    private int[] coveringKnown;
+    private boolean covers;
 
     // Entry e's facts, for a replay.
 
@@ -233,5 +249,6 @@ final class ReadLog {
         count = 0;
         blocks = 0;
         clockBlocks = 0;
+        coveringKnown = null;
     }
 }
