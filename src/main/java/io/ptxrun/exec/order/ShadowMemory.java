@@ -608,8 +608,7 @@ final class ShadowMemory {
             return;
         }
         ThreadClocks clocks = logClocks;
-        if (!replayAlways && log.knownToAll(clocks) && (pendingWrites == null || !pendingWrites.any(rank,
-                (offset, size, copy) -> logged(offset, size) && !log.knownTo(copy.known, copy.issuer, copy.issuerClock)))) {
+        if (!replayAlways && log.knownToAll(clocks) && !overwrittenUnknowing(log)) {
             dropped++;
         } else {
             replayed++;
@@ -776,12 +775,28 @@ final class ShadowMemory {
     }
 
     /**
-     * Whether a read of the open log touched a word of the {@code size} bytes from {@code offset}
-     * (asked only while a copy is in flight: the words are marked from the entries then).
+     * Whether a copy still in flight lands on a word the log read and did not know of the reads
+     * when it was issued ({@link MemoryOrder.PendingWrites}): then the log must be recorded.
      */
-    private boolean logged(long offset, int size) {
+    private boolean overwrittenUnknowing(ReadLog log) {
+        if (pendingWrites == null) {
+            return false;
+        }
+        long low = readLow();
+        return pendingWrites.any(rank, low, readHigh, (offset, size, copy) -> logged(offset, size)
+                && !log.knownTo(copy.known, copy.issuer, copy.issuerClock));
+    }
+
+    /**
+     * Marks the words the open log's reads touched in their pages' {@link Page#read} bits (once a
+     * log, on first need: only while a copy is in flight), and returns the lowest byte of them;
+     * {@link #readHigh} is then past the highest.
+     */
+    private long readLow() {
         if (readMarked != logNumber) {
             readMarked = logNumber;
+            readLow = Long.MAX_VALUE;
+            readHigh = Long.MIN_VALUE;
             long[] at = new long[32];
             for (int e = 0; e < log.count; e++) {
                 log.addresses(e, at);
@@ -792,9 +807,20 @@ final class ShadowMemory {
                     int word = (int) (a & (PAGE - 1)) >> 2;
                     p.read = bits(p.read, p.readIn, word, word + words);
                     p.readIn = logNumber;
+                    readLow = Math.min(readLow, (long) word << 2 | a & ~(PAGE - 1L));
+                    readHigh = Math.max(readHigh, ((long) word + words << 2) | a & ~(PAGE - 1L));
                 }
             }
         }
+        return readLow;
+    }
+
+    /**
+     * Whether a read of the open log touched a word of the {@code size} bytes from {@code offset}
+     * (asked only while a copy is in flight: the words are marked from the entries then).
+     */
+    private boolean logged(long offset, int size) {
+        readLow();
         long from = Math.max(0, offset) >> 2, to = Math.min(offset + size, (long) dense.length << PAGE_BITS) + 3 >> 2;
         for (long word = from; word < to; ) {
             Page p = dense[(int) (word >> (PAGE_BITS - 2))];
@@ -813,8 +839,8 @@ final class ShadowMemory {
         return false;
     }
 
-    /** The log whose reads the pages' {@link Page#read} bits mark (0: none). */
-    private long readMarked;
+    /** The log whose reads the pages' {@link Page#read} bits mark (0: none), and the bytes [readLow, readHigh) they lie in. */
+    private long readMarked, readLow, readHigh;
 
     /** Where the async writes not yet made into this CTA's shared memory (rank {@code rank}) are found. */
     void pendingWrites(MemoryOrder.PendingWrites pending, int rank) {
