@@ -375,12 +375,22 @@ final class Decoder {
             return n;
         }
 
+        /** The most registers a function may declare (each is a slot of every warp's register file once used). */
+        static final int MAX_REGISTERS = 1 << 22;
+
         void declare(VarDecl v) {
             Map<String, Sym> scope = scopes.peek();
             for (VarDecl.Declarator d : v.declarators()) {
                 switch (v.space()) {
                     case REG -> {
                         int bits = v.type() == DataType.PRED ? 1 : v.type().bits * v.vectorWidth();
+                        long count = d.isRange() ? d.rangeCount() : 1;
+                        if (regBits.size() + count > MAX_REGISTERS) {
+                            // (ptxas takes any count: its virtual registers cost nothing until used.)
+                            throw new DecodeError(d.pos(), "function '" + fi.function.name() + "' declares more than"
+                                    + " the " + MAX_REGISTERS + " registers ptxrun holds for a function ('" + d.name()
+                                    + (d.isRange() ? "<" + d.rangeCount() + ">" : "") + "')");
+                        }
                         if (d.isRange()) {
                             for (int k = 0; k < d.rangeCount(); k++) {
                                 scope.put(d.name() + k, new Sym(SymKind.REG, regBits.size(), bits));
