@@ -3,8 +3,6 @@ package io.ptxrun.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ptxrun.ast.Module;
-import io.ptxrun.syntax.PtxParser;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,9 +26,8 @@ class OrdersClustersTest {
                     ret;
                 }
                 """;
-        PtxParser.Parsed<Module> parsed = PtxParser.parseModule("k.ptx", ptx);
-        assertTrue(parsed.ok(), () -> parsed.diagnostics().toString());
-        return Decoder.decode(parsed.value(), new GlobalMemory()).ordersClusters;
+        Harness h = new Harness(ptx);
+        return Decoder.decode(h.module, h.memory).ordersClusters;
     }
 
     @Test

@@ -498,18 +498,7 @@ final class ShadowMemory {
         if (global || replayed > dropped + 64) {
             return false;
         }
-        if (log == null) {
-            log = new ReadLog();
-        }
-        if (logKnown != known || log.count == ReadLog.MAX_ENTRIES) {
-            // (A log kept for long, a table read over and over with no barrier, is closed at a
-            // bound: it holds a warp's addresses per entry.)
-            closeLog();
-            logKnown = known;
-            logClocks = clocks;
-            logNumber++;
-        }
-        ReadLog log = this.log;
+        ReadLog log = openLog(known, clocks, 1);
         int held = log.holding(pc, lanes, addresses, size);
         if (held < 0) {
             // Each lane's words, once for a run of lanes at one address.
@@ -540,6 +529,25 @@ final class ShadowMemory {
         }
         log.add(firstSlot, lanes, addresses, size, clocks.clock, pc, casCompared, held);
         return true;
+    }
+
+    /**
+     * The log that reads by threads holding {@code known} go to, with room for {@code entries}
+     * more: the open one, else a new one (the open one closed first). A log kept for long, a
+     * table read over and over with no barrier, is closed at a bound: it holds a warp's addresses
+     * per entry.
+     */
+    private ReadLog openLog(int[] known, ThreadClocks clocks, int entries) {
+        if (log == null) {
+            log = new ReadLog();
+        }
+        if (logKnown != known || log.count + entries > ReadLog.MAX_ENTRIES) {
+            closeLog();
+            logKnown = known;
+            logClocks = clocks;
+            logNumber++;
+        }
+        return log;
     }
 
     /**
@@ -649,16 +657,7 @@ final class ShadowMemory {
         if (global || replayed > dropped + 64) {
             return 0;
         }
-        if (log == null) {
-            log = new ReadLog();
-        }
-        if (logKnown != known || log.count + run.count > ReadLog.MAX_ENTRIES) {
-            closeLog();
-            logKnown = known;
-            logClocks = clocks;
-            logNumber++;
-        }
-        ReadLog log = this.log;
+        ReadLog log = openLog(known, clocks, run.count);
         java.util.Arrays.fill(run.blockOf, -1);
         int clockBlock = -1, zeros = -1;
         for (int k = 0; k < run.count; k++) {
@@ -1103,7 +1102,7 @@ final class ShadowMemory {
             }
             int b = (int) (address & (PAGE - 1));
             long w = c[b];
-            if ((w > 0 || w < 0 && !casCompared) && !knownTo(w, firstSlot + l, base, slots, threads, known, agentKnown)
+            if (unknownWrite(w, casCompared, firstSlot + l, base, slots, threads, known, agentKnown)
                     || !readByTwoOthers(c[b + 1], c[b + 2], base, slots)) {
                 return m;
             }
@@ -1152,7 +1151,7 @@ final class ShadowMemory {
                 int b = (int) (address & (PAGE - 1));
                 int t = firstSlot + l;
                 long w = c[b];
-                if ((w > 0 || w < 0 && !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                if (unknownWrite(w, casCompared, t, base, slots, threads, known, agentKnown)) {
                     return m;
                 }
                 if (!foreignReadsSuffice || !readByTwoOthers(c[b + 1], c[b + 2], base, slots)) {
@@ -1173,7 +1172,7 @@ final class ShadowMemory {
             for (int b = from; b < from + size; b += 4) {
                 long w = c[b];
                 if (p.split != null && p.split[b >> 2] != null
-                        || (w > 0 || w < 0 && !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown)) {
+                        || unknownWrite(w, casCompared, t, base, slots, threads, known, agentKnown)) {
                     return m;
                 }
             }
@@ -1358,6 +1357,16 @@ final class ShadowMemory {
      * {@link Actor#knows} for thread t holding {@code known} and no other cluster's clocks: its
      * own accesses, what the array covers, and its own async agent's copies it waited for.
      */
+    /**
+     * Whether a plain read by thread t of a global word last written with epoch w may race with
+     * that write: a write it does not know of (none, or an atomic's where the read is one an
+     * atom.cas compares against, races with nothing).
+     */
+    private static boolean unknownWrite(long w, boolean casCompared, int t, long base, int slots, int threads,
+            int[] known, int[] agentKnown) {
+        return (w > 0 || w < 0 && !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown);
+    }
+
     private static boolean knownTo(long e, int t, long base, int slots, int threads, int[] known, int[] agentKnown) {
         long s = Epochs.slot(e) - base;
         if (s < 0 || s >= slots) {
