@@ -238,6 +238,8 @@ final class ShadowMemory {
     boolean access(long address, int size, Actor a, boolean write, boolean strong, Found found) {
         closeLog();
         found.clear();
+        // The actor is the same for every byte of the access: what it knows is asked once an epoch.
+        a.forget();
         if (size == 4 && (address & 3) == 0) {
             // The commonest access, one aligned word: its page and cell directly.
             Page p = page(address, a);
@@ -781,37 +783,53 @@ final class ShadowMemory {
         if (pendingWrites == null) {
             return false;
         }
-        long low = readLow();
-        return pendingWrites.any(rank, low, readHigh, (offset, size, copy) -> logged(offset, size)
-                && !log.knownTo(copy.known, copy.issuer, copy.issuerClock));
+        readRange(log);
+        // Most copies in flight know the reads (issued after the barrier that follows them): the
+        // words are marked only for one that does not.
+        return pendingWrites.any(rank, readLow, readHigh, (offset, size, copy) ->
+                !log.knownTo(copy.known, copy.issuer, copy.issuerClock) && logged(offset, size));
     }
 
-    /**
-     * Marks the words the open log's reads touched in their pages' {@link Page#read} bits (once a
-     * log, on first need: only while a copy is in flight), and returns the lowest byte of them;
-     * {@link #readHigh} is then past the highest.
-     */
-    private long readLow() {
-        if (readMarked != logNumber) {
-            readMarked = logNumber;
-            readLow = Long.MAX_VALUE;
-            readHigh = Long.MIN_VALUE;
-            long[] at = new long[32];
-            for (int e = 0; e < log.count; e++) {
-                log.addresses(e, at);
-                int words = Math.max(1, log.size(e) >> 2);
-                for (int m = log.lanes(e); m != 0; m &= m - 1) {
-                    long a = at[Integer.numberOfTrailingZeros(m)];
-                    Page p = dense[(int) (a >>> PAGE_BITS)];
-                    int word = (int) (a & (PAGE - 1)) >> 2;
-                    p.read = bits(p.read, p.readIn, word, word + words);
-                    p.readIn = logNumber;
-                    readLow = Math.min(readLow, (long) word << 2 | a & ~(PAGE - 1L));
-                    readHigh = Math.max(readHigh, ((long) word + words << 2) | a & ~(PAGE - 1L));
-                }
+    /** Sets [{@link #readLow}, {@link #readHigh}): the bytes from the lowest word the log read to past the highest. */
+    private void readRange(ReadLog log) {
+        long low = Long.MAX_VALUE, high = Long.MIN_VALUE;
+        long[] at = rangeAddresses;
+        for (int e = 0; e < log.count; e++) {
+            log.addresses(e, at);
+            int bytes = Math.max(4, log.size(e));
+            for (int m = log.lanes(e); m != 0; m &= m - 1) {
+                long a = at[Integer.numberOfTrailingZeros(m)];
+                low = Math.min(low, a);
+                high = Math.max(high, a + bytes);
             }
         }
-        return readLow;
+        readLow = low & ~3L;
+        readHigh = high + 3 & ~3L;
+    }
+
+    private final long[] rangeAddresses = new long[32];
+
+    /**
+     * Marks the words the open log's reads touched in their pages' {@link Page#read} bits, once a
+     * log, on first need: only for a copy in flight onto them that did not know of the reads.
+     */
+    private void markRead() {
+        if (readMarked == logNumber) {
+            return;
+        }
+        readMarked = logNumber;
+        long[] at = rangeAddresses;
+        for (int e = 0; e < log.count; e++) {
+            log.addresses(e, at);
+            int words = Math.max(1, log.size(e) >> 2);
+            for (int m = log.lanes(e); m != 0; m &= m - 1) {
+                long a = at[Integer.numberOfTrailingZeros(m)];
+                Page p = dense[(int) (a >>> PAGE_BITS)];
+                int word = (int) (a & (PAGE - 1)) >> 2;
+                p.read = bits(p.read, p.readIn, word, word + words);
+                p.readIn = logNumber;
+            }
+        }
     }
 
     /**
@@ -819,7 +837,7 @@ final class ShadowMemory {
      * (asked only while a copy is in flight: the words are marked from the entries then).
      */
     private boolean logged(long offset, int size) {
-        readLow();
+        markRead();
         long from = Math.max(0, offset) >> 2, to = Math.min(offset + size, (long) dense.length << PAGE_BITS) + 3 >> 2;
         for (long word = from; word < to; ) {
             Page p = dense[(int) (word >> (PAGE_BITS - 2))];
@@ -838,7 +856,10 @@ final class ShadowMemory {
         return false;
     }
 
-    /** The log whose reads the pages' {@link Page#read} bits mark (0: none), and the bytes [readLow, readHigh) they lie in. */
+    /**
+     * The log whose reads the pages' {@link Page#read} bits mark (0: none), and the bytes
+     * [readLow, readHigh) the open log's reads lie in (set as a log closes while copies are in flight).
+     */
     private long readMarked, readLow, readHigh;
 
     /** Where the async writes not yet made into this CTA's shared memory (rank {@code rank}) are found. */
@@ -1521,7 +1542,6 @@ final class ShadowMemory {
         if (p.split != null && p.split[b >> 2] != null) {
             bytes(p, b, b + 4, a, write, strong, found, pageBase);
         } else {
-            a.forget();
             cell(p.words, b, a, write, strong, found, pageBase + b);
         }
     }

@@ -421,6 +421,30 @@ class WarpAccessesTest {
     }
 
     /**
+     * As {@link #readsOfAnotherBufferThanACopyInFlightAreDropped}, with the copy in flight onto a
+     * gap between the words read (rows of a padded tile): it lands inside the span of the reads
+     * yet on no word of them, so the log is still dropped.
+     */
+    @Test
+    void readsAroundACopyInFlightAreDropped() {
+        Pair p = new Pair();
+        initializeShared(p);
+        Pair.Copy c = p.issue(0, GLOBAL_BASE, 16, 16);
+        long[] strided = new long[32];
+        for (int l = 0; l < 32; l++) {
+            strided[l] = 32L * (l % 2);
+        }
+        p.warpAccess(0, -1, 1, MemoryOrder.SHARED, strided, 4, false);
+        p.warpAccess(1, -1, 1, MemoryOrder.SHARED, strided, 4, false);
+        barrier(p);
+        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, strided, 4, true);
+        p.land(c, true);
+        p.assertSame("reads around a copy in flight");
+        assertEquals(0, p.hazards(), "reads around a copy in flight");
+        assertEquals(1, p.dropping.logsDropped(0), "logs dropped");
+    }
+
+    /**
      * Compiled runs of loads logged at once ({@link MemoryOrder#sharedLoads}): random runs of one
      * to four loads at two registers' values plus offsets (or offsets alone), amid the random
      * programs' other steps, find the same and leave the same shadow as each lane's loads in order.
