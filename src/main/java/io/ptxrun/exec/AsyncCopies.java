@@ -917,11 +917,11 @@ final class AsyncCopies {
     }
 
     /**
-     * Whether {@code test} holds for a write of this CTA's copies still to land into bytes [low,
-     * high) of the shared memory of CTA rank {@code rank}: cp.async copies, bulk copies and st.async into shared
+     * Whether {@code test} holds for a write of this CTA's copies still to land into the shared
+     * memory of CTA rank {@code rank}: cp.async copies, bulk copies and st.async into shared
      * memory, tensor loads (their whole box, masked elements included).
      */
-    boolean pendingWrite(int rank, long low, long high, io.ptxrun.exec.order.MemoryOrder.PendingTest test) {
+    boolean pendingWrite(int rank, io.ptxrun.exec.order.MemoryOrder.PendingTest test) {
         for (int i = 0; i < liveCount; i++) {
             int e = live[i];
             Cta to = target[e];
@@ -934,7 +934,7 @@ final class AsyncCopies {
                 case TENSOR_LOAD -> written[e] == null ? 0 : written[e].length;
                 default -> 0;
             };
-            if (n > 0 && dst[e] < high && dst[e] + n > low && origin[e] != null && test.test(dst[e], n, origin[e])) {
+            if (n > 0 && origin[e] != null && test.test(dst[e], n, origin[e])) {
                 return true;
             }
         }

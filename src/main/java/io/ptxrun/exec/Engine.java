@@ -395,9 +395,9 @@ final class Engine {
      * rank} that a CTA of the cluster in flight issued and has not made yet (the hazard
      * detector's {@link io.ptxrun.exec.order.MemoryOrder.PendingWrites}).
      */
-    boolean pendingAsyncWrite(int rank, long from, long to, io.ptxrun.exec.order.MemoryOrder.PendingTest test) {
+    boolean pendingAsyncWrite(int rank, io.ptxrun.exec.order.MemoryOrder.PendingTest test) {
         for (Cta c : cluster) {
-            if (c != null && c.copies.pendingWrite(rank, from, to, test)) {
+            if (c != null && c.copies.pendingWrite(rank, test)) {
                 return true;
             }
         }

@@ -129,11 +129,8 @@ public final class MemoryOrder {
      * of them will overwrite is never dropped, however much the threads have learnt since.
      */
     public interface PendingWrites {
-        /**
-         * Whether {@code test} holds for a write pending into the shared memory of CTA rank {@code
-         * rank} that lands on a byte of [from, to) (the others need not be asked).
-         */
-        boolean any(int rank, long from, long to, PendingTest test);
+        /** Whether {@code test} holds for a write pending into the shared memory of CTA rank {@code rank}. */
+        boolean any(int rank, PendingTest test);
     }
 
     /** A question about one pending write. */

@@ -769,8 +769,15 @@ final class ShadowMemory {
         } else if (taggedWith != logNumber) {
             java.util.Arrays.fill(bits, 0);
         }
-        for (int word = from; word < to; word++) {
-            bits[word >> 6] |= 1L << word;
+        for (int k = from >> 6; k <= (to - 1) >> 6; k++) {
+            long mask = -1L;
+            if (k == from >> 6) {
+                mask &= -1L << from;
+            }
+            if (k == (to - 1) >> 6) {
+                mask &= -1L >>> (63 - ((to - 1) & 63));
+            }
+            bits[k] |= mask;
         }
         return bits;
     }
@@ -783,28 +790,35 @@ final class ShadowMemory {
         if (pendingWrites == null) {
             return false;
         }
-        readRange(log);
-        // Most copies in flight know the reads (issued after the barrier that follows them): the
-        // words are marked only for one that does not.
-        return pendingWrites.any(rank, readLow, readHigh, (offset, size, copy) ->
-                !log.knownTo(copy.known, copy.issuer, copy.issuerClock) && logged(offset, size));
+        // Most copies in flight land outside the span of the reads (the other buffer of a
+        // pipeline), or know them (issued after the barrier that follows them): the words are
+        // marked only for one that does neither. Nothing is computed while none is in flight.
+        return pendingWrites.any(rank, (offset, size, copy) -> offset < readHigh(log) && offset + size > readLow
+                && !log.knownTo(copy.known, copy.issuer, copy.issuerClock) && logged(offset, size));
     }
 
-    /** Sets [{@link #readLow}, {@link #readHigh}): the bytes from the lowest word the log read to past the highest. */
-    private void readRange(ReadLog log) {
-        long low = Long.MAX_VALUE, high = Long.MIN_VALUE;
-        long[] at = rangeAddresses;
-        for (int e = 0; e < log.count; e++) {
-            log.addresses(e, at);
-            int bytes = Math.max(4, log.size(e));
-            for (int m = log.lanes(e); m != 0; m &= m - 1) {
-                long a = at[Integer.numberOfTrailingZeros(m)];
-                low = Math.min(low, a);
-                high = Math.max(high, a + bytes);
+    /**
+     * The end of the bytes [{@link #readLow}, readHigh) from the lowest word the open log read to
+     * past the highest, found from its entries once a log.
+     */
+    private long readHigh(ReadLog log) {
+        if (rangeOf != logNumber) {
+            rangeOf = logNumber;
+            long low = Long.MAX_VALUE, high = Long.MIN_VALUE;
+            long[] at = rangeAddresses;
+            for (int e = 0; e < log.count; e++) {
+                log.addresses(e, at);
+                int bytes = Math.max(4, log.size(e));
+                for (int m = log.lanes(e); m != 0; m &= m - 1) {
+                    long a = at[Integer.numberOfTrailingZeros(m)];
+                    low = Math.min(low, a);
+                    high = Math.max(high, a + bytes);
+                }
             }
+            readLow = low & ~3L;
+            readHigh = high + 3 & ~3L;
         }
-        readLow = low & ~3L;
-        readHigh = high + 3 & ~3L;
+        return readHigh;
     }
 
     private final long[] rangeAddresses = new long[32];
@@ -857,10 +871,10 @@ final class ShadowMemory {
     }
 
     /**
-     * The log whose reads the pages' {@link Page#read} bits mark (0: none), and the bytes
-     * [readLow, readHigh) the open log's reads lie in (set as a log closes while copies are in flight).
+     * The log whose reads the pages' {@link Page#read} bits mark (0: none); the log whose reads lie
+     * in bytes [readLow, readHigh) (found as it closes while a copy is in flight).
      */
-    private long readMarked, readLow, readHigh;
+    private long readMarked, rangeOf, readLow, readHigh;
 
     /** Where the async writes not yet made into this CTA's shared memory (rank {@code rank}) are found. */
     void pendingWrites(MemoryOrder.PendingWrites pending, int rank) {
