@@ -61,7 +61,8 @@ public final class MemoryOrder {
     private final Joiner[] barriers;
     private final Joiner clusterBarrier = new Joiner();
     private Release clusterReleased;
-    private final Map<Long, Phases> mbarriers = new HashMap<>();
+    /** By CTA rank, by offset / 8 (an mbarrier object is 8-byte aligned): made on first use. */
+    private final Phases[][] mbarriers;
     /** Releases at shared-memory atomics of the cluster in flight, by rank and offset. */
     private final Map<Long, Release> sharedReleased = new HashMap<>();
     /** The cluster's shared-memory releases at .cta scope (a .cluster one reaches the whole cluster). */
@@ -112,6 +113,7 @@ public final class MemoryOrder {
         for (int r = 0; r < clusterSize; r++) {
             shared[r] = ShadowMemory.shared();
         }
+        this.mbarriers = new Phases[clusterSize][0];
         this.barriers = new Joiner[clusterSize * 16];
         for (int i = 0; i < barriers.length; i++) {
             barriers[i] = new Joiner();
@@ -170,7 +172,9 @@ public final class MemoryOrder {
         }
         clusterBarrier.take(clusterIndex);
         clusterReleased = null;
-        mbarriers.clear();
+        for (Phases[] of : mbarriers) {
+            java.util.Arrays.fill(of, null);
+        }
         sharedReleased.clear();
         sharedReleasedInScope.clear();
         globalOverflow = (long) (clusterIndex + 1) * clocks.slots > Epochs.MAX_SLOT;
@@ -648,11 +652,23 @@ public final class MemoryOrder {
     // ------------------------------------------------------------------ mbarriers
 
     private Phases phases(int owner, int offset) {
-        return mbarriers.computeIfAbsent(((long) owner << 32) | offset, k -> new Phases());
+        Phases[] of = mbarriers[owner];
+        int i = offset >>> 3;
+        if (i >= of.length) {
+            of = mbarriers[owner] = java.util.Arrays.copyOf(of, Math.max(i + 1, 2 * of.length));
+        }
+        Phases p = of[i];
+        if (p == null) {
+            p = of[i] = new Phases();
+        }
+        return p;
     }
 
     public void mbarrierInit(int owner, int offset) {
-        mbarriers.remove(((long) owner << 32) | offset);
+        Phases[] of = mbarriers[owner];
+        if (offset >>> 3 < of.length) {
+            of[offset >>> 3] = null;
+        }
     }
 
     /** An arrive (release) by thread t on the mbarrier at {@code offset} of CTA {@code owner}. */
@@ -681,7 +697,8 @@ public final class MemoryOrder {
      * (a relaxed wait only for its next fence).
      */
     public void mbarrierWaited(int t, int owner, int offset, boolean relaxed) {
-        Phases p = mbarriers.get(((long) owner << 32) | offset);
+        Phases[] of = mbarriers[owner];
+        Phases p = offset >>> 3 < of.length ? of[offset >>> 3] : null;
         if (p != null) {
             if (relaxed) {
                 clocks.defer(t, p.completed);
