@@ -48,8 +48,11 @@ final class ThreadClocks {
     /** Counts the changes of {@link #known} and {@link #foreign}: what was found of them stays true while it stands. */
     int version;
     private final int[] zero;
-    // The last join, reused while its inputs repeat (threads that share knowledge acquire alike).
-    private int[] memoA, memoB, memoResult;
+    // The last joins, reused while their inputs repeat (threads that share knowledge acquire
+    // alike). More than one: the warps of a producer/consumer pipeline acquire two releases in turn.
+    private static final int MEMOS = 4;
+    private final int[][] memoA = new int[MEMOS][], memoB = new int[MEMOS][], memoResult = new int[MEMOS][];
+    private int memoNext;
 
     ThreadClocks(int threads) {
         this.threads = threads;
@@ -86,7 +89,9 @@ final class ThreadClocks {
         Arrays.fill(proxyFenced, 0);
         Arrays.fill(proxyFencedKnown, zero);
         Arrays.fill(exited, false);
-        memoA = memoB = memoResult = null;
+        java.util.Arrays.fill(memoA, null);
+        java.util.Arrays.fill(memoB, null);
+        java.util.Arrays.fill(memoResult, null);
     }
 
     long epoch(int slot, boolean strong) {
@@ -247,13 +252,17 @@ final class ThreadClocks {
         if (a == zero) {
             return b;
         }
-        if (a == memoA && b == memoB) {
-            return memoResult;
+        for (int i = 0; i < MEMOS; i++) {
+            if (memoA[i] == a && memoB[i] == b) {
+                return memoResult[i];
+            }
         }
         int[] r = max(a, b);
-        memoA = a;
-        memoB = b;
-        memoResult = r;
+        int i = memoNext;
+        memoNext = (i + 1) & (MEMOS - 1);
+        memoA[i] = a;
+        memoB[i] = b;
+        memoResult[i] = r;
         return r;
     }
 
