@@ -19,13 +19,24 @@ public final class HazardLog {
     public static final class Entry {
         public final Conflict first;
         public long count;
+        /** How far apart its witness's threads are ({@link #apart}). */
+        private int apart;
 
         Entry(Conflict first) {
             this.first = first;
         }
     }
 
-    private final Map<String, Entry> entries = new LinkedHashMap<>();
+    /** A rule and pair of instructions, the lower PC first. */
+    private record Pair(String rule, int low, int high) {
+        static Pair of(Conflict c) {
+            return new Pair(c.rule(), Math.min(c.firstPc(), c.secondPc()), Math.max(c.firstPc(), c.secondPc()));
+        }
+    }
+
+    // Keyed without building a string: a kernel with a true race may report it at every element
+    // of every copy (hundreds of thousands of times a launch).
+    private final Map<Pair, Entry> entries = new LinkedHashMap<>();
     /** Slots per cluster and threads per CTA: how far apart a witness's threads are. */
     private final int slots, threadsPerCta;
 
@@ -35,20 +46,26 @@ public final class HazardLog {
     }
 
     void add(Conflict c) {
-        int a = Math.min(c.firstPc(), c.secondPc()), b = Math.max(c.firstPc(), c.secondPc());
-        String key = c.rule() + ':' + a + ':' + b;
+        Pair key = Pair.of(c);
         Entry e = entries.get(key);
         if (e == null) {
             entries.put(key, e = new Entry(c));
-        } else if (apart(c) > apart(e.first)) {
-            Entry wider = new Entry(c);
-            wider.count = e.count;
-            entries.put(key, e = wider);
+            e.apart = apart(c);
+        } else if (e.apart < FURTHEST) {
+            int apart = apart(c);
+            if (apart > e.apart) {
+                Entry wider = new Entry(c);
+                wider.count = e.count;
+                wider.apart = apart;
+                entries.put(key, e = wider);
+            }
         }
         e.count++;
     }
 
-    /** 0: lanes of one warp (or one thread and its own copies), 1: one CTA, 2: one cluster, 3: further. */
+    private static final int FURTHEST = 3;
+
+    /** 0: lanes of one warp (or one thread and its own copies), 1: one CTA, 2: one cluster, 3 ({@link #FURTHEST}): further. */
     private int apart(Conflict c) {
         long a = c.firstSlot(), b = c.secondSlot();
         if (a < 0 || b < 0 || a / slots != b / slots) {
@@ -69,9 +86,9 @@ public final class HazardLog {
 
     /** Every entry of these logs, merged by pair and ordered by the second site, then the first. */
     public static List<Entry> merged(List<HazardLog> logs) {
-        Map<String, Entry> all = new LinkedHashMap<>();
+        Map<Pair, Entry> all = new LinkedHashMap<>();
         for (HazardLog log : logs) {
-            for (Map.Entry<String, Entry> e : log.entries.entrySet()) {
+            for (Map.Entry<Pair, Entry> e : log.entries.entrySet()) {
                 Entry mine = all.get(e.getKey());
                 if (mine == null) {
                     Entry copy = new Entry(e.getValue().first);
