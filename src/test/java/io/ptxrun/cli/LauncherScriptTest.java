@@ -178,13 +178,40 @@ class LauncherScriptTest {
                 run.javaCalls().toString());
         assertTrue(run.run().contains("-XX:AOTCache=" + root.resolve("target/startup/Test_Vendor-25.0.1+8-LTS.run.aot")),
                 run.run());
-        // Java 25's method profiles are recorded for a run (the optimizing compiler uses them), not for a check.
+        // A run within the default budget has the quick compiler alone, trained so, and without
+        // Java 25's method profiles (the optimizing compiler's), as a check.
         assertTrue(check.javaCalls().stream().anyMatch(c -> c.contains("-XX:-AOTRecordTraining -XX:AOTMode=record")),
                 check.javaCalls().toString());
-        assertFalse(run.javaCalls().stream().anyMatch(c -> c.contains("AOTRecordTraining")), run.javaCalls().toString());
+        assertTrue(run.run().contains(" -XX:TieredStopAtLevel=1 "), run.run());
+        assertTrue(run.javaCalls().stream().filter(c -> c.contains("-XX:AOTMode=record"))
+                .allMatch(c -> c.contains(" -XX:TieredStopAtLevel=1 -XX:+UnlockDiagnosticVMOptions -XX:-AOTRecordTraining ")),
+                run.javaCalls().toString());
         assertEquals(List.of("Test_Vendor-25.0.1+8-LTS.check.aot", "Test_Vendor-25.0.1+8-LTS.run.aot"), cacheFiles());
         assertFalse(launch(Map.of(), "check", "b.ptx").trained());
         assertFalse(launch(Map.of(), "--version").trained());
+        assertFalse(launch(Map.of(), "k.ptx", "--launch", "l.json", "--max-instructions", "1000000000").trained());
+        // A larger budget asks for a long run: both compilers, with profiles, and a cache of its own.
+        for (List<String> args : List.of(List.of("k.ptx", "--launch", "l.json", "--max-instructions", "2000000000"),
+                List.of("k.ptx", "--max-instructions=5000000000", "--launch", "l.json"))) {
+            Launch longRun = launch(Map.of(), args.toArray(String[]::new));
+            assertFalse(longRun.run().contains("TieredStopAtLevel"), longRun.run());
+            assertTrue(longRun.run().contains("-XX:AOTCache="
+                    + root.resolve("target/startup/Test_Vendor-25.0.1+8-LTS.long-run.aot")), longRun.run());
+            assertFalse(longRun.javaCalls().stream().anyMatch(c -> c.contains("AOTRecordTraining")),
+                    longRun.javaCalls().toString());
+        }
+        assertEquals(List.of("Test_Vendor-25.0.1+8-LTS.check.aot", "Test_Vendor-25.0.1+8-LTS.long-run.aot",
+                "Test_Vendor-25.0.1+8-LTS.run.aot"), cacheFiles());
+    }
+
+    /** A change of the launcher (its options) makes the caches again, as a new jar does. */
+    @Test
+    void aNewerLauncherRemakesTheCache() throws Exception {
+        onPath(javaHome("jdk-25", "25.0.1", "25.0.1+8-LTS"));
+        assertTrue(launch(Map.of()).trained());
+        assertFalse(launch(Map.of()).trained());
+        Files.setLastModifiedTime(root.resolve("ptxrun"), FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        assertTrue(launch(Map.of()).trained());
     }
 
     @Test
