@@ -190,9 +190,12 @@ class LauncherScriptTest {
         assertFalse(launch(Map.of(), "check", "b.ptx").trained());
         assertFalse(launch(Map.of(), "--version").trained());
         assertFalse(launch(Map.of(), "k.ptx", "--launch", "l.json", "--max-instructions", "1000000000").trained());
+        assertFalse(launch(Map.of(), "k.ptx", "--launch", "l.json", "--compile", "hot").trained());
         // A larger budget asks for a long run: both compilers, with profiles, and a cache of its own.
+        // So does a run on the interpreter alone.
         for (List<String> args : List.of(List.of("k.ptx", "--launch", "l.json", "--max-instructions", "2000000000"),
-                List.of("k.ptx", "--max-instructions=5000000000", "--launch", "l.json"))) {
+                List.of("k.ptx", "--max-instructions=5000000000", "--launch", "l.json"),
+                List.of("k.ptx", "--launch", "l.json", "--compile", "none"), List.of("k.ptx", "--compile=none"))) {
             Launch longRun = launch(Map.of(), args.toArray(String[]::new));
             assertFalse(longRun.run().contains("TieredStopAtLevel"), longRun.run());
             assertTrue(longRun.run().contains("-XX:AOTCache="
