@@ -16,7 +16,8 @@ javac -d "$out" -cp "$root/target/ptxrun.jar" "$root/bench/src/io/ptxrun/bench/P
   "$root/bench/src/io/ptxrun/bench/Measure.java"
 java -XX:+UseSerialGC -Xss16m -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.PeerOcelotRate "$peer" "$reps" $only
 
-# Whole process: one worker and two, hazard detector on (the default), and off for --compile hot.
+# Whole process, as the command line runs it (./ptxrun: its Java, start-up cache and compiler
+# choice): one worker and two, hazard detector on (the default), and off for --compile hot.
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 java -cp "$root/target/ptxrun.jar:$out" io.ptxrun.bench.PeerOcelotRate --sgemm-launch > "$tmp/sgemm.json"
@@ -30,7 +31,7 @@ for k in ${only:-arith sgemm diverge}; do
     for workers in 1 2; do
       best=""
       for ((r = 0; r < reps; r++)); do
-        /usr/bin/time -f "%e %U %S" -o "$tmp/time" java -XX:+UseSerialGC -Xss16m -jar "$root/target/ptxrun.jar" \
+        /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$root/ptxrun" \
           "$peer/kernels/$k.sm90.ptx" --launch "$launch" --json --cta-threads "$workers" --compile "$mode" $hazards \
           > "$tmp/out"
         # The launch's own rate in this fresh process (as bench.py measures it), from the result's stats.
