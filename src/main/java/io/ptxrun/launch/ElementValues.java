@@ -46,7 +46,7 @@ final class ElementValues {
             if (Double.isInfinite(rounded)) {
                 throw new LaunchException(value + " is out of range for " + type);
             }
-            return fromDouble(type, rounded, value.toString());
+            return fromDouble(type, rounded, value::toString);
         }
         if (value.compareTo(min(type)) < 0 || value.compareTo(max(type)) > 0) {
             throw new LaunchException(
@@ -57,19 +57,20 @@ final class ElementValues {
 
     /**
      * A JSON-style number, already read as a {@code double} (as Python's {@code json} reads it):
-     * for an integer type it must be integral.
+     * for an integer type it must be integral. {@code written} (how the value was spelt) is
+     * asked for only by a message: a launch file's buffer may hold a million values.
      */
-    static long fromDouble(ElementType type, double value, String written) {
+    static long fromDouble(ElementType type, double value, java.util.function.Supplier<String> written) {
         if (type.isInteger()) {
             if (!Double.isFinite(value) || value != Math.rint(value)) {
                 throw new LaunchException(
-                        "expected an integer for " + type + ", got " + written);
+                        "expected an integer for " + type + ", got " + written.get());
             }
             return fromInteger(type, new BigDecimal(value).toBigIntegerExact());
         }
         long bits = type.bitsOf(value);
         if (Double.isFinite(value) && Double.isInfinite(type.doubleOf(bits))) {
-            throw new LaunchException(written + " is out of range for " + type);
+            throw new LaunchException(written.get() + " is out of range for " + type);
         }
         return bits;
     }
@@ -95,7 +96,7 @@ final class ElementValues {
                 return type.bitsOf(special);
             }
             if (DECIMAL_NUMBER.matcher(t).matches()) {
-                return fromDouble(type, Double.parseDouble(t), t);
+                return fromDouble(type, Double.parseDouble(t), () -> t);
             }
             throw new LaunchException("expected a number for " + type + ", got '" + text + "'");
         }

@@ -150,7 +150,8 @@ final class LaunchFileReader {
             array(values, valuesPath);
             List<Long> bits = new ArrayList<>(values.size());
             for (int i = 0; i < values.size(); i++) {
-                bits.add(elementBits(type, values.get(i), JsonPaths.index(valuesPath, i)));
+                int index = i;
+                bits.add(elementBits(type, values.get(i), () -> JsonPaths.index(valuesPath, index)));
             }
             if (count != null) {
                 int declared = nonNegativeInt(count, JsonPaths.key(path, "count"));
@@ -600,21 +601,29 @@ final class LaunchFileReader {
 
     /** A number (or, for float types, "NaN"/"Infinity"/"-Infinity") as raw element bits. */
     static long elementBits(ElementType type, JsonNode node, String path) {
+        return elementBits(type, node, () -> path);
+    }
+
+    /**
+     * {@link #elementBits(ElementType, JsonNode, String)} with the path made only for a message
+     * (an element of a long array: its path and its spelling are not built for every element).
+     */
+    static long elementBits(ElementType type, JsonNode node, Supplier<String> path) {
         try {
             if (node.isIntegralNumber()) {
                 return ElementValues.fromInteger(type, node.bigIntegerValue());
             }
             if (node.isFloatingPointNumber()) {
-                return ElementValues.fromDouble(type, node.doubleValue(), Json.show(node));
+                return ElementValues.fromDouble(type, node.doubleValue(), () -> Json.show(node));
             }
             if (node.isTextual() && type.isFloat() && ElementValues.specialFloat(node.asText()) != null) {
                 return type.bitsOf(ElementValues.specialFloat(node.asText()));
             }
         } catch (LaunchException e) {
-            throw e.at(path);
+            throw e.at(path.get());
         }
         throw new LaunchException(
-                path,
+                path.get(),
                 "expected " + (type.isFloat() ? "a number" : "an integer") + " for " + type + ", got "
                         + Json.show(node));
     }

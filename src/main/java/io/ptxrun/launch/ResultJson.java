@@ -246,8 +246,9 @@ public final class ResultJson {
         }
         byte[] contents = new byte[values.size() * type.byteSize()];
         for (int i = 0; i < values.size(); i++) {
-            String elementPath = JsonPaths.index(valuesPath, i);
-            type.store(contents, i, LaunchFileReader.elementBits(type, values.get(i), elementPath));
+            int index = i;
+            type.store(contents, i, LaunchFileReader.elementBits(type, values.get(i),
+                    () -> JsonPaths.index(valuesPath, index)));
         }
         return new ResultBuffer(type, contents);
     }
