@@ -748,18 +748,24 @@ final class ShadowMemory {
     /** Whether bits [from, to) of {@code bits} are all set, a long at a time. */
     private static boolean allSet(long[] bits, int from, int to) {
         for (int k = from >> 6; k <= (to - 1) >> 6; k++) {
-            long mask = -1L;
-            if (k == from >> 6) {
-                mask &= -1L << from;
-            }
-            if (k == (to - 1) >> 6) {
-                mask &= -1L >>> (63 - ((to - 1) & 63));
-            }
+            long mask = rangeMask(k, from, to);
             if ((bits[k] & mask) != mask) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** The bits of long {@code k} of a bit array that lie in [from, to). */
+    private static long rangeMask(int k, int from, int to) {
+        long mask = -1L;
+        if (k == from >> 6) {
+            mask &= -1L << from;
+        }
+        if (k == (to - 1) >> 6) {
+            mask &= -1L >>> (63 - ((to - 1) & 63));
+        }
+        return mask;
     }
 
     /** Sets bits [from, to) of a page's bit array, made, or emptied unless it is the open log's ({@code taggedWith}). */
@@ -770,14 +776,7 @@ final class ShadowMemory {
             java.util.Arrays.fill(bits, 0);
         }
         for (int k = from >> 6; k <= (to - 1) >> 6; k++) {
-            long mask = -1L;
-            if (k == from >> 6) {
-                mask &= -1L << from;
-            }
-            if (k == (to - 1) >> 6) {
-                mask &= -1L >>> (63 - ((to - 1) & 63));
-            }
-            bits[k] |= mask;
+            bits[k] |= rangeMask(k, from, to);
         }
         return bits;
     }

@@ -401,21 +401,11 @@ class WarpAccessesTest {
      */
     @Test
     void readsOfAnotherBufferThanACopyInFlightAreDropped() {
-        Pair p = new Pair();
-        initializeShared(p);
-        Pair.Copy c = p.issue(0, GLOBAL_BASE, 48, 16);
         long[] low = new long[32];
         for (int l = 0; l < 32; l++) {
             low[l] = 4L * (l % 8);
         }
-        p.warpAccess(0, -1, 1, MemoryOrder.SHARED, low, 4, false);
-        p.warpAccess(1, -1, 1, MemoryOrder.SHARED, low, 4, false);
-        barrier(p);
-        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, low, 4, true);
-        p.land(c, true);
-        p.assertSame("reads of another buffer");
-        assertEquals(0, p.hazards(), "reads of another buffer");
-        assertEquals(1, p.dropping.logsDropped(0), "logs dropped");
+        aStageBesideACopyInFlight("reads of another buffer", 48, low);
     }
 
     /**
@@ -425,21 +415,29 @@ class WarpAccessesTest {
      */
     @Test
     void readsAroundACopyInFlightAreDropped() {
-        Pair p = new Pair();
-        initializeShared(p);
-        Pair.Copy c = p.issue(0, GLOBAL_BASE, 16, 16);
         long[] strided = new long[32];
         for (int l = 0; l < 32; l++) {
             strided[l] = 32L * (l % 2);
         }
-        p.warpAccess(0, -1, 1, MemoryOrder.SHARED, strided, 4, false);
-        p.warpAccess(1, -1, 1, MemoryOrder.SHARED, strided, 4, false);
+        aStageBesideACopyInFlight("reads around a copy in flight", 16, strided);
+    }
+
+    /**
+     * A copy of 16 bytes to {@code copyTo} issued, then two warps read {@code reads}, a barrier,
+     * a write and the copy's landing: nothing is found, and the one log is dropped.
+     */
+    private static void aStageBesideACopyInFlight(String what, long copyTo, long[] reads) {
+        Pair p = new Pair();
+        initializeShared(p);
+        Pair.Copy c = p.issue(0, GLOBAL_BASE, copyTo, 16);
+        p.warpAccess(0, -1, 1, MemoryOrder.SHARED, reads, 4, false);
+        p.warpAccess(1, -1, 1, MemoryOrder.SHARED, reads, 4, false);
         barrier(p);
-        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, strided, 4, true);
+        p.warpAccess(0, 1, 3, MemoryOrder.SHARED, reads, 4, true);
         p.land(c, true);
-        p.assertSame("reads around a copy in flight");
-        assertEquals(0, p.hazards(), "reads around a copy in flight");
-        assertEquals(1, p.dropping.logsDropped(0), "logs dropped");
+        p.assertSame(what);
+        assertEquals(0, p.hazards(), what);
+        assertEquals(1, p.dropping.logsDropped(0), what + ": logs dropped");
     }
 
     /**
