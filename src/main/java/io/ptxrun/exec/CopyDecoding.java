@@ -128,19 +128,18 @@ final class CopyDecoding {
 
     /** The reduction operation the first of the instruction's qualifiers that names one names, or null. */
     private static io.ptxrun.exec.copy.ReductionOp reductionOp(Instruction i) {
-        for (io.ptxrun.ast.Qual q : i.qualifiers()) {
-            io.ptxrun.exec.copy.ReductionOp op = io.ptxrun.exec.copy.ReductionOp.fromPtx(q.text());
-            if (op != null) {
-                return op;
-            }
-        }
-        return null;
+        return firstNamed(i, io.ptxrun.exec.copy.ReductionOp::fromPtx);
     }
 
     /** The reduction type the first of the instruction's qualifiers that names one names, or null. */
     private static io.ptxrun.exec.copy.ReductionType reductionType(Instruction i) {
+        return firstNamed(i, io.ptxrun.exec.copy.ReductionType::fromPtx);
+    }
+
+    /** What {@code named} makes of the first of the instruction's qualifiers it names something by, or null. */
+    private static <T> T firstNamed(Instruction i, java.util.function.Function<String, T> named) {
         for (io.ptxrun.ast.Qual q : i.qualifiers()) {
-            io.ptxrun.exec.copy.ReductionType t = io.ptxrun.exec.copy.ReductionType.fromPtx(q.text());
+            T t = named.apply(q.text());
             if (t != null) {
                 return t;
             }

@@ -1097,7 +1097,7 @@ final class ShadowMemory {
                 }
             } else {
                 m = globalWordLanes(p, pageNumber, firstSlot, m, addresses, size, clocks, known, pc, casCompared,
-                        false);
+                        foreignReadsSuffice);
             }
             if (m != 0) {
                 address = addresses[Integer.numberOfTrailingZeros(m)];
@@ -1388,10 +1388,6 @@ final class ShadowMemory {
     }
 
     /**
-     * {@link Actor#knows} for thread t holding {@code known} and no other cluster's clocks: its
-     * own accesses, what the array covers, and its own async agent's copies it waited for.
-     */
-    /**
      * Whether a plain read by thread t of a global word last written with epoch w may race with
      * that write: a write it does not know of (none, or an atomic's where the read is one an
      * atom.cas compares against, races with nothing).
@@ -1401,6 +1397,10 @@ final class ShadowMemory {
         return (w > 0 || w < 0 && !casCompared) && !knownTo(w, t, base, slots, threads, known, agentKnown);
     }
 
+    /**
+     * {@link Actor#knows} for thread t holding {@code known} and no other cluster's clocks: its
+     * own accesses, what the array covers, and its own async agent's copies it waited for.
+     */
     private static boolean knownTo(long e, int t, long base, int slots, int threads, int[] known, int[] agentKnown) {
         long s = Epochs.slot(e) - base;
         if (s < 0 || s >= slots) {
