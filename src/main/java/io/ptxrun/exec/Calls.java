@@ -31,12 +31,16 @@ final class Calls {
 
     /** ret for the lanes of exec: each returns to its caller, or exits from its outermost frame. */
     void ret(Warp w, int exec) {
+        int exiting = 0;
         for (int m = exec; m != 0; m &= m - 1) {
             engine.lastLane = Integer.numberOfTrailingZeros(m);
             if (!returnLane(w, engine.lastLane)) {
-                exit(w, 1 << engine.lastLane);
+                exiting |= 1 << engine.lastLane;
             }
         }
+        // The lanes that leave the kernel together, as exit does them: the barriers look at the
+        // warp once, not once a lane.
+        exit(w, exiting);
     }
 
     /**
