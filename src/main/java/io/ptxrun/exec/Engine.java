@@ -95,7 +95,17 @@ final class Engine {
      * The ops each lane ran in each pass of a loop run lane by lane, and the passes each ran
      * ({@link CompiledRegion#lanes}).
      */
-    final int[] passesVisited = new int[LoopAhead.LOG_LENGTH];
+    int[] passesVisited = LoopAhead.newLog(Regions.FIRST_PASSES);
+
+    /** A log of twice the passes, where the log is not at its largest: returns whether it grew. */
+    boolean morePasses() {
+        int capacity = passesVisited[LoopAhead.CAPACITY];
+        if (capacity >= Regions.MOST_PASSES) {
+            return false;
+        }
+        passesVisited = LoopAhead.newLog(2 * capacity);
+        return true;
+    }
     /** A warp's registers before its lanes ran ahead ({@link LoopAhead}), to go back to. */
     long[] regsBeforeAhead = new long[0];
     /** printf, assert, malloc and free: the device-library functions nvcc calls. */

@@ -51,34 +51,55 @@ final class LoopAhead {
     }
 
     // What CompiledRegion.lanes logs of a loop body with branches (in Engine.passesVisited): for
-    // each lane and pass, the ops the lane ran (bits of their distance from the loop's start) and
-    // the instructions counted at the pass's end (from the count before its first pass, BASES);
-    // for each lane the passes it ran; for each pass the ops some lane ran (UNION, ORed in by
-    // each lane). A lane's passes are logged at the pass's index (in the first two blocks), then
-    // copied to its own blocks ({@link #logLane}).
+    // each lane, the count before its first pass (BASES) and the passes it ran (PASSES); for each
+    // pass, the ops the lane ran (bits of their distance from the loop's start), the instructions
+    // counted at the pass's end and the ops some lane ran (ORed in by each lane), in three
+    // blocks of P ints from SCRATCH (P, the passes a lane may run in the log, is the log's
+    // CAPACITY: the generated classes, shared by every launch, find the blocks from it); then,
+    // copied there after each lane's last pass ({@link #logLane}), each lane's own passes' ops
+    // and counts. The log grows ({@link Engine#morePasses}) where a lane did not leave a loop
+    // within its passes.
 
-    private static final int P = 1 << Regions.LOG_PASSES;
-    /** Where the count of each pass and the ops some lane ran in it are logged (at the pass's index from there). */
-    static final int COUNTS = P, UNION = 2 * P;
     /** Where the count before each lane's first pass and the passes it ran are (at the lane's index from there). */
-    static final int BASES = 67 * P, PASSES = 67 * P + 32;
-    /** The length of the log. */
-    static final int LOG_LENGTH = 67 * P + 64;
+    static final int BASES = 0, PASSES = 32;
+    /** Where the log's capacity P is. */
+    static final int CAPACITY = 64;
+    /** Where pass p's ops are: SCRATCH + p; its count at SCRATCH + P + p, its union at SCRATCH + 2 P + p. */
+    static final int SCRATCH = 65;
 
-    /** The ops lane l ran in pass p. */
-    private static int ranAt(int l, int p) {
-        return (3 + l) * P + p;
+    /** A log for up to {@code capacity} passes a lane. */
+    static int[] newLog(int capacity) {
+        int[] log = new int[SCRATCH + 67 * capacity];
+        log[CAPACITY] = capacity;
+        return log;
     }
 
-    /** The count at the end of lane l's pass p. */
-    private static int countAt(int l, int p) {
-        return (35 + l) * P + p;
+    /** The ops some lane ran in pass p. */
+    private static int union(int[] log, int p) {
+        return log[SCRATCH + 2 * log[CAPACITY] + p];
+    }
+
+    /** Clears the unions of the first {@code passes} passes, as each use of the log leaves them. */
+    static void clearUnions(int[] log, int passes) {
+        int from = SCRATCH + 2 * log[CAPACITY];
+        java.util.Arrays.fill(log, from, from + passes, 0);
+    }
+
+    /** The ops lane l ran in pass p (capacity P). */
+    private static int ranAt(int P, int l, int p) {
+        return SCRATCH + (3 + l) * P + p;
+    }
+
+    /** The count at the end of lane l's pass p (capacity P). */
+    private static int countAt(int P, int l, int p) {
+        return SCRATCH + (35 + l) * P + p;
     }
 
     /** Copies the log of lane l's passes (as {@link CompiledRegion#lanes} wrote them) to its own, with their number. */
     static void logLane(int[] log, int l, int passes) {
-        System.arraycopy(log, 0, log, ranAt(l, 0), passes);
-        System.arraycopy(log, COUNTS, log, countAt(l, 0), passes);
+        int P = log[CAPACITY];
+        System.arraycopy(log, SCRATCH, log, ranAt(P, l, 0), passes);
+        System.arraycopy(log, SCRATCH + P, log, countAt(P, l, 0), passes);
         log[PASSES + l] = passes;
     }
 
@@ -86,19 +107,20 @@ final class LoopAhead {
     static int steps(int[] log, int most) {
         int steps = most;
         for (int p = 0; p < most; p++) {
-            steps += Integer.bitCount(log[UNION + p]);
+            steps += Integer.bitCount(union(log, p));
         }
         return steps;
     }
 
     /** The instructions the lanes of group counted in their passes before pass p. */
     private static long counted(int[] log, int group, int p) {
+        int P = log[CAPACITY];
         long n = 0;
         for (int m = group; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             int q = Math.min(p, log[PASSES + l]);
             if (q > 0) {
-                n += log[countAt(l, q - 1)] - log[BASES + l];
+                n += log[countAt(P, l, q - 1)] - log[BASES + l];
             }
         }
         return n;
@@ -132,15 +154,16 @@ final class LoopAhead {
         System.arraycopy(regs, 0, e.regsBeforeAhead, 0, regs.length);
         long before = e.executed;
         int[] log = e.passesVisited;
-        java.util.Arrays.fill(log, UNION, UNION + P, 0);
-        long ran = r.lanes(e, w, regs, rb << 5, group, 0, 1 << Regions.LOG_PASSES, 0, log);
+        int P = log[CAPACITY];
+        long ran = r.lanes(e, w, regs, rb << 5, group, 0, P, 0, log);
         long total = e.executed - before;
         e.executed = before;
+        int passes = (int) (ran >>> 32);
         if ((int) ran != group) {
+            clearUnions(log, passes);
             System.arraycopy(e.regsBeforeAhead, 0, regs, 0, regs.length);
             return 0;
         }
-        int passes = (int) (ran >>> 32);
         // The step stream: pass after pass, the ops some lane ran in program order and the branch
         // back. Turn k ends after steps + k * SLICE steps of it: the instructions counted up to
         // there, and whether the warp's runnable lanes are at one op then.
@@ -151,7 +174,7 @@ final class LoopAhead {
         long at = 0, boundary = steps;
         int all = runnable == group ? group : 0;
         for (int p = 0; p < passes; p++) {
-            int union = log[UNION + p];
+            int union = union(log, p);
             int passSteps = Integer.bitCount(union) + 1;
             // Boundaries inside this pass, before its branch back: k of its ops have run.
             while (boundary < at + passSteps) {
@@ -165,7 +188,7 @@ final class LoopAhead {
                 long part = counted(log, group, p);
                 int common = -1;
                 for (int m = active; m != 0; m &= m - 1) {
-                    int bits = log[ranAt(Integer.numberOfTrailingZeros(m), p)];
+                    int bits = log[ranAt(P, Integer.numberOfTrailingZeros(m), p)];
                     part += Integer.bitCount(bits & done);
                     common &= bits;
                 }
@@ -185,6 +208,7 @@ final class LoopAhead {
                 boundary += Scheduler.SLICE;
             }
         }
+        clearUnions(log, passes);
         if (counted(log, group, passes) != total) {
             throw new IllegalStateException("loop run ahead: " + counted(log, group, passes)
                     + " thread-instructions logged, " + total + " counted");

@@ -328,8 +328,10 @@ final class RegionCompiler {
     // int[] visited) beyond those of run it shares (LANE, BITS, COND): the lane's passes, the
     // instructions counted, the ops the lane ran in its pass (bits of their distance from start),
     // the lanes that left the loop and the most passes any lane ran.
+    // In a body with branches, where the log's blocks of counts and unions start (PENDING's locals,
+    // which only branching regions use).
     private static final int FROM = 6, PASSES = 7, TAIL = 8, VISITED = 9, PASS = 13, COUNTED = 14, RAN = 15,
-            LEFT = 16, MOST = 17;
+            LEFT = 16, MOST = 17, COUNTS_AT = PENDING, UNIONS_AT = PENDING + 1;
 
     /**
      * {@link CompiledRegion#lanes}: each lane of mask in turn runs passes of the loop body (the n ops
@@ -363,6 +365,19 @@ final class RegionCompiler {
         mv.visitVarInsn(Opcodes.ISTORE, LEFT);
         mv.visitInsn(Opcodes.ICONST_0);
         mv.visitVarInsn(Opcodes.ISTORE, MOST);
+        if (!straight) {
+            // counts at = SCRATCH + P, unions at = SCRATCH + 2 P, P = visited[CAPACITY] (LoopAhead)
+            mv.visitVarInsn(Opcodes.ALOAD, VISITED);
+            push(mv, LoopAhead.CAPACITY);
+            mv.visitInsn(Opcodes.IALOAD);
+            mv.visitInsn(Opcodes.DUP);
+            push(mv, LoopAhead.SCRATCH);
+            mv.visitInsn(Opcodes.IADD);
+            mv.visitVarInsn(Opcodes.ISTORE, COUNTS_AT);
+            mv.visitVarInsn(Opcodes.ILOAD, COUNTS_AT);
+            mv.visitInsn(Opcodes.IADD);
+            mv.visitVarInsn(Opcodes.ISTORE, UNIONS_AT);
+        }
         Op back = ops[end];
         java.util.Map<Integer, Kind> kinds = kinds(ops, start, end + 1);
         // The passes after the first run small diamonds without branching.
@@ -573,17 +588,19 @@ final class RegionCompiler {
             }
         }
         mv.visitLabel(at[n]);
-        // The pass's log (LoopAhead): visited[pass] = ran and visited[UNION + pass] |= ran; the
-        // branch back counted; visited[COUNTS + pass] = counted. (Plain stores at the pass's index,
-        // which keep the pass loop's machine code short; copied to the lane's own log after its
-        // last pass.)
+        // The pass's log (LoopAhead): visited[SCRATCH + pass] = ran and visited[unions at + pass]
+        // |= ran; the branch back counted; visited[counts at + pass] = counted. (Plain stores at
+        // the pass's index, which keep the pass loop's machine code short; copied to the lane's
+        // own log after its last pass.)
         mv.visitVarInsn(Opcodes.ALOAD, VISITED);
         mv.visitVarInsn(Opcodes.ILOAD, PASS);
+        push(mv, LoopAhead.SCRATCH);
+        mv.visitInsn(Opcodes.IADD);
         mv.visitVarInsn(Opcodes.ILOAD, RAN);
         mv.visitInsn(Opcodes.IASTORE);
         mv.visitVarInsn(Opcodes.ALOAD, VISITED);
         mv.visitVarInsn(Opcodes.ILOAD, PASS);
-        push(mv, LoopAhead.UNION);
+        mv.visitVarInsn(Opcodes.ILOAD, UNIONS_AT);
         mv.visitInsn(Opcodes.IADD);
         mv.visitInsn(Opcodes.DUP2);
         mv.visitInsn(Opcodes.IALOAD);
@@ -593,7 +610,7 @@ final class RegionCompiler {
         mv.visitIincInsn(COUNTED, 1);
         mv.visitVarInsn(Opcodes.ALOAD, VISITED);
         mv.visitVarInsn(Opcodes.ILOAD, PASS);
-        push(mv, LoopAhead.COUNTS);
+        mv.visitVarInsn(Opcodes.ILOAD, COUNTS_AT);
         mv.visitInsn(Opcodes.IADD);
         mv.visitVarInsn(Opcodes.ILOAD, COUNTED);
         mv.visitInsn(Opcodes.IASTORE);

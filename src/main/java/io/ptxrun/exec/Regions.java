@@ -31,10 +31,11 @@ final class Regions {
     /** Passes of a loop run lane by lane in one call at most (a warp's turn holds 256 steps). */
     static final int MAX_PASSES = 128;
     /**
-     * The passes a loop run lane by lane logs per lane (2^LOG_PASSES, {@link CompiledRegion#lanes}):
-     * the most a warp's lanes run ahead of its turns ({@link LoopAhead}).
+     * The passes a loop run lane by lane logs per lane at first and at most ({@link
+     * CompiledRegion#lanes}): the most a warp's lanes run ahead of its turns ({@link LoopAhead}).
+     * The log doubles where a lane did not leave within it: 2^15 passes take 8.6 MB.
      */
-    static final int LOG_PASSES = 10;
+    static final int FIRST_PASSES = 1 << 10, MOST_PASSES = 1 << 15;
 
     private final Op[] ops;
     /** Entries before a region is compiled: HOT, or 1 to compile every region at once. */
@@ -286,15 +287,22 @@ final class Regions {
         }
         w.fitLanes |= group;
         if (!straight && runsAhead(e, w, start, n, group, runnable)) {
-            int taken = LoopAhead.run(e, w, r, start, n, group, runnable, steps, rb);
+            int taken;
+            // Where some lane did not leave the loop within the passes logged, again with a
+            // longer log, up to its largest; then never again for this loop.
+            while ((taken = LoopAhead.run(e, w, r, start, n, group, runnable, steps, rb)) == 0) {
+                if (!e.morePasses()) {
+                    tooLong[start] = true;
+                    break;
+                }
+                if (!runsAhead(e, w, start, n, group, runnable)) {
+                    break;
+                }
+            }
             if (taken > 0) {
                 return taken;
             }
-            // Some lane did not leave the loop within the passes logged: never again for this loop.
-            tooLong[start] = true;
-        }
-        if (!straight) {
-            java.util.Arrays.fill(visited, LoopAhead.UNION, LoopAhead.UNION + passes, 0);
+            visited = e.passesVisited;
         }
         long ran = r.lanes(e, w, w.regs, rb << 5, group, from, passes, tail, visited);
         int most = (int) (ran >>> 32);
@@ -304,6 +312,7 @@ final class Regions {
             taken = first + (most - 1) * (n + 1) + (left != group ? tail : 0);
         } else {
             taken = LoopAhead.steps(visited, most);
+            LoopAhead.clearUnions(visited, most);
         }
         e.advance(w, group & ~left, start + tail);
         e.advance(w, left, start + n + 1);
@@ -333,9 +342,9 @@ final class Regions {
                 return false;
             }
         }
-        // Its whole loop at most 2^LOG_PASSES passes of n + 1 steps for each lane, and the
-        // cluster's other warps as many turns of 256 steps, 64 thread-instructions a step at most.
-        long passes = 1L << LOG_PASSES;
+        // Its whole loop at most as many passes of n + 1 steps for each lane as the log holds, and
+        // the cluster's other warps as many turns of 256 steps, 64 thread-instructions a step at most.
+        long passes = e.passesVisited[LoopAhead.CAPACITY];
         long turns = passes * (n + 1) / Scheduler.SLICE + 2;
         long bound = passes * (n + 1) * 32 + turns * e.clusterWarps() * Scheduler.SLICE * 64L;
         return e.ctaLimit - e.executed > bound;

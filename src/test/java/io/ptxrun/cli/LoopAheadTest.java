@@ -28,11 +28,13 @@ class LoopAheadTest {
     /**
      * n passes at least; m samples of the clock (m = 1: warp 0 leaves at once, and the rounds in
      * which the other warps run their loops have no event, which the spin detector looks at).
-     * 1,100 passes are more than a warp's lanes run ahead: their registers go back, and the loop
-     * runs turn by turn.
+     * 1,100 and 5,000 passes are more than a warp's lanes run ahead at first: their registers go
+     * back, and they run ahead again with a longer log (twice, then three times longer). 33,000
+     * are more than the longest log: the loop runs turn by turn.
      */
     @ParameterizedTest(name = "n {0}, m {1}")
-    @CsvSource({"1, 400", "2, 400", "11, 400", "40, 400", "300, 400", "300, 1", "1100, 400"})
+    @CsvSource({"1, 400", "2, 400", "11, 400", "40, 400", "300, 400", "300, 1", "1100, 400", "5000, 400",
+            "33000, 400"})
     void asInterpreted(int n, int m) throws Exception {
         String interpreted = CompiledRuns.sameInEveryMode(KERNEL, launch(n, m), Long.MAX_VALUE,
                 OptionalLong.empty());
