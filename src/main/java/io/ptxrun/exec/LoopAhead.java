@@ -112,32 +112,6 @@ final class LoopAhead {
         return steps;
     }
 
-    /** The instructions the lanes of group counted in their passes before pass p. */
-    private static long counted(int[] log, int group, int p) {
-        int P = log[CAPACITY];
-        long n = 0;
-        for (int m = group; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            int q = Math.min(p, log[PASSES + l]);
-            if (q > 0) {
-                n += log[countAt(P, l, q - 1)] - log[BASES + l];
-            }
-        }
-        return n;
-    }
-
-    /** The lanes of group that run pass p. */
-    private static int active(int[] log, int group, int p) {
-        int a = 0;
-        for (int m = group; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            if (log[PASSES + l] > p) {
-                a |= 1 << l;
-            }
-        }
-        return a;
-    }
-
     /**
      * Runs the lanes of group (every runnable lane of the warp in the loop body with branches of n
      * ops from start, sharing the register frame at rb; the caller has checked that they may run
@@ -166,13 +140,14 @@ final class LoopAhead {
         }
         // The step stream: pass after pass, the ops some lane ran in program order and the branch
         // back. Turn k ends after steps + k * SLICE steps of it: the instructions counted up to
-        // there, and whether the warp's runnable lanes are at one op then.
-        int turnsAtMost = (int) Math.max(0, (steps(log, passes) - (long) steps) / Scheduler.SLICE + 1);
-        long[] counts = new long[turnsAtMost];
-        boolean[] ends = new boolean[turnsAtMost];
+        // there, and whether the warp's runnable lanes are at one op then. First the turns' ends
+        // from the passes' unions (a pass of at most n ops and the branch back), each as a pass
+        // and the ops of it some lane ran before the end (done) or after (rest); then each lane's
+        // part in them, lane after lane along its own log.
+        int turnsAtMost = (int) Math.max(0, ((long) passes * (n + 1) - steps) / Scheduler.SLICE + 1);
+        int[] passAt = new int[turnsAtMost], doneAt = new int[turnsAtMost], restAt = new int[turnsAtMost];
         int turns = 0;
         long at = 0, boundary = steps;
-        int all = runnable == group ? group : 0;
         for (int p = 0; p < passes; p++) {
             int union = union(log, p);
             int passSteps = Integer.bitCount(union) + 1;
@@ -183,35 +158,58 @@ final class LoopAhead {
                 for (int j = 0; j < k; j++) {
                     rest &= rest - 1;
                 }
-                int done = union & ~rest;
-                int active = active(log, group, p);
-                long part = counted(log, group, p);
-                int common = -1;
-                for (int m = active; m != 0; m &= m - 1) {
-                    int bits = log[ranAt(P, Integer.numberOfTrailingZeros(m), p)];
-                    part += Integer.bitCount(bits & done);
-                    common &= bits;
-                }
-                // At one op: every runnable lane still in the loop (none left before this pass,
-                // none waiting after it), and the next op some lane runs is one that every lane
-                // runs (or the branch back, which all reach).
-                boolean one = active == all && (rest == 0 || (common & Integer.lowestOneBit(rest)) != 0);
-                counts[turns] = part;
-                ends[turns++] = one;
+                passAt[turns] = p;
+                doneAt[turns] = union & ~rest;
+                restAt[turns++] = rest;
                 boundary += Scheduler.SLICE;
             }
             at += passSteps;
             if (boundary == at && p + 1 < passes) {
                 // A turn ends after the branch back: the lanes that go on are at the loop's start.
-                counts[turns] = counted(log, group, p + 1);
-                ends[turns++] = active(log, group, p + 1) == all;
+                passAt[turns] = p + 1;
+                doneAt[turns] = 0;
+                restAt[turns++] = 0;
                 boundary += Scheduler.SLICE;
             }
         }
         clearUnions(log, passes);
-        if (counted(log, group, passes) != total) {
-            throw new IllegalStateException("loop run ahead: " + counted(log, group, passes)
-                    + " thread-instructions logged, " + total + " counted");
+        long[] counts = new long[turns];
+        int[] activeAt = new int[turns], commonAt = new int[turns];
+        java.util.Arrays.fill(commonAt, -1);
+        long logged = 0;
+        for (int m = group; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int lanePasses = log[PASSES + l], base = log[BASES + l];
+            int ranFrom = ranAt(P, l, 0), countFrom = countAt(P, l, 0);
+            for (int t = 0; t < turns; t++) {
+                int p = passAt[t];
+                int q = Math.min(p, lanePasses);
+                if (q > 0) {
+                    counts[t] += log[countFrom + q - 1] - base;
+                }
+                if (lanePasses > p) {
+                    int bits = log[ranFrom + p];
+                    activeAt[t] |= 1 << l;
+                    counts[t] += Integer.bitCount(bits & doneAt[t]);
+                    commonAt[t] &= bits;
+                }
+            }
+            if (lanePasses > 0) {
+                logged += log[countFrom + lanePasses - 1] - base;
+            }
+        }
+        if (logged != total) {
+            throw new IllegalStateException("loop run ahead: " + logged + " thread-instructions logged, " + total
+                    + " counted");
+        }
+        // At one op: every runnable lane still in the loop (none left before this pass, none
+        // waiting after it), and the next op some lane runs is one that every lane runs (or the
+        // branch back, which all reach; at a pass's start, all are at the loop's start).
+        int all = runnable == group ? group : 0;
+        boolean[] ends = new boolean[turns];
+        for (int t = 0; t < turns; t++) {
+            int rest = restAt[t];
+            ends[t] = activeAt[t] == all && (rest == 0 || (commonAt[t] & Integer.lowestOneBit(rest)) != 0);
         }
         int back = start + n;
         if (turns == 0) {
