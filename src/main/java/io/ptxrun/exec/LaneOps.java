@@ -1,6 +1,7 @@
 package io.ptxrun.exec;
 
 import io.ptxrun.ast.DataType;
+import io.ptxrun.ast.SpecialRegister;
 
 import static io.ptxrun.exec.Bits.zx;
 import static io.ptxrun.exec.FloatOps.bits32;
@@ -116,6 +117,10 @@ final class LaneOps {
         final int[] rb = w.regBase;
         final int d = op.dst[0];
         final Operands o = e.operands;
+        if (c == OpCode.MOV && op.srcKind[0] == Op.SREG && d >= 0 && exec != 0) {
+            movSpecial(w, op, exec, o, width);
+            return true;
+        }
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             long a = o.read(w, op, 0, l);
@@ -137,6 +142,37 @@ final class LaneOps {
             }
         }
         return true;
+    }
+
+    /**
+     * mov from a special register (every kernel's first instructions: %tid, %ctaid, %ntid): one
+     * that every lane reads alike is read once for the group; %tid.x, .y or .z from the warp's own
+     * arrays; any other lane by lane.
+     */
+    private static void movSpecial(Warp w, Op op, int exec, Operands o, long width) {
+        final long[] regs = w.regs;
+        final int[] rb = w.regBase;
+        final int d = op.dst[0];
+        SpecialRegister r = op.sreg[0];
+        if (SpecialRegisters.sameForEveryLane(r)) {
+            long v = o.read(w, op, 0, Integer.numberOfTrailingZeros(exec)) & width;
+            for (int m = exec; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                regs[((rb[l] + d) << 5) | l] = v;
+            }
+        } else if (r == SpecialRegister.TID) {
+            char c = op.sregComp[0];
+            int[] tid = c == 'y' ? w.tidY : c == 'z' ? w.tidZ : w.tidX;
+            for (int m = exec; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                regs[((rb[l] + d) << 5) | l] = tid[l] & width;
+            }
+        } else {
+            for (int m = exec; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                regs[((rb[l] + d) << 5) | l] = o.read(w, op, 0, l) & width;
+            }
+        }
     }
 
     /** Whole-group loop for f32 add/sub/mul/fma in the default or .rn rounding, without .ftz/.sat. */

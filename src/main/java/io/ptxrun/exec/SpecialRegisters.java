@@ -19,6 +19,19 @@ final class SpecialRegisters {
         this.geometry = geometry;
     }
 
+    /**
+     * Whether every lane of a warp reads r alike at one instruction: the launch's, cluster's and
+     * CTA's shape and place, and the warp's own number (not a lane's %tid, %laneid or lane masks,
+     * and not the clocks, which count the instructions run).
+     */
+    static boolean sameForEveryLane(SpecialRegister r) {
+        return switch (r) {
+            case NTID, CTAID, NCTAID, WARPID, NWARPID, CLUSTER_CTAID, CLUSTER_NCTAID, CLUSTERID, NCLUSTERID,
+                    CLUSTER_CTARANK, CLUSTER_NCTARANK, IS_EXPLICIT_CLUSTER -> true;
+            default -> false;
+        };
+    }
+
     /** Register r (component c: 'x', 'y', 'z', or another for a scalar) as lane l of w reads it. */
     long read(Warp w, SpecialRegister r, char c, int l) {
         Cta cta = engine.cta;
