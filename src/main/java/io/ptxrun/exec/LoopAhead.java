@@ -116,11 +116,13 @@ final class LoopAhead {
      * Runs the lanes of group (every runnable lane of the warp in the loop body with branches of n
      * ops from start, sharing the register frame at rb; the caller has checked that they may run
      * ahead and that their registers fit) to the end of the loop, with {@code steps} steps left in
-     * the warp's turn. Returns the steps taken in this turn: the whole turn where the warp is left
-     * ahead ({@link Warp#ahead}), else those up to the warp's leaving the loop; 0 where some lane
-     * did not leave within the passes logged (nothing changed).
+     * the warp's turn, in {@code most} passes at most (no more than the log holds). Returns the
+     * steps taken in this turn: the whole turn where the warp is left ahead ({@link Warp#ahead}),
+     * else those up to the warp's leaving the loop; 0 where some lane did not leave within those
+     * passes (nothing changed).
      */
-    static int run(Engine e, Warp w, CompiledRegion r, int start, int n, int group, int runnable, int steps, int rb) {
+    static int run(Engine e, Warp w, CompiledRegion r, int start, int n, int group, int runnable, int steps, int rb,
+                   int most) {
         long[] regs = w.regs;
         if (e.regsBeforeAhead.length < regs.length) {
             e.regsBeforeAhead = new long[regs.length];
@@ -129,7 +131,7 @@ final class LoopAhead {
         long before = e.executed;
         int[] log = e.passesVisited;
         int P = log[CAPACITY];
-        long ran = r.lanes(e, w, regs, rb << 5, group, 0, P, 0, log);
+        long ran = r.lanes(e, w, regs, rb << 5, group, 0, most, 0, log);
         long total = e.executed - before;
         e.executed = before;
         int passes = (int) (ran >>> 32);

@@ -286,18 +286,20 @@ final class Regions {
             return 0;
         }
         w.fitLanes |= group;
-        if (!straight && runsAhead(e, w, start, n, group, runnable)) {
+        int ahead = straight ? 0 : passesAhead(e, w, start, n, group, runnable);
+        if (ahead > 0) {
             int taken;
             // Where some lane did not leave the loop within the passes logged, again with a
-            // longer log, up to its largest; then never again for this loop.
-            while ((taken = LoopAhead.run(e, w, r, start, n, group, runnable, steps, rb)) == 0) {
-                if (!e.morePasses()) {
+            // longer log, up to its largest or what the budget allows; then never again for this
+            // loop.
+            while ((taken = LoopAhead.run(e, w, r, start, n, group, runnable, steps, rb, ahead)) == 0) {
+                int more = ahead == e.passesVisited[LoopAhead.CAPACITY] && e.morePasses()
+                        ? passesAhead(e, w, start, n, group, runnable) : 0;
+                if (more <= ahead) {
                     tooLong[start] = true;
                     break;
                 }
-                if (!runsAhead(e, w, start, n, group, runnable)) {
-                    break;
-                }
+                ahead = more;
             }
             if (taken > 0) {
                 return taken;
@@ -325,29 +327,35 @@ final class Regions {
     }
 
     /**
-     * Whether the warp's lanes of group, every runnable lane of the warp in the loop body with
+     * The passes the warp's lanes of group, every runnable lane of the warp in the loop body with
      * branches from start (n ops and the branch back), may run ahead of the warp's turns ({@link
-     * LoopAhead}): under the fixed schedule without a trace, with no lane of the warp waiting or
-     * polling, every lane of group in the kernel's own frame, the code after the loop leading
-     * straight to the kernel's exit ({@link #exitsAfter}), and an instruction budget that no
-     * interleaving of the cluster's warps can spend while they run their loop.
+     * LoopAhead}), or 0 where they may not: under the fixed schedule without a trace, with no lane
+     * of the warp waiting or polling, every lane of group in the kernel's own frame, the code after
+     * the loop leading straight to the kernel's exit ({@link #exitsAfter}), and an instruction
+     * budget that no interleaving of the cluster's warps can spend while they run their loop. As
+     * many as the log holds, or fewer (a power of two, at least {@link #FIRST_PASSES}) where the
+     * budget left covers no more.
      */
-    private boolean runsAhead(Engine e, Warp w, int start, int n, int group, int runnable) {
+    private int passesAhead(Engine e, Warp w, int start, int n, int group, int runnable) {
         if (tooLong[start] || !exitsAfter(start + n + 1) || e.tracing() || (w.live & (w.blocked | w.spinning)) != 0
                 || w.polledAt >= 0) {
-            return false;
+            return 0;
         }
         for (int m = group; m != 0; m &= m - 1) {
             if (w.depth[Integer.numberOfTrailingZeros(m)] != 0) {
-                return false;
+                return 0;
             }
         }
-        // Its whole loop at most as many passes of n + 1 steps for each lane as the log holds, and
-        // the cluster's other warps as many turns of 256 steps, 64 thread-instructions a step at most.
-        long passes = e.passesVisited[LoopAhead.CAPACITY];
-        long turns = passes * (n + 1) / Scheduler.SLICE + 2;
-        long bound = passes * (n + 1) * 32 + turns * e.clusterWarps() * Scheduler.SLICE * 64L;
-        return e.ctaLimit - e.executed > bound;
+        // Its whole loop at most that many passes of n + 1 steps for each lane, and the cluster's
+        // other warps as many turns of 256 steps, 64 thread-instructions a step at most.
+        for (long passes = e.passesVisited[LoopAhead.CAPACITY]; passes >= FIRST_PASSES; passes /= 2) {
+            long turns = passes * (n + 1) / Scheduler.SLICE + 2;
+            long bound = passes * (n + 1) * 32 + turns * e.clusterWarps() * Scheduler.SLICE * 64L;
+            if (e.ctaLimit - e.executed > bound) {
+                return (int) passes;
+            }
+        }
+        return 0;
     }
 
     /**

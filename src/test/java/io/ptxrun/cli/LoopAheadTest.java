@@ -64,6 +64,17 @@ class LoopAheadTest {
         CompiledRuns.sameInEveryMode(KERNEL, launch(40, CLOCKS), budget, OptionalLong.empty());
     }
 
+    /**
+     * 5,000 passes under budgets that cover the worst case of a longer log only up to 1,024, 2,048
+     * or 4,096 passes: the lanes run ahead with as many as the budget allows, and where they do not
+     * leave within them, the loop runs turn by turn.
+     */
+    @ParameterizedTest(name = "budget {0}")
+    @CsvSource({"7000000", "12000000", "22000000"})
+    void longLoopUnderABudgetAsInterpreted(long budget) throws Exception {
+        CompiledRuns.sameInEveryMode(KERNEL, launch(5000, CLOCKS), budget, OptionalLong.empty());
+    }
+
     @ParameterizedTest(name = "seed {0}")
     @CsvSource({"1", "2"})
     void seededSchedulesAsInterpreted(long seed) throws Exception {
