@@ -29,7 +29,7 @@ class LoopAheadTest {
      * n passes at least; m samples of the clock (m = 1: warp 0 leaves at once, and the rounds in
      * which the other warps run their loops have no event, which the spin detector looks at).
      * 1,100 and 5,000 passes are more than a warp's lanes run ahead at first: their registers go
-     * back, and they run ahead again with a longer log (twice, then three times longer). 33,000
+     * back, and they run ahead again with a longer log (two and eight times as long). 33,000
      * are more than the longest log: the loop runs turn by turn.
      */
     @ParameterizedTest(name = "n {0}, m {1}")
