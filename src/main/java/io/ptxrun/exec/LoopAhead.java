@@ -26,7 +26,8 @@ package io.ptxrun.exec;
  * while a warp is ahead, or against a state saved while one was ({@link SpinDetector}): only
  * whether each warp's runnable lanes are at one op decides there, and that is known for each turn.
  * Where a lane does not leave the loop within the passes logged, the warp's registers are put back
- * and the loop runs turn by turn.
+ * and its lanes run ahead again with a longer log ({@link Engine#morePasses}), or, past the longest
+ * (or the most passes the budget covers), the loop runs turn by turn.
  */
 final class LoopAhead {
     /** Thread-instructions of each turn from the next one on, the last one's the turn in which the warp leaves the loop. */
