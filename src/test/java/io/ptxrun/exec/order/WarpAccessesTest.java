@@ -401,11 +401,7 @@ class WarpAccessesTest {
      */
     @Test
     void readsOfAnotherBufferThanACopyInFlightAreDropped() {
-        long[] low = new long[32];
-        for (int l = 0; l < 32; l++) {
-            low[l] = 4L * (l % 8);
-        }
-        aStageBesideACopyInFlight("reads of another buffer", 48, low);
+        aStageBesideACopyInFlight("reads of another buffer", 48, cycling(4, 8));
     }
 
     /**
@@ -415,11 +411,7 @@ class WarpAccessesTest {
      */
     @Test
     void readsAroundACopyInFlightAreDropped() {
-        long[] strided = new long[32];
-        for (int l = 0; l < 32; l++) {
-            strided[l] = 32L * (l % 2);
-        }
-        aStageBesideACopyInFlight("reads around a copy in flight", 16, strided);
+        aStageBesideACopyInFlight("reads around a copy in flight", 16, cycling(32, 2));
     }
 
     /**
@@ -504,6 +496,15 @@ class WarpAccessesTest {
     }
 
     /** A warp's addresses with lane l's {@code address} (the others' unused). */
+    /** Lane l's address {@code step * (l % period)}: the first {@code period} addresses, over and over. */
+    private static long[] cycling(long step, int period) {
+        long[] a = new long[32];
+        for (int l = 0; l < 32; l++) {
+            a[l] = step * (l % period);
+        }
+        return a;
+    }
+
     private static long[] lane(int l, long address) {
         long[] a = new long[32];
         a[l] = address;
