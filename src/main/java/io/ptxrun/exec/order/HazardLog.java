@@ -20,10 +20,12 @@ public final class HazardLog {
         public final Conflict first;
         public long count;
         /** How far apart its witness's threads are ({@link #apart}). */
-        private int apart;
+        private final int apart;
 
-        Entry(Conflict first) {
+        Entry(Conflict first, int apart, long count) {
             this.first = first;
+            this.apart = apart;
+            this.count = count;
         }
     }
 
@@ -49,15 +51,11 @@ public final class HazardLog {
         Pair key = Pair.of(c);
         Entry e = entries.get(key);
         if (e == null) {
-            entries.put(key, e = new Entry(c));
-            e.apart = apart(c);
+            entries.put(key, e = new Entry(c, apart(c), 0));
         } else if (e.apart < FURTHEST) {
             int apart = apart(c);
             if (apart > e.apart) {
-                Entry wider = new Entry(c);
-                wider.count = e.count;
-                wider.apart = apart;
-                entries.put(key, e = wider);
+                entries.put(key, e = new Entry(c, apart, e.count));
             }
         }
         e.count++;
@@ -90,18 +88,14 @@ public final class HazardLog {
         for (HazardLog log : logs) {
             for (Map.Entry<Pair, Entry> e : log.entries.entrySet()) {
                 Entry mine = all.get(e.getKey());
+                Entry theirs = e.getValue();
                 if (mine == null) {
-                    Entry copy = new Entry(e.getValue().first);
-                    copy.count = e.getValue().count;
-                    all.put(e.getKey(), copy);
+                    all.put(e.getKey(), new Entry(theirs.first, theirs.apart, theirs.count));
                 } else {
-                    mine.count += e.getValue().count;
-                    int theirs = log.apart(e.getValue().first), ours = log.apart(mine.first);
-                    if (theirs > ours || theirs == ours && earlier(e.getValue().first, mine.first)) {
+                    mine.count += theirs.count;
+                    if (theirs.apart > mine.apart || theirs.apart == mine.apart && earlier(theirs.first, mine.first)) {
                         // Workers take clusters as they come: keep the widest witness lowest in the grid.
-                        Entry replaced = new Entry(e.getValue().first);
-                        replaced.count = mine.count;
-                        all.put(e.getKey(), replaced);
+                        all.put(e.getKey(), new Entry(theirs.first, theirs.apart, mine.count));
                     }
                 }
             }
